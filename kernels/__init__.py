@@ -1,0 +1,1 @@
+"""Rules kernels: one numba room per game, all written against the contract in ``_common.contract``."""

@@ -1,0 +1,1 @@
+"""Game-agnostic numba helpers shared by every kernel (RNG, masks, chance tables, layout, contract)."""

@@ -1,0 +1,82 @@
+"""The kernel contract: names every game kernel module exports, and a checker for them.
+
+A kernel module (``tabletop_zoo.kernels.<game>``) is the whole rules engine of one game. Records are
+numpy arrays of shape ``(1,)`` and dtype ``STATE``; functions marked (njit) are numba-compiled.
+
+Constants
+  GAME_ID, VERSION, MIN_PLAYERS, MAX_PLAYERS, NUM_ACTIONS, OBS_SIZE, OBS_PIECES, STATE,
+  MAX_GAME_LENGTH (a proven bound on decisions per game), CHANCE_MODE, INFORMATION,
+  NUM_CHANCE_OUTCOMES (size of the chance-outcome id space, 0 for deterministic games)
+Functions
+  new_state(num_players, seed, **options) -> record    (Python: validates and raises)
+  to_move(s) -> seat, or CHANCE (-1) / TERMINAL (-2)  (njit)
+  legal_mask(s, out)                                  (njit) uint8[NUM_ACTIONS]; all zero when not a seat's turn
+  step(s, action)                                     (njit) apply a legal decision, then sample every
+                                                      chance event that follows from the record's RNG
+  is_over(s) -> bool                                  (njit)
+  returns(s, out)                                     (njit) float64[MAX_PLAYERS] terminal rewards
+  scores(s, out)                                      (njit) int64[MAX_PLAYERS] final scores (points/money)
+  observe(s, seat, out)                               (njit) float32[OBS_SIZE], seat-relative; seat -1 =
+                                                      the privileged full view (PettingZoo ``state()``)
+  action_name(s, action) -> str                       (Python)
+Explicit chance (CHANCE_MODE != "deterministic")
+  step_decision(s, action)                            (njit) apply a decision, stop at a chance node
+  is_chance(s) -> bool                                (njit)
+  chance_outcomes(s, out_ids, out_probs) -> n         (njit) pending outcomes and their probabilities
+  step_chance(s, outcome)                             (njit) apply a chosen outcome
+  sample_chance(s) -> outcome                         (njit) draw an outcome from the record RNG
+Hidden information (INFORMATION == "imperfect")
+  determinize(s, seat, seed)                          (njit) resample what ``seat`` cannot see
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+CHANCE = -1  # to_move() while a chance event is pending
+TERMINAL = -2  # to_move() once the game is over
+
+CHANCE_MODES = ("deterministic", "explicit_stochastic")
+INFORMATIONS = ("perfect", "imperfect")
+
+REQUIRED_CONSTANTS = (
+    "GAME_ID", "VERSION", "MIN_PLAYERS", "MAX_PLAYERS", "NUM_ACTIONS", "OBS_SIZE", "OBS_PIECES",
+    "STATE", "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES",
+)
+REQUIRED_FUNCTIONS = (
+    "new_state", "to_move", "legal_mask", "step", "is_over", "returns", "scores", "observe", "action_name",
+)
+CHANCE_FUNCTIONS = ("step_decision", "is_chance", "chance_outcomes", "step_chance", "sample_chance")
+HIDDEN_INFO_FUNCTIONS = ("determinize",)
+
+
+def contract_problems(kernel: ModuleType) -> list[str]:
+    """Everything a kernel module is missing or gets wrong; empty when it honours the contract."""
+    problems = [f"missing constant {n}" for n in REQUIRED_CONSTANTS if not hasattr(kernel, n)]
+    needed = list(REQUIRED_FUNCTIONS)
+    mode = getattr(kernel, "CHANCE_MODE", None)
+    info = getattr(kernel, "INFORMATION", None)
+    if mode not in CHANCE_MODES:
+        problems.append(f"CHANCE_MODE={mode!r}, expected one of {CHANCE_MODES}")
+    elif mode != "deterministic":
+        needed += CHANCE_FUNCTIONS
+    if info not in INFORMATIONS:
+        problems.append(f"INFORMATION={info!r}, expected one of {INFORMATIONS}")
+    elif info == "imperfect":
+        needed += HIDDEN_INFO_FUNCTIONS
+    problems += [f"missing function {n}" for n in needed if not callable(getattr(kernel, n, None))]
+    if not problems:
+        if not 1 <= kernel.MIN_PLAYERS <= kernel.MAX_PLAYERS:
+            problems.append("need 1 <= MIN_PLAYERS <= MAX_PLAYERS")
+        if "rng" not in kernel.STATE.names:
+            problems.append("STATE has no 'rng' field (the generator lives in the record)")
+        if sum(p.size for p in kernel.OBS_PIECES) != kernel.OBS_SIZE:
+            problems.append("OBS_PIECES do not add up to OBS_SIZE")
+    return problems
+
+
+def check_kernel(kernel: ModuleType) -> None:
+    """Raise TypeError listing every contract problem of a kernel module."""
+    problems = contract_problems(kernel)
+    if problems:
+        raise TypeError(f"kernel {getattr(kernel, '__name__', kernel)!r} breaks the contract: " + "; ".join(problems))

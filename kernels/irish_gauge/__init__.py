@@ -1,0 +1,107 @@
+"""Irish Gauge rules kernel (game id ``irish_gauge``), 3-5 players.
+
+Spec: ``shared/rules/irish_gauge.md`` (rule IDs IG-*); decisions where it is silent:
+``docs/rules/irish_gauge.md``. Module map (one per spec section):
+
+    tables.py            data/*.json -> frozen numpy tables (map, companies, costs)
+    state.py             the STATE record, phases, rulesets
+    actions.py           action-id ranges, action_name()
+    auction.py           initial and main-game auctions       IG-INIT-*, IG-AUC-*
+    build.py             track building                       IG-BLD-*
+    special_interest.py  town upgrades                        IG-SI-*
+    dividends.py         cube draw + payouts (hot path)       IG-DIV-*, IG-DISK-1
+    turn.py              turn order and game end              IG-TURN-2, IG-END-1
+    rules.py             setup, masks, step, chance, scores   IG-SETUP-*, IG-TURN-*, IG-SCORE-*
+    observe.py           seat-relative observation vector
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from . import state, tables
+from .actions import NUM_ACTIONS, action_family, action_name
+from .dividends import DRAW_OUTCOMES, NUM_CHANCE_OUTCOMES
+from .observe import OBS_PIECES, OBS_SIZE, observe
+from .rules import (
+    chance_outcomes, init_state, is_chance, is_over, legal_mask, random_playouts, returns, sample_chance, scores,
+    step, step_chance, step_decision, to_move,
+)
+from .state import PHASE_NAMES, RULESET_PUBLISHED, RULESET_SEED, RULESETS, STATE
+
+GAME_ID = "irish_gauge"
+VERSION = 0
+MIN_PLAYERS = tables.MIN_PLAYERS
+MAX_PLAYERS = tables.MAX_PLAYERS
+CHANCE_MODE = "explicit_stochastic"
+INFORMATION = "perfect"
+
+# A proven bound on decisions per game. Main turns <= 16 auctions (each sells a certificate)
+# + 90 builds (each places >= 1 of 90 spare locomotives) + 22 cube-removing turns (special
+# interests and dividend calls). A build turn is <= 5 decisions. An auction is <= 1 + N passes +
+# bids, and bids strictly rise and never exceed the money in play: <= 100 starting pounds + 22
+# calls x 5 companies x (84 income + 3 rounding) pounds = 9670.
+_MAX_MONEY = 5 * 20 + 22 * 5 * (4 * 18 + 12 + 3)
+MAX_GAME_LENGTH = (5 + 16) * (1 + 5 + _MAX_MONEY) + 90 * 5 + 22
+
+OPTIONS = {
+    "ruleset": "'seed' (default: the seed's rules) or 'published' (IG-AUC-2, IG-DIV-6)",
+    "major_city_bonus": "int >= 0 overriding IG-DIV-6's bonus (default: 0 under seed, 12 under published)",
+}
+
+
+def check_seed(seed) -> int:
+    """A seed is an int in [0, 2**64); anything else is a clear error."""
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise TypeError(f"seed must be an int in [0, 2**64), got {seed!r} ({type(seed).__name__})")
+    if not 0 <= int(seed) < 2**64:
+        raise ValueError(f"seed must be an int in [0, 2**64), got {seed}")
+    return int(seed)
+
+
+def check_num_players(num_players) -> int:
+    if isinstance(num_players, bool) or not isinstance(num_players, numbers.Integral):
+        raise TypeError(f"num_players must be an int, got {num_players!r}")
+    if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+        raise ValueError(f"Irish Gauge is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, got {num_players}")
+    return int(num_players)
+
+
+def resolve_options(ruleset: str = "seed", major_city_bonus: int | None = None, **unknown) -> dict:
+    """Validate game options and fill defaults; raises listing what is allowed."""
+    if unknown:
+        raise ValueError(f"unknown option(s) {sorted(unknown)} for irish_gauge; allowed: {OPTIONS}")
+    if ruleset not in RULESETS:
+        raise ValueError(f"ruleset must be one of {RULESETS}, got {ruleset!r}")
+    if major_city_bonus is None:
+        major_city_bonus = tables.MAJOR_CITY_BONUS_PUBLISHED if ruleset == "published" else tables.MAJOR_CITY_BONUS_SEED
+    if isinstance(major_city_bonus, bool) or not isinstance(major_city_bonus, numbers.Integral) or major_city_bonus < 0:
+        raise ValueError(f"major_city_bonus must be an int >= 0, got {major_city_bonus!r}")
+    return {"ruleset": ruleset, "major_city_bonus": int(major_city_bonus)}
+
+
+def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
+    """A fresh game record (shape (1,), dtype STATE) after setup, at the first initial-auction bid."""
+    num_players = check_num_players(num_players)
+    seed = check_seed(seed)
+    opts = resolve_options(**options)
+    s = np.zeros(1, dtype=STATE)
+    init_state(s, num_players, np.uint64(seed), RULESETS.index(opts["ruleset"]), opts["major_city_bonus"],
+               tables.START_CASH[str(num_players)])
+    return s
+
+
+def seats_in_play(s) -> int:
+    return int(s[0]["num_players"])
+
+
+__all__ = [
+    "GAME_ID", "VERSION", "MIN_PLAYERS", "MAX_PLAYERS", "NUM_ACTIONS", "OBS_SIZE", "OBS_PIECES", "STATE",
+    "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "DRAW_OUTCOMES", "OPTIONS",
+    "PHASE_NAMES", "RULESET_SEED", "RULESET_PUBLISHED", "new_state", "to_move", "legal_mask", "step",
+    "step_decision", "is_chance", "chance_outcomes", "step_chance", "sample_chance", "is_over", "returns",
+    "scores", "observe", "action_name", "action_family", "random_playouts", "check_seed", "resolve_options",
+    "tables", "state", "check_num_players",
+]

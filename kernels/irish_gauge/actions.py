@@ -1,0 +1,70 @@
+"""Irish Gauge action ids: one ``Discrete(222)`` space for every seat (spec §6).
+
+| ids     | name                  | meaning                                                    |
+|---------|-----------------------|------------------------------------------------------------|
+| 0-4     | AUCTION[c]            | auction company c's top certificate (IG-AUC-1)             |
+| 5-9     | BUILD[c]              | start building for company c (IG-BLD-1)                    |
+| 10-39   | SPECIAL_INTEREST[t,k] | 10 + 3*t + k: cube of colour k on town t (IG-SI-1)         |
+| 40      | CALL_DIVIDENDS        | draw cubes and pay (IG-DIV-1)                              |
+| 41-179  | PLACE[h]              | 41 + hex index: place a locomotive (IG-BLD-3..6)           |
+| 180     | END_BUILD             | stop building after >= 1 placement (IG-BLD-9)              |
+| 181     | PASS                  | pass in the current auction (IG-INIT-2, IG-AUC-3)          |
+| 182-221 | BID[j]                | bid exactly min_bid + j pounds, j = 0..39 (IG-AUC-5)       |
+"""
+
+from .tables import COLOUR_NAMES, COMPANY_IDS, HEX_IDS, HEX_NAMES, N_COLOURS, N_COMPANIES, N_HEX, N_TOWNS, TOWN_HEX
+
+A_AUCTION = 0
+A_BUILD = A_AUCTION + N_COMPANIES
+A_SPECIAL_INTEREST = A_BUILD + N_COMPANIES
+N_SPECIAL_INTEREST = N_TOWNS * N_COLOURS
+A_CALL_DIVIDENDS = A_SPECIAL_INTEREST + N_SPECIAL_INTEREST
+A_PLACE = A_CALL_DIVIDENDS + 1
+A_END_BUILD = A_PLACE + N_HEX
+A_PASS = A_END_BUILD + 1
+A_BID = A_PASS + 1
+N_BID = 40  # a single bid may jump at most 39 above the minimum (spec §6, chosen)
+NUM_ACTIONS = A_BID + N_BID
+assert (A_CALL_DIVIDENDS, A_END_BUILD, A_PASS, NUM_ACTIONS) == (40, 180, 181, 222)
+
+
+def action_family(action: int) -> tuple[str, int]:
+    """(family name, argument) of an action id, e.g. (``"PLACE"``, hex index)."""
+    if not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"action {action} is out of range 0..{NUM_ACTIONS - 1}")
+    for name, start, count in (
+        ("AUCTION", A_AUCTION, N_COMPANIES),
+        ("BUILD", A_BUILD, N_COMPANIES),
+        ("SPECIAL_INTEREST", A_SPECIAL_INTEREST, N_SPECIAL_INTEREST),
+        ("CALL_DIVIDENDS", A_CALL_DIVIDENDS, 1),
+        ("PLACE", A_PLACE, N_HEX),
+        ("END_BUILD", A_END_BUILD, 1),
+        ("PASS", A_PASS, 1),
+        ("BID", A_BID, N_BID),
+    ):
+        if start <= action < start + count:
+            return name, action - start
+    raise AssertionError("unreachable")
+
+
+def _hex_label(h: int) -> str:
+    return f"{HEX_IDS[h]} {HEX_NAMES[h]}" if HEX_NAMES[h] else HEX_IDS[h]
+
+
+def action_name(s, action: int) -> str:
+    """Human-readable name of an action id in record ``s`` (bids show the pound amount)."""
+    from .auction import current_min_bid  # imported lazily: actions.py stays free of numba code
+
+    family, arg = action_family(int(action))
+    if family in ("AUCTION", "BUILD"):
+        return f"{family} {COMPANY_IDS[arg]}"
+    if family == "SPECIAL_INTEREST":
+        t, k = divmod(arg, N_COLOURS)
+        return f"SPECIAL_INTEREST {_hex_label(int(TOWN_HEX[t]))} {COLOUR_NAMES[k]}"
+    if family == "PLACE":
+        return f"PLACE {_hex_label(arg)}"
+    if family == "BID":
+        if s is not None and s[0]["auc_company"] >= 0:
+            return f"BID £{int(current_min_bid(s)) + arg}"
+        return f"BID min+{arg}"
+    return family
