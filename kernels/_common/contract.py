@@ -6,9 +6,16 @@ numpy arrays of shape ``(1,)`` and dtype ``STATE``; functions marked (njit) are 
 Constants
   GAME_ID, VERSION, MIN_PLAYERS, MAX_PLAYERS, NUM_ACTIONS, OBS_SIZE, OBS_PIECES, STATE,
   MAX_GAME_LENGTH (a proven bound on decisions per game), CHANCE_MODE, INFORMATION,
-  NUM_CHANCE_OUTCOMES (size of the chance-outcome id space, 0 for deterministic games)
+  NUM_CHANCE_OUTCOMES (size of the chance-outcome id space, 0 for deterministic games),
+  OPTIONS ({option name: description} of the game's options)
 Functions
   new_state(num_players, seed, **options) -> record    (Python: validates and raises)
+  check_num_players(n), check_seed(seed), resolve_options(**options) -> dict
+                                                      (Python: validate, raise clear errors, fill defaults)
+  playouts(num_players, n_games, seed, max_decisions, **options) -> (decisions, finished games)
+                                                      (uniformly random games inside numba, GIL released)
+  check_invariants(s) -> list[str]                    (Python) conservation of money, shares, pieces,
+                                                      cards: every violated invariant, empty if none
   to_move(s) -> seat, or CHANCE (-1) / TERMINAL (-2)  (njit)
   legal_mask(s, out)                                  (njit) uint8[NUM_ACTIONS]; all zero when not a seat's turn
   step(s, action)                                     (njit) apply a legal decision, then sample every
@@ -41,10 +48,11 @@ INFORMATIONS = ("perfect", "imperfect")
 
 REQUIRED_CONSTANTS = (
     "GAME_ID", "VERSION", "MIN_PLAYERS", "MAX_PLAYERS", "NUM_ACTIONS", "OBS_SIZE", "OBS_PIECES",
-    "STATE", "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES",
+    "STATE", "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "OPTIONS",
 )
 REQUIRED_FUNCTIONS = (
     "new_state", "to_move", "legal_mask", "step", "is_over", "returns", "scores", "observe", "action_name",
+    "check_num_players", "check_seed", "resolve_options", "playouts", "check_invariants",
 )
 CHANCE_FUNCTIONS = ("step_decision", "is_chance", "chance_outcomes", "step_chance", "sample_chance")
 HIDDEN_INFO_FUNCTIONS = ("determinize",)

@@ -24,6 +24,7 @@ import numpy as np
 from . import state, tables
 from .actions import NUM_ACTIONS, action_family, action_name
 from .dividends import DRAW_OUTCOMES, NUM_CHANCE_OUTCOMES
+from .invariants import check_invariants
 from .observe import OBS_PIECES, OBS_SIZE, observe
 from .rules import (
     chance_outcomes, init_state, is_chance, is_over, legal_mask, random_playouts, returns, sample_chance, scores,
@@ -93,8 +94,15 @@ def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
     return s
 
 
-def seats_in_play(s) -> int:
-    return int(s[0]["num_players"])
+def playouts(num_players: int, n_games: int, seed: int = 0, max_decisions: int = MAX_GAME_LENGTH, **options):
+    """Play n_games uniformly random games in numba; returns (decisions, finished games).
+
+    Releases the GIL, so threads running it use every core.
+    """
+    num_players = check_num_players(num_players)
+    opts = resolve_options(**options)
+    return random_playouts(num_players, RULESETS.index(opts["ruleset"]), opts["major_city_bonus"],
+                           tables.START_CASH[str(num_players)], n_games, np.uint64(check_seed(seed)), max_decisions)
 
 
 __all__ = [
@@ -102,6 +110,6 @@ __all__ = [
     "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "DRAW_OUTCOMES", "OPTIONS",
     "PHASE_NAMES", "RULESET_SEED", "RULESET_PUBLISHED", "new_state", "to_move", "legal_mask", "step",
     "step_decision", "is_chance", "chance_outcomes", "step_chance", "sample_chance", "is_over", "returns",
-    "scores", "observe", "action_name", "action_family", "random_playouts", "check_seed", "resolve_options",
+    "scores", "observe", "action_name", "action_family", "random_playouts", "playouts", "check_seed", "resolve_options", "check_invariants",
     "tables", "state", "check_num_players",
 ]

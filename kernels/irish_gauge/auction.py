@@ -64,6 +64,7 @@ def _award(r, seat, price):
     """IG-INIT-4 / IG-AUC-4: pay the bank, take the top certificate; then the auction's sequel."""
     c = r.auc_company
     r.cash[seat] -= price
+    r.bank_in += price
     r.held[seat, c] += 1
     r.cert_owner[c, r.next_cert[c]] = seat
     r.next_cert[c] += 1

@@ -128,4 +128,5 @@ def resolve_dividends(r, counts):
                      r.last_income, r.last_payout)
     for p in range(r.num_players):
         r.cash[p] += r.last_payout[p]  # the bank is unlimited (spec §2.2, chosen)
+        r.bank_out += r.last_payout[p]
     end_turn(r)  # IG-END-1: an emptied bag ends the game after these payouts

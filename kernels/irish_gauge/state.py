@@ -26,6 +26,8 @@ Field table (seat = player index 0..4, unused seats stay zero; company c = CBSC,
 | last_draw        | int8 (3,)       | cubes per colour drawn by the latest dividend call             |
 | last_income      | int32 (5,)      | each company's income in the latest dividend call (IG-DIV-5)   |
 | last_payout      | int32 (5,)      | pounds each seat received in the latest dividend call          |
+| bank_in          | int32           | pounds paid to the bank so far (auctions); a ledger for tests  |
+| bank_out         | int32           | pounds paid by the bank so far (dividends)                     |
 | auc_company      | int8            | company being auctioned, -1 none                               |
 | auc_opener       | int8            | seat that opened the auction                                   |
 | auc_bidder       | int8            | seat whose bid decision is due                                 |
@@ -80,6 +82,8 @@ STATE_FIELDS = [
     ("last_draw", np.int8, (N_COLOURS,)),
     ("last_income", np.int32, (N_COMPANIES,)),
     ("last_payout", np.int32, (MAX_SEATS,)),
+    ("bank_in", np.int32, ()),
+    ("bank_out", np.int32, ()),
     ("auc_company", np.int8, ()),
     ("auc_opener", np.int8, ()),
     ("auc_bidder", np.int8, ()),
@@ -91,4 +95,4 @@ STATE_FIELDS = [
     ("bld_placed", np.int8, ()),
 ]
 STATE = np.dtype([(name, t, shape) for name, t, shape in STATE_FIELDS])
-STATE_ITEMSIZE = 1013  # checked by tests: a layout change must bump the env version
+STATE_ITEMSIZE = 1025  # checked by tests: a layout change must bump the env version

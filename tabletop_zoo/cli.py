@@ -1,0 +1,84 @@
+"""The ``tabletop-zoo`` command line: play a game, measure throughput."""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import typer
+
+from . import registry
+from .agents import AGENTS, make_agent
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Board games as multi-agent research environments (PettingZoo AEC over numba kernels).")
+
+
+def _game(game: str) -> str:
+    try:
+        return registry._canonical(game)
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+
+
+@app.command()
+def play(
+    game: str = typer.Argument(..., help=f"game id: {', '.join(sorted(registry.GAMES))}"),
+    players: Optional[int] = typer.Option(None, "--players", "-n", help="number of players (default: the game's)"),
+    seed: int = typer.Option(0, "--seed", "-s", help="game seed (fixes every chance event)"),
+    agents: str = typer.Option("random", "--agents", "-a",
+                               help=f"comma-separated agent per seat, or one for all: {', '.join(sorted(AGENTS))}"),
+    render: Optional[str] = typer.Option(None, "--render", "-r", help="'ansi' prints the table after every decision"),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", help="rules variant, e.g. seed (default) or published"),
+) -> None:
+    """Play one full game and print the final scores."""
+    from .play import play_game
+
+    gid = _game(game)
+    options = {"ruleset": ruleset} if ruleset else {}
+    try:
+        env = registry.make_env(gid, num_players=players, render_mode=render, **options)
+        names = [a.strip() for a in agents.split(",") if a.strip()]
+        if len(names) == 1:
+            names *= env.num_players
+        if len(names) != env.num_players:
+            raise ValueError(f"{env.num_players} players need 1 or {env.num_players} agents, got {len(names)}")
+        seats = [make_agent(name, gid, seed=seed * 1000 + i) for i, name in enumerate(names)]
+    except (ValueError, TypeError) as e:
+        raise typer.BadParameter(str(e)) from None
+
+    def log(env, agent, action):
+        if render:
+            typer.echo(env.render() + "\n")
+        typer.echo(f"{agent}: {env.action_name(action)}")
+
+    result = play_game(env, seats, seed=seed, on_decision=log if render else None)
+    if render:
+        typer.echo(env.render())
+    typer.echo(f"{gid}, {env.num_players} players, seed {seed}: final scores")
+    best = max(r["score"] for r in result.values())
+    for i, agent in enumerate(env.possible_agents):
+        r = result[agent]
+        mark = "  winner" if r["score"] == best else ""
+        typer.echo(f"  {agent} ({names[i]}): score {r['score']}, reward {r['reward']:.3g}{mark}")
+
+
+@app.command()
+def bench(
+    game: str = typer.Argument("irish_gauge", help="game id, or 'all'"),
+    seconds: float = typer.Option(2.0, "--seconds", help="seconds per measured figure"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON instead of a table"),
+) -> None:
+    """Kernel playouts/s (1 thread and all cores) and AEC steps/s, next to PettingZoo connect_four_v3."""
+    from .benchmark import format_table, run
+
+    games = sorted(registry.GAMES) if game == "all" else [_game(game)]
+    results = [run(g, seconds) for g in games]
+    if as_json:
+        typer.echo(json.dumps(results if len(results) > 1 else results[0], indent=1))
+    else:
+        typer.echo("\n\n".join(format_table(r) for r in results))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

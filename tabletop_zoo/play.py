@@ -1,0 +1,30 @@
+"""Play one full game with a list of agents (one per seat) through the AEC env."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .agents import Agent
+
+
+def play_game(env, agents: Sequence[Agent], seed: int | None = None, on_decision=None) -> dict[str, dict]:
+    """Play to the end; returns ``{agent: {"reward": r, "score": s}}``.
+
+    ``on_decision(env, agent, action)`` is called before each decision is applied (to log or render).
+    """
+    if len(agents) != env.num_players:
+        raise ValueError(f"{env.num_players} players need {env.num_players} agents, got {len(agents)}")
+    env.reset(seed=seed)
+    seat_of = {a: i for i, a in enumerate(env.possible_agents)}
+    result = {}
+    for name in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            result[name] = {"reward": reward, "score": info.get("score")}
+            env.step(None)
+            continue
+        action = agents[seat_of[name]].act(obs["observation"], obs["action_mask"])
+        if on_decision is not None:
+            on_decision(env, name, action)
+        env.step(action)
+    return result

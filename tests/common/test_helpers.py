@@ -1,0 +1,70 @@
+"""Mask helpers, exact chance probabilities, observation layout and the contract checker."""
+
+import types
+
+import numpy as np
+import pytest
+
+from tabletop_zoo.kernels._common import chance, layout, masks
+from tabletop_zoo.kernels._common.contract import check_kernel, contract_problems
+from tabletop_zoo.kernels._common.rng import seed_rng
+
+
+def test_mask_helpers():
+    m = np.zeros(10, np.uint8)
+    masks.set_range(m, 2, 3)
+    assert m.tolist() == [0, 0, 1, 1, 1, 0, 0, 0, 0, 0]
+    assert masks.count_legal(m) == 3
+    assert [masks.nth_legal(m, k) for k in range(4)] == [2, 3, 4, -1]
+    masks.clear(m)
+    assert masks.count_legal(m) == 0
+    g = np.zeros(1, np.uint64)
+    seed_rng(g, 1)
+    assert masks.sample_legal(m, g) == -1
+
+
+def test_sample_legal_only_legal_and_uniform():
+    m = np.zeros(8, np.uint8)
+    m[[1, 5, 6]] = 1
+    g = np.zeros(1, np.uint64)
+    seed_rng(g, 3)
+    xs = np.array([masks.sample_legal(m, g) for _ in range(9000)])
+    counts = np.bincount(xs, minlength=8)
+    assert counts[[0, 2, 3, 4, 7]].sum() == 0
+    assert all(abs(c - 3000) < 250 for c in counts[[1, 5, 6]])
+
+
+def test_comb_and_hypergeometric():
+    assert chance.comb(10, 3) == 120 and chance.comb(4, 0) == 1 and chance.comb(3, 5) == 0
+    # spec EX-9: bag 1/1/2, draw 3: (1,1,1) 1/2, (1,0,2) 1/4, (0,1,2) 1/4
+    bag = np.array([1, 1, 2], np.int8)
+    assert chance.hypergeom_prob(bag, np.array([1, 1, 1], np.int8)) == pytest.approx(0.5)
+    assert chance.hypergeom_prob(bag, np.array([1, 0, 2], np.int8)) == pytest.approx(0.25)
+    assert chance.hypergeom_prob(bag, np.array([2, 0, 1], np.int8)) == 0.0
+
+
+def test_layout_pieces_and_unflatten():
+    pieces, size = layout.build_pieces([("a", (2,), ""), ("b", (2, 3), "x")])
+    assert size == 8 and layout.offsets(pieces) == {"a": 0, "b": 2}
+    parts = layout.unflatten(pieces, np.arange(8))
+    assert parts["b"].shape == (2, 3) and parts["b"][1, 0] == 5
+
+
+def test_state_layout_check():
+    dt = np.dtype([("rng", np.uint64, (1,)), ("cash", np.int32, (3,))])
+    layout.check_state_layout(dt, [("rng", "u8", (1,)), ("cash", "i4", (3,))], 20)
+    with pytest.raises(AssertionError, match="layout changed"):
+        layout.check_state_layout(dt, [("rng", "u8", (1,)), ("cash", "i2", (3,))], 20)
+
+
+def test_contract_checker_lists_what_is_missing():
+    fake = types.ModuleType("fake")
+    fake.GAME_ID, fake.CHANCE_MODE, fake.INFORMATION = "fake", "explicit_stochastic", "imperfect"
+    problems = contract_problems(fake)
+    assert "missing constant STATE" in problems
+    assert "missing function step_chance" in problems  # stochastic games need explicit chance
+    assert "missing function determinize" in problems  # hidden information needs determinize
+    with pytest.raises(TypeError, match="breaks the contract"):
+        check_kernel(fake)
+    fake.CHANCE_MODE = "sometimes"
+    assert any("CHANCE_MODE" in p for p in contract_problems(fake))

@@ -1,0 +1,38 @@
+"""Shared fixtures: the registry drives the contract suite, so every new game joins automatically."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import tabletop_zoo
+from tabletop_zoo import registry
+
+GAME_COUNTS = [(g, n) for g in sorted(tabletop_zoo.GAMES) for n in registry.player_counts(g)]
+
+
+def pytest_generate_tests(metafunc):
+    if "game_n" in metafunc.fixturenames:
+        metafunc.parametrize("game_n", GAME_COUNTS, ids=[f"{g}-{n}p" for g, n in GAME_COUNTS])
+    if "game_id" in metafunc.fixturenames:
+        metafunc.parametrize("game_id", sorted(tabletop_zoo.GAMES))
+
+
+def random_trajectory(k, num_players: int, seed: int, policy_seed: int, max_steps: int | None = None, **options):
+    """Yield (record, mask) before each decision of a uniformly random game, then the final record."""
+    rng = np.random.default_rng(policy_seed)
+    s = k.new_state(num_players, seed, **options)
+    mask = np.zeros(k.NUM_ACTIONS, np.uint8)
+    steps = 0
+    while not k.is_over(s) and (max_steps is None or steps < max_steps):
+        k.legal_mask(s, mask)
+        yield s, mask
+        legal = np.flatnonzero(mask)
+        k.step(s, int(legal[rng.integers(legal.size)]))
+        steps += 1
+    yield s, None
+
+
+@pytest.fixture
+def rng():
+    return np.random.default_rng(12345)
