@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 
 
@@ -11,11 +13,11 @@ class RandomAgent:
     name = "random"
 
     def __init__(self, seed: int | None = None):
-        self.rng = np.random.default_rng(seed)
+        # Python's Mersenne Twister: ~20x cheaper per draw than a numpy Generator call, equally seedable.
+        self._random = random.Random(seed).random
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        legal = np.flatnonzero(action_mask)
+        legal = action_mask.nonzero()[0]
         if legal.size == 0:
             raise ValueError("no legal action in the mask: this seat is not to move")
-        # rng.random() is several times cheaper than rng.integers() per call
-        return int(legal[int(self.rng.random() * legal.size)])
+        return int(legal[int(self._random() * legal.size)])

@@ -60,9 +60,10 @@ class KernelAECEnv(AECEnv):
         self.state_space = spaces.Box(0.0, np.inf, (k.OBS_SIZE,), np.float32)
         self.seed_used: int | None = None
         self._s: np.ndarray | None = None
-        self._mask = np.zeros(k.NUM_ACTIONS, np.uint8)  # the legal mask of the seat to move
-        self._mask8 = np.zeros(k.NUM_ACTIONS, np.int8)  # the same, as handed out this step
-        self._no_mask = np.zeros(k.NUM_ACTIONS, np.int8)
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        # The mover's legal mask. A fresh array each step: masks handed out are never changed later.
+        self._mask = np.zeros(k.NUM_ACTIONS, np.int8)
+        self._no_mask = np.zeros(k.NUM_ACTIONS, np.int8)  # what a seat that is not to move sees
         self.agents = []
 
     def _make_observation_space(self) -> spaces.Dict:
@@ -105,23 +106,23 @@ class KernelAECEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._skip_agent_selection = None
+        self.agent_selection = self.agents[0]
         if self.kernel.is_over(self._s):
-            self.agent_selection = self.agents[0]
             self._finish()
         else:
-            self._select_next()
+            mask = np.empty(self.kernel.NUM_ACTIONS, np.int8)
+            self.kernel.legal_mask(self._s, mask)
+            self._select(int(self.kernel.to_move(self._s)), mask)
 
-    def _select_next(self) -> None:
-        """Point agent_selection at the seat to move and publish its mask."""
-        k = self.kernel
-        seat = int(k.to_move(self._s))
-        k.legal_mask(self._s, self._mask)
-        self._mask8 = self._mask.astype(np.int8)
-        prev = getattr(self, "agent_selection", None)
-        if prev in self.infos and prev != self.possible_agents[seat]:
+    def _select(self, seat: int, mask: np.ndarray) -> None:
+        """Point agent_selection at the seat to move and publish its mask (in its info, too)."""
+        prev = self.agent_selection
+        agent = self.possible_agents[seat]
+        if prev != agent:
             self.infos[prev] = {}
-        self.agent_selection = self.possible_agents[seat]
-        self.infos[self.agent_selection] = {"action_mask": self._mask8}
+        self.agent_selection = agent
+        self._mask = mask
+        self.infos[agent] = {"action_mask": mask}
 
     def _finish(self, penalized: str | None = None) -> None:
         """The game is over: rewards for everyone, final scores in infos, every seat terminated."""
@@ -143,8 +144,7 @@ class KernelAECEnv(AECEnv):
             self.infos[a] = {"score": int(score[i]), "action_mask": self._no_mask}
             if a == penalized:
                 self.infos[a]["illegal_move"] = True
-        self._mask8 = self._no_mask
-        self._mask[:] = 0
+        self._mask = self._no_mask
         for a in self.agents:
             self._cumulative_rewards[a] += self.rewards[a]
 
@@ -158,17 +158,21 @@ class KernelAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        action = self._check_action(action, agent)
+        if type(action) is not int:
+            action = self._check_action(action, agent)
+        k = self.kernel
+        if not 0 <= action < k.NUM_ACTIONS:
+            action = self._check_action(action, agent)  # raises with the allowed range
         if not self._mask[action]:
             self._illegal(action, agent)
             return
-        k = self.kernel
         self._cumulative_rewards[agent] = 0.0
-        k.step(self._s, action)
-        if k.is_over(self._s):
+        mask = np.empty(k.NUM_ACTIONS, np.int8)
+        seat = k.step_and_mask(self._s, action, mask)
+        if seat < 0:  # TERMINAL: step resolves chance itself, so no chance seat reaches the env
             self._finish()
         else:
-            self._select_next()
+            self._select(seat, mask)
 
     def _check_action(self, action, agent: str) -> int:
         n = self.kernel.NUM_ACTIONS
@@ -200,11 +204,9 @@ class KernelAECEnv(AECEnv):
     # --- observing -------------------------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         k = self.kernel
-        seat = self.possible_agents.index(agent)
         obs = np.empty(k.OBS_SIZE, np.float32)
-        k.observe(self._s, seat, obs)
-        mask = self._mask8 if agent == self.agent_selection else self._no_mask
-        return {"observation": obs, "action_mask": mask}
+        k.observe(self._s, self._seat[agent], obs)
+        return {"observation": obs, "action_mask": self._mask if agent == self.agent_selection else self._no_mask}
 
     def state(self) -> np.ndarray:
         """The privileged full view (seat order absolute), e.g. for centralised critics."""
@@ -214,7 +216,7 @@ class KernelAECEnv(AECEnv):
 
     def action_mask(self) -> np.ndarray:
         """Legal-action mask (int8) of the agent to move."""
-        return self._mask8
+        return self._mask
 
     def action_name(self, action: int) -> str:
         return self.kernel.action_name(self._s, action)

@@ -20,6 +20,8 @@ Functions
   legal_mask(s, out)                                  (njit) uint8[NUM_ACTIONS]; all zero when not a seat's turn
   step(s, action)                                     (njit) apply a legal decision, then sample every
                                                       chance event that follows from the record's RNG
+  step_and_mask(s, action, mask) -> to_move(s)        (njit) step + legal_mask in one call (env hot path;
+                                                      mask may be uint8 or int8)
   is_over(s) -> bool                                  (njit)
   returns(s, out)                                     (njit) float64[MAX_PLAYERS] terminal rewards
   scores(s, out)                                      (njit) int64[MAX_PLAYERS] final scores (points/money)
@@ -51,7 +53,7 @@ REQUIRED_CONSTANTS = (
     "STATE", "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "OPTIONS",
 )
 REQUIRED_FUNCTIONS = (
-    "new_state", "to_move", "legal_mask", "step", "is_over", "returns", "scores", "observe", "action_name",
+    "new_state", "to_move", "legal_mask", "step", "step_and_mask", "is_over", "returns", "scores", "observe", "action_name",
     "check_num_players", "check_seed", "resolve_options", "playouts", "check_invariants",
 )
 CHANCE_FUNCTIONS = ("step_decision", "is_chance", "chance_outcomes", "step_chance", "sample_chance")

@@ -28,7 +28,7 @@ from .invariants import check_invariants
 from .observe import OBS_PIECES, OBS_SIZE, observe
 from .rules import (
     chance_outcomes, init_state, is_chance, is_over, legal_mask, random_playouts, returns, sample_chance, scores,
-    step, step_chance, step_decision, to_move,
+    step, step_and_mask, step_chance, step_decision, to_move,
 )
 from .state import PHASE_NAMES, RULESET_PUBLISHED, RULESET_SEED, RULESETS, STATE
 
@@ -108,7 +108,7 @@ def playouts(num_players: int, n_games: int, seed: int = 0, max_decisions: int =
 __all__ = [
     "GAME_ID", "VERSION", "MIN_PLAYERS", "MAX_PLAYERS", "NUM_ACTIONS", "OBS_SIZE", "OBS_PIECES", "STATE",
     "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "DRAW_OUTCOMES", "OPTIONS",
-    "PHASE_NAMES", "RULESET_SEED", "RULESET_PUBLISHED", "new_state", "to_move", "legal_mask", "step",
+    "PHASE_NAMES", "RULESET_SEED", "RULESET_PUBLISHED", "new_state", "to_move", "legal_mask", "step", "step_and_mask",
     "step_decision", "is_chance", "chance_outcomes", "step_chance", "sample_chance", "is_over", "returns",
     "scores", "observe", "action_name", "action_family", "random_playouts", "playouts", "check_seed", "resolve_options", "check_invariants",
     "tables", "state", "check_num_players",

@@ -173,6 +173,14 @@ def step(s, action):
         step_chance(s, sample_chance(s))
 
 
+@njit(cache=True)
+def step_and_mask(s, action, mask):
+    """step, then the next seat's legal mask, in one call (the env's per-step path); returns to_move."""
+    step(s, action)
+    legal_mask(s, mask)
+    return to_move(s)
+
+
 # --- end and scores ------------------------------------------------------------------------------
 @njit(cache=True)
 def scores(s, out):

@@ -179,3 +179,25 @@ def stack_tops(s) -> list[int]:
         pos = int(s[0]["next_cert"][c])
         out.append(values[c][pos] if pos < len(values[c]) else None)
     return out
+
+
+_ROWS = "ABCDEFGHIJKLMNOP"
+_AXIAL_OFFSETS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+
+
+def axial(label: str) -> tuple[int, int]:
+    """Spec §2.1: q = col, r = row_index - (col - col mod 2) / 2 (A = 0)."""
+    col = int(label[1:])
+    return col, _ROWS.index(label[0]) - (col - col % 2) // 2
+
+
+def neighbours(label: str) -> set[str]:
+    """Adjacent land hexes from the spec's axial rule (independent of the kernel's table)."""
+    by_axial = {axial(lab): lab for lab in T.HEX_IDS}
+    q, r = axial(label)
+    return {by_axial[(q + dq, r + dr)] for dq, dr in _AXIAL_OFFSETS if (q + dq, r + dr) in by_axial}
+
+
+def placements(s) -> set[str]:
+    """Hex labels of the legal PLACE ids."""
+    return {T.HEX_IDS[a - PLACE] for a in legal_ids(s) if PLACE <= a < PLACE + T.N_HEX}
