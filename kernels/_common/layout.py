@@ -14,17 +14,21 @@ class ObsPiece:
     offset: int
     shape: tuple[int, ...]
     scale: str = ""  # how the raw quantity was scaled, for humans ("pounds / 100", "0/1", ...)
+    per_seat: bool = False  # the first axis is a seat axis, relative to the observer (0 = me)
 
     @property
     def size(self) -> int:
         return prod(self.shape)
 
 
-def build_pieces(spec: list[tuple[str, tuple[int, ...], str]]) -> tuple[tuple[ObsPiece, ...], int]:
-    """Turn [(name, shape, scale), ...] into pieces with consecutive offsets and the total size."""
+SEATS = "seats"  # marker for build_pieces: the piece's first axis is a relative seat axis
+
+
+def build_pieces(spec: list[tuple]) -> tuple[tuple[ObsPiece, ...], int]:
+    """Turn [(name, shape, scale[, SEATS]), ...] into pieces with consecutive offsets and the total size."""
     pieces, offset = [], 0
-    for name, shape, scale in spec:
-        piece = ObsPiece(name, offset, tuple(shape), scale)
+    for name, shape, scale, *marker in spec:
+        piece = ObsPiece(name, offset, tuple(shape), scale, per_seat=marker == [SEATS])
         pieces.append(piece)
         offset += piece.size
     return tuple(pieces), offset

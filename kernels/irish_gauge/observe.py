@@ -7,7 +7,7 @@ order absolute), used for PettingZoo ``state()``. Money is scaled by 1/100, coun
 
 from numba import njit
 
-from .._common.layout import build_pieces, offsets
+from .._common.layout import SEATS, build_pieces, offsets
 from .auction import min_bid
 from .dividends import company_potential
 from .state import MAX_SEATS, N_PHASES, PH_AUCTION, PH_BUILD, PH_INITIAL_AUCTION, RULESET_PUBLISHED
@@ -19,11 +19,11 @@ from .tables import (
 S, C, K, H = MAX_SEATS, N_COMPANIES, N_COLOURS, N_HEX
 OBS_PIECES, OBS_SIZE = build_pieces([
     ("phase_onehot", (N_PHASES,), "0/1"),
-    ("seat_present", (S,), "0/1, relative seats"),
-    ("to_move_onehot", (S,), "0/1, relative seats"),
-    ("active_onehot", (S,), "0/1, relative seats: whose main turn"),
-    ("cash_by_seat", (S,), "pounds / 100"),
-    ("held_by_seat", (S, C), "certificates / 4"),
+    ("seat_present", (S,), "0/1", SEATS),
+    ("to_move_onehot", (S,), "0/1", SEATS),
+    ("active_onehot", (S,), "0/1: whose main turn", SEATS),
+    ("cash_by_seat", (S,), "pounds / 100", SEATS),
+    ("held_by_seat", (S, C), "certificates / 4", SEATS),
     ("certs_left", (C,), "certificates / 4"),
     ("top_cert_value", (C,), "pounds / 20, 0 when the stack is empty"),
     ("shares_sold", (C,), "certificates / 4"),
@@ -37,8 +37,8 @@ OBS_PIECES, OBS_SIZE = build_pieces([
     ("auction_company", (C,), "0/1"),
     ("auction_high_bid", (1,), "pounds / 100"),
     ("auction_min_bid", (1,), "pounds / 100"),
-    ("auction_high_bidder", (S,), "0/1, relative seats"),
-    ("auction_passed", (S,), "0/1, relative seats"),
+    ("auction_high_bidder", (S,), "0/1", SEATS),
+    ("auction_passed", (S,), "0/1", SEATS),
     ("build_company", (C,), "0/1"),
     ("build_budget", (1,), "half build points / 6"),
     ("build_placed", (1,), "locomotives / 3"),
@@ -82,7 +82,8 @@ def observe(s, seat, out):
         out[O_CASH + i] = r.cash[p] / 100.0
         for c in range(C):
             out[O_HELD + i * C + c] = r.held[p, c] / MAX_CERTS
-        out[O_AUC_PASSED + i] = r.auc_passed[p]
+        if r.auc_company >= 0:
+            out[O_AUC_PASSED + i] = r.auc_passed[p]
     if r.phase <= PH_BUILD:  # a seat is to move (not chance, not game over)
         out[O_TO_MOVE + _rel(r, seat, _to_move(r))] = 1.0
         out[O_ACTIVE + _rel(r, seat, r.active)] = 1.0
