@@ -1,17 +1,57 @@
-"""Agents: the ``Agent`` protocol and baseline players."""
+"""Agents: the ``Agent`` protocol and players for every game.
+
+- ``RandomAgent``: uniformly random legal moves.
+- ``heuristic``: one sensible-beginner agent per game, ``agents/heuristics/<game>.py``.
+- ``MCTSAgent``: UCT / IS-MCTS in numba over the rules kernel (``agents/mcts``).
+"""
+
+from __future__ import annotations
+
+import importlib
 
 from .base import Agent
 from .random_agent import RandomAgent
 
-# agent name -> factory(seed) used by the CLI and the arena
-AGENTS = {"random": RandomAgent}
+
+def heuristic_class(game_id: str):
+    """The heuristic agent class of a game (the ``*Heuristic`` class of ``agents/heuristics/<game>.py``)."""
+    try:
+        module = importlib.import_module(f"{__name__}.heuristics.{game_id}")
+    except ModuleNotFoundError:
+        raise ValueError(f"no heuristic agent for {game_id!r} yet") from None
+    classes = [v for k, v in vars(module).items() if k.endswith("Heuristic") and isinstance(v, type)]
+    return classes[0]
 
 
-def make_agent(name: str, game_id: str | None = None, seed: int | None = None):
-    """An agent by name (``random``); raises listing the names available."""
+def _mcts(game_id: str | None, seed: int | None, **kwargs):
+    from .mcts import MCTSAgent
+
+    return MCTSAgent(seed=seed, **kwargs)
+
+
+# agent name -> factory(game_id, seed, **kwargs), used by the CLI, play_game and the arena
+AGENTS = {
+    "random": lambda game_id, seed, **kw: RandomAgent(seed=seed, **kw),
+    "heuristic": lambda game_id, seed, **kw: heuristic_class(game_id)(seed=seed, **kw),
+    "mcts": _mcts,
+}
+
+
+def make_agent(name: str, game_id: str | None = None, seed: int | None = None, **kwargs):
+    """An agent by name (``random``, ``heuristic``, ``mcts``); raises listing the names available."""
     if name not in AGENTS:
         raise ValueError(f"unknown agent {name!r}; available agents: {', '.join(sorted(AGENTS))}")
-    return AGENTS[name](seed=seed)
+    if name == "heuristic" and game_id is None:
+        raise ValueError("the heuristic agent is per game: pass game_id")
+    return AGENTS[name](game_id, seed, **kwargs)
 
 
-__all__ = ["Agent", "RandomAgent", "AGENTS", "make_agent"]
+def __getattr__(name):  # lazy: importing numba search code only when asked for
+    if name == "MCTSAgent":
+        from .mcts import MCTSAgent
+
+        return MCTSAgent
+    raise AttributeError(name)
+
+
+__all__ = ["Agent", "RandomAgent", "MCTSAgent", "AGENTS", "make_agent", "heuristic_class"]

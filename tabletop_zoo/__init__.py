@@ -7,6 +7,10 @@
 kernel (``tabletop_zoo.kernels.<game>``).
 """
 
+from ._numba_cache import configure as _configure_numba_cache
+
+NUMBA_CACHE_DIR = _configure_numba_cache()  # before any kernel module is imported
+
 from .registry import GAMES, env_module, kernel, make_env, player_counts, _register_with_pettingzoo
 
 __version__ = "0.1.0"

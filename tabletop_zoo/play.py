@@ -15,6 +15,9 @@ def play_game(env, agents: Sequence[Agent], seed: int | None = None, on_decision
     if len(agents) != env.num_players:
         raise ValueError(f"{env.num_players} players need {env.num_players} agents, got {len(agents)}")
     env.reset(seed=seed)
+    for agent in agents:
+        if hasattr(agent, "bind"):
+            agent.bind(env)  # searching agents read the game record through the env
     seat_of = {a: i for i, a in enumerate(env.possible_agents)}
     result = {}
     for name in env.agent_iter():

@@ -24,6 +24,9 @@ Functions
                                                       mask may be uint8 or int8)
   is_over(s) -> bool                                  (njit)
   returns(s, out)                                     (njit) float64[MAX_PLAYERS] terminal rewards
+  evaluate(s, out)                                    (njit) float64[MAX_PLAYERS] estimate of returns()
+                                                      for any state (= returns() when over): scores
+                                                      truncated MCTS rollouts
   scores(s, out)                                      (njit) int64[MAX_PLAYERS] final scores (points/money)
   observe(s, seat, out)                               (njit) float32[OBS_SIZE], seat-relative; seat -1 =
                                                       the privileged full view (PettingZoo ``state()``)
@@ -53,7 +56,8 @@ REQUIRED_CONSTANTS = (
     "STATE", "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "OPTIONS",
 )
 REQUIRED_FUNCTIONS = (
-    "new_state", "to_move", "legal_mask", "step", "step_and_mask", "is_over", "returns", "scores", "observe", "action_name",
+    "new_state", "to_move", "legal_mask", "step", "step_and_mask", "is_over", "returns", "evaluate", "scores",
+    "observe", "action_name",
     "check_num_players", "check_seed", "resolve_options", "playouts", "check_invariants",
 )
 CHANCE_FUNCTIONS = ("step_decision", "is_chance", "chance_outcomes", "step_chance", "sample_chance")

@@ -13,6 +13,8 @@ Spec: ``shared/rules/irish_gauge.md`` (rule IDs IG-*); decisions where it is sil
     turn.py              turn order and game end              IG-TURN-2, IG-END-1
     rules.py             setup, masks, step, chance, scores   IG-SETUP-*, IG-TURN-*, IG-SCORE-*
     observe.py           seat-relative observation vector
+    evaluate.py          win-share estimate for truncated search rollouts
+    invariants.py        conservation checks (tests)
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import numpy as np
 from . import state, tables
 from .actions import NUM_ACTIONS, action_family, action_name
 from .dividends import DRAW_OUTCOMES, NUM_CHANCE_OUTCOMES
+from .evaluate import evaluate
 from .invariants import check_invariants
 from .observe import OBS_PIECES, OBS_SIZE, observe
 from .rules import (
@@ -110,6 +113,6 @@ __all__ = [
     "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "DRAW_OUTCOMES", "OPTIONS",
     "PHASE_NAMES", "RULESET_SEED", "RULESET_PUBLISHED", "new_state", "to_move", "legal_mask", "step", "step_and_mask",
     "step_decision", "is_chance", "chance_outcomes", "step_chance", "sample_chance", "is_over", "returns",
-    "scores", "observe", "action_name", "action_family", "random_playouts", "playouts", "check_seed", "resolve_options", "check_invariants",
+    "scores", "evaluate", "observe", "action_name", "action_family", "random_playouts", "playouts", "check_seed", "resolve_options", "check_invariants",
     "tables", "state", "check_num_players",
 ]

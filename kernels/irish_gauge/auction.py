@@ -99,7 +99,7 @@ def _advance(r):
     p = r.auc_bidder
     for _ in range(n):  # IG-INIT-2, IG-AUC-3: clockwise, skipping seats that passed
         p = (p + 1) % n
-        if True:
+        if r.auc_passed[p] == 0:
             break
     r.auc_bidder = p
 

@@ -1,0 +1,93 @@
+"""``MCTSAgent``: the numba search behind the ``Agent`` protocol, root-parallel over threads."""
+
+from __future__ import annotations
+
+import os
+import zlib
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from . import dispatch
+from .uct import search
+
+
+def search_root(record: np.ndarray, simulations: int, rollout_depth: int, c: float, seed: int,
+                threads: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """Root-parallel search: ``threads`` independent trees (seeds seed+0, seed+1, ...) merged at the root.
+
+    Returns (visits per action summed over trees, visit-weighted mean value of the root mover).
+    The same record, seed and thread count always give the same result.
+    """
+    kernel = dispatch.kernel_for(record.dtype)
+    if kernel.is_over(record):
+        raise ValueError("the game is over: there is no move to search")
+    n = kernel.NUM_ACTIONS
+    per_tree = [max(1, simulations // threads + (t < simulations % threads)) for t in range(threads)]
+
+    def run(t: int):
+        visits = np.zeros(n, np.int64)
+        value = np.zeros(n, np.float64)
+        search(record, per_tree[t], rollout_depth, c, np.uint64((seed + t) % 2**64), visits, value)
+        return visits, value
+
+    if threads == 1:
+        results = [run(0)]
+    else:
+        with ThreadPoolExecutor(threads) as pool:  # the search releases the GIL
+            results = list(pool.map(run, range(threads)))
+    visits = sum(v for v, _ in results)
+    weighted = sum(v * val for v, val in results)
+    mean = np.divide(weighted, visits, out=np.zeros(n), where=visits > 0)
+    return visits, mean
+
+
+class MCTSAgent:
+    """UCT (IS-MCTS in hidden-information games) with truncated random rollouts scored by ``evaluate``.
+
+    Use it in any PettingZoo loop after ``bind(env)`` (``play_game`` and the CLI bind it for you): it
+    reads the game record through ``env.get_state()`` — never the observation — and in hidden-information
+    games hands the search only a record determinized for its own seat. ``act_state(record)`` searches
+    a record directly.
+    """
+
+    name = "mcts"
+
+    def __init__(self, simulations: int = 1000, rollout_depth: int = 20, c: float = 1.0, seed: int | None = 0,
+                 threads: int = 1, env=None):
+        if simulations < 1 or rollout_depth < 0 or c < 0 or threads < 1:
+            raise ValueError("need simulations >= 1, rollout_depth >= 0, c >= 0 and threads >= 1")
+        self.simulations, self.rollout_depth, self.c = int(simulations), int(rollout_depth), float(c)
+        self.threads = min(int(threads), os.cpu_count() or 1)
+        self.seed = 0 if seed is None else int(seed)
+        self.env = None
+        self.last_visits: np.ndarray | None = None
+        if env is not None:
+            self.bind(env)
+
+    def bind(self, env) -> "MCTSAgent":
+        """Play in ``env``: ``act`` will search its current game record."""
+        self.env = env
+        dispatch.register(env.kernel)
+        return self
+
+    def _move_seed(self, record: np.ndarray) -> int:
+        # Same position + same agent seed => same move, whatever happened before.
+        return (self.seed * 0x9E3779B1 + zlib.crc32(record.tobytes())) % 2**64
+
+    def act_state(self, record: np.ndarray) -> int:
+        visits, value = search_root(record, self.simulations, self.rollout_depth, self.c,
+                                    self._move_seed(record), self.threads)
+        self.last_visits = visits
+        best = np.flatnonzero(visits == visits.max())
+        return int(best[np.argmax(value[best])])  # most visits; ties by value, then lowest id
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        if self.env is None:
+            raise RuntimeError("MCTSAgent searches the game record: bind(env) first, or call act_state(record)")
+        record = self.env.get_state()
+        kernel = self.env.kernel
+        if kernel.INFORMATION == "imperfect":
+            seat = int(kernel.to_move(record))
+            kernel.determinize(record, seat, self._move_seed(record))
+        return self.act_state(record)

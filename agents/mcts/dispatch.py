@@ -1,0 +1,142 @@
+"""Call any game's kernel from generic numba code: the record's dtype picks the kernel.
+
+``legal_mask(s, mask)``, ``step(s, a)``, ... below are plain Python functions that look the kernel up by
+``s.dtype``; inside numba they are resolved at compile time through ``numba.extending.overload``, so a
+search written once against these names compiles into a specialised, cacheable function per game
+(the record type is part of the signature, hence of the cache key).
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import numpy as np
+from numba import from_dtype
+from numba.extending import overload
+
+_BY_DTYPE: dict[np.dtype, ModuleType] = {}
+
+
+def register(kernel: ModuleType) -> None:
+    """Make a kernel module (anything honouring the kernel contract) callable from generic code."""
+    _BY_DTYPE[np.dtype(kernel.STATE)] = kernel
+
+
+def _registered() -> dict[np.dtype, ModuleType]:
+    if not _BY_DTYPE:
+        from tabletop_zoo import GAMES, registry
+
+        for game_id in GAMES:
+            register(registry.kernel(game_id))
+    return _BY_DTYPE
+
+
+def kernel_for(dtype) -> ModuleType:
+    """The kernel whose STATE is ``dtype`` (a numpy dtype or a numba array-of-records type)."""
+    if not isinstance(dtype, np.dtype):  # numba type of the record array
+        for known, kernel in _registered().items():
+            if from_dtype(known) == dtype.dtype:
+                return kernel
+        raise TypeError(f"no registered kernel has the record type {dtype}")
+    try:
+        return _registered()[dtype]
+    except KeyError:
+        raise TypeError(f"no registered kernel has the state dtype {dtype}") from None
+
+
+# Python versions (also what runs under NUMBA_DISABLE_JIT) ------------------------------------------
+def legal_mask(s, mask):
+    return kernel_for(s.dtype).legal_mask(s, mask)
+
+
+def step(s, action):
+    return kernel_for(s.dtype).step(s, action)
+
+
+def to_move(s):
+    return kernel_for(s.dtype).to_move(s)
+
+
+def is_over(s):
+    return kernel_for(s.dtype).is_over(s)
+
+
+def returns(s, out):
+    return kernel_for(s.dtype).returns(s, out)
+
+
+def evaluate(s, out):
+    return kernel_for(s.dtype).evaluate(s, out)
+
+
+def determinize(s, seat, seed):
+    """Resample what ``seat`` cannot see; nothing to do in perfect-information games."""
+    kernel = kernel_for(s.dtype)
+    if kernel.INFORMATION == "imperfect":
+        kernel.determinize(s, seat, seed)
+
+
+def num_actions(s):
+    return kernel_for(s.dtype).NUM_ACTIONS
+
+
+def max_players(s):
+    return kernel_for(s.dtype).MAX_PLAYERS
+
+
+# numba versions: resolved once per record type at compile time ---------------------------------
+@overload(legal_mask, jit_options={"cache": True})
+def _ov_legal_mask(s, mask):
+    fn = kernel_for(s).legal_mask
+    return lambda s, mask: fn(s, mask)
+
+
+@overload(step, jit_options={"cache": True})
+def _ov_step(s, action):
+    fn = kernel_for(s).step
+    return lambda s, action: fn(s, action)
+
+
+@overload(to_move, jit_options={"cache": True})
+def _ov_to_move(s):
+    fn = kernel_for(s).to_move
+    return lambda s: fn(s)
+
+
+@overload(is_over, jit_options={"cache": True})
+def _ov_is_over(s):
+    fn = kernel_for(s).is_over
+    return lambda s: fn(s)
+
+
+@overload(returns, jit_options={"cache": True})
+def _ov_returns(s, out):
+    fn = kernel_for(s).returns
+    return lambda s, out: fn(s, out)
+
+
+@overload(evaluate, jit_options={"cache": True})
+def _ov_evaluate(s, out):
+    fn = kernel_for(s).evaluate
+    return lambda s, out: fn(s, out)
+
+
+@overload(determinize, jit_options={"cache": True})
+def _ov_determinize(s, seat, seed):
+    kernel = kernel_for(s)
+    if kernel.INFORMATION != "imperfect":
+        return lambda s, seat, seed: None
+    fn = kernel.determinize
+    return lambda s, seat, seed: fn(s, seat, seed)
+
+
+@overload(num_actions, jit_options={"cache": True})
+def _ov_num_actions(s):
+    n = kernel_for(s).NUM_ACTIONS
+    return lambda s: n
+
+
+@overload(max_players, jit_options={"cache": True})
+def _ov_max_players(s):
+    n = kernel_for(s).MAX_PLAYERS
+    return lambda s: n

@@ -1,0 +1,129 @@
+"""UCT / single-observer IS-MCTS in numba over the kernel contract.
+
+One ``search`` call grows one tree for ``simulations`` simulations from a root record:
+
+1. copy the root; in hidden-information games, ``determinize`` it for the searching seat (a fresh
+   sample of everything that seat cannot see, so no simulation reads a secret); reseed the copy's RNG
+   so chance events (dice, draws) are sampled anew instead of read from the real game's future;
+2. selection: from the root, among the children whose action is legal in the current state, take the
+   one maximising the mover's mean value + c * sqrt(ln(availability) / visits) (availability counts,
+   as in IS-MCTS, because the legal set of a node can differ between samples);
+3. expansion: if a legal action has no child yet, add one (chosen uniformly) and step into it;
+4. rollout: uniformly random decisions until the end or ``rollout_depth`` decisions, then score with
+   ``returns`` (finished) or the kernel's ``evaluate`` (truncated): one value per seat;
+5. backup: every node on the path adds that value vector; each node's value is per seat, and the seat
+   moving at a node maximises its own entry.
+
+The tree is open-loop (a node is an action sequence, not a state), which handles chance and hidden
+information alike. It lives in preallocated arrays; no Python object is created per node.
+"""
+
+import numpy as np
+from numba import njit
+
+from ...kernels._common.masks import sample_legal
+from ...kernels._common.rng import next_u64, seed_rng, uniform_int
+from .dispatch import determinize, evaluate, is_over, legal_mask, max_players, num_actions, returns, step, to_move
+
+NO_NODE = -1
+
+
+@njit(cache=True, nogil=True)
+def _rollout(st, depth, mask, rng, value):
+    d = 0
+    while d < depth and not is_over(st):
+        legal_mask(st, mask)
+        step(st, sample_legal(mask, rng))
+        d += 1
+    if is_over(st):
+        returns(st, value)
+    else:
+        evaluate(st, value)
+
+
+@njit(cache=True, nogil=True)
+def search(root, simulations, rollout_depth, c, seed, out_visits, out_value):
+    """Run the search; write root visits and mean root-mover values per action. Returns nodes used."""
+    n_act = num_actions(root)
+    n_seats = max_players(root)
+    seat0 = to_move(root)
+    max_nodes = simulations + 1
+    action = np.full(max_nodes, -1, np.int32)
+    first_child = np.full(max_nodes, NO_NODE, np.int32)
+    next_sibling = np.full(max_nodes, NO_NODE, np.int32)
+    visits = np.zeros(max_nodes, np.int32)
+    avail = np.zeros(max_nodes, np.int32)
+    value = np.zeros((max_nodes, n_seats), np.float64)
+    path = np.zeros(max_nodes + 1, np.int32)
+    mask = np.zeros(n_act, np.uint8)
+    v = np.zeros(n_seats, np.float64)
+    rng = np.zeros(1, np.uint64)
+    seed_rng(rng, seed)
+    st = root.copy()
+    n_nodes = 1
+    for _ in range(simulations):
+        st[:] = root[:]
+        determinize(st, seat0, next_u64(rng))
+        seed_rng(st[0].rng, next_u64(rng))  # chance is resampled, never read from the game's future
+        node = 0
+        depth = 0
+        path[0] = 0
+        while not is_over(st):
+            seat = to_move(st)
+            legal_mask(st, mask)
+            best = NO_NODE
+            best_ucb = -np.inf
+            ch = first_child[node]
+            while ch != NO_NODE:
+                a = action[ch]
+                if mask[a] == 1:
+                    mask[a] = 2  # legal and already a child
+                    avail[ch] += 1
+                    ucb = value[ch, seat] / visits[ch] + c * np.sqrt(np.log(avail[ch]) / visits[ch])
+                    if ucb > best_ucb:
+                        best_ucb = ucb
+                        best = ch
+                ch = next_sibling[ch]
+            unexpanded = 0
+            for a in range(n_act):
+                unexpanded += mask[a] == 1
+            if unexpanded > 0 and n_nodes < max_nodes:
+                k = uniform_int(rng, unexpanded)
+                for a in range(n_act):
+                    if mask[a] == 1:
+                        if k == 0:
+                            break
+                        k -= 1
+                child = n_nodes
+                n_nodes += 1
+                action[child] = a
+                avail[child] = 1
+                next_sibling[child] = first_child[node]
+                first_child[node] = child
+                step(st, a)
+                depth += 1
+                path[depth] = child
+                break
+            if best == NO_NODE:
+                break  # tree full and no known child is legal here: roll out from this state
+            step(st, action[best])
+            node = best
+            depth += 1
+            path[depth] = node
+        for k in range(mask.shape[0]):
+            mask[k] = 0
+        _rollout(st, rollout_depth, mask, rng, v)
+        for i in range(depth + 1):
+            visits[path[i]] += 1
+            for p in range(n_seats):
+                value[path[i], p] += v[p]
+    for a in range(n_act):
+        out_visits[a] = 0
+        out_value[a] = 0.0
+    ch = first_child[0]
+    while ch != NO_NODE:
+        out_visits[action[ch]] = visits[ch]
+        if visits[ch] > 0:
+            out_value[action[ch]] = value[ch, seat0] / visits[ch]
+        ch = next_sibling[ch]
+    return n_nodes

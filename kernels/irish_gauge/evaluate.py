@@ -1,0 +1,81 @@
+"""Position evaluation for truncated search rollouts: an estimate of ``returns`` for any state.
+
+Each seat's expected final worth = cash + printed values of its certificates + its share of the
+dividends its companies can still expect: per remaining dividend call (about bag / 3 of them), a
+company earns 4 x E[paying cities] + 2 x towns when it qualifies (IG-DIV-4/5). Worths become win
+shares with a softmax (temperature TEMPERATURE pounds), on the same scale as ``returns``.
+"""
+
+import numpy as np
+from numba import njit
+
+from .._common.chance import comb
+from .rules import returns, scores
+from .state import PH_GAME_OVER
+from .tables import CITY_INCOME, CUBE_SITE_HEX, CUBES_PER_CALL, N_COLOURS, N_COMPANIES, T_TOWN, TERRAIN, TOWN_INCOME
+
+TEMPERATURE = 12.0  # pounds: a seat 12 ahead is e times likelier to win than the seat behind it
+
+
+@njit(cache=True)
+def colour_pay_probability(bag, k):
+    """P(colour k is among the next call's cubes) = 1 - C(N - b_k, n) / C(N, n) (spec §7)."""
+    total = bag[0] + bag[1] + bag[2]
+    n = min(CUBES_PER_CALL, total)
+    if n == 0:
+        return 0.0
+    return 1.0 - comb(total - bag[k], n) / comb(total, n)
+
+
+@njit(cache=True)
+def expected_income(loco, cube, bag, c):
+    """Rough expected income of company c in one dividend call (IG-DIV-4/5, colours independent)."""
+    towns = 0
+    p_none = 1.0  # P(no connected city pays)
+    p_one = 0.0  # P(exactly one pays)
+    e_cities = 0.0
+    for i in range(CUBE_SITE_HEX.shape[0]):
+        h = CUBE_SITE_HEX[i]
+        if not loco[c, h]:
+            continue
+        if cube[h] >= 0:
+            q = colour_pay_probability(bag, cube[h])
+            e_cities += q
+            p_one = p_one * (1.0 - q) + p_none * q
+            p_none *= 1.0 - q
+        elif TERRAIN[h] == T_TOWN:
+            towns += 1
+    p_qualify = 1.0 - p_none if towns > 0 else 1.0 - p_none - p_one
+    return p_qualify * (CITY_INCOME * e_cities + TOWN_INCOME * towns)
+
+
+@njit(cache=True)
+def evaluate(s, out):
+    """float64[MAX_PLAYERS] win-share estimate for every seat; returns() itself once the game is over."""
+    r = s[0]
+    if r.phase == PH_GAME_OVER:
+        returns(s, out)
+        return
+    n = r.num_players
+    worth = np.zeros(out.shape[0], np.int64)
+    scores(s, worth)
+    calls_left = (r.bag[0] + r.bag[1] + r.bag[2]) / CUBES_PER_CALL
+    expected = np.zeros(out.shape[0], np.float64)
+    for p in range(n):
+        expected[p] = worth[p]
+    for c in range(N_COMPANIES):
+        sold = r.next_cert[c]
+        if sold == 0:
+            continue
+        per_share = expected_income(r.loco, r.cube, r.bag, c) * calls_left / sold
+        for p in range(n):
+            expected[p] += per_share * r.held[p, c]
+    best = expected[0]
+    for p in range(n):
+        best = max(best, expected[p])
+    total = 0.0
+    for p in range(out.shape[0]):
+        out[p] = np.exp((expected[p] - best) / TEMPERATURE) if p < n else 0.0
+        total += out[p]
+    for p in range(n):
+        out[p] /= total
