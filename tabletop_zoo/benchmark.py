@@ -77,6 +77,53 @@ def connect_four_reference(seconds: float = 2.0) -> dict | None:
     return aec_loop(connect_four_v3.env, seconds)
 
 
+def mcts_speed(game_id: str, num_players: int, simulations: int = 1000, rollout_depth: int = 20,
+               threads: int = 1, moves: int = 5, seed: int = 0) -> dict:
+    """MCTS simulations/s and ms per move on positions from a seeded random game (after warm-up)."""
+    from .agents.mcts import search_root
+
+    k = registry.kernel(game_id)
+    rng = np.random.default_rng(seed)
+    s = k.new_state(num_players, seed)
+    mask = np.zeros(k.NUM_ACTIONS, np.uint8)
+    search_root(s, 10, rollout_depth, 1.0, seed, threads)  # compile / load the cache
+    elapsed = 0.0
+    done = 0
+    for _ in range(moves * 7):
+        if k.is_over(s) or done == moves:
+            break
+        k.legal_mask(s, mask)
+        if mask.sum() > 1:  # time only real decisions
+            t0 = time.perf_counter()
+            search_root(s, simulations, rollout_depth, 1.0, seed + done, threads)
+            elapsed += time.perf_counter() - t0
+            done += 1
+        k.step(s, int(rng.choice(np.flatnonzero(mask))))
+    return {"game": game_id, "players": num_players, "threads": threads, "simulations": simulations,
+            "rollout_depth": rollout_depth, "moves": done, "sims_per_s": done * simulations / elapsed,
+            "ms_per_move": 1000 * elapsed / done}
+
+
+def openspiel_mcts_reference(simulations: int = 1000, moves: int = 3, seed: int = 0) -> dict | None:
+    """OpenSpiel's Python MCTSBot (random rollouts) on its connect_four, or None if not installed."""
+    try:
+        import pyspiel
+        from open_spiel.python.algorithms import mcts
+    except ImportError:
+        return None
+    game = pyspiel.load_game("connect_four")
+    bot = mcts.MCTSBot(game, uct_c=1.4, max_simulations=simulations,
+                       evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)),
+                       random_state=np.random.RandomState(seed))
+    state = game.new_initial_state()
+    t0 = time.perf_counter()
+    for _ in range(moves):
+        state.apply_action(bot.step(state))
+    elapsed = time.perf_counter() - t0
+    return {"game": "open_spiel connect_four (Python MCTSBot)", "sims_per_s": moves * simulations / elapsed,
+            "ms_per_move": 1000 * elapsed / moves}
+
+
 def run(game_id: str, seconds: float = 2.0, players: list[int] | None = None) -> dict:
     """The full table for one game: kernel (1 thread and all cores) and AEC, per player count."""
     counts = players or list(registry.player_counts(game_id))

@@ -71,13 +71,32 @@ class MCTSAgent:
         dispatch.register(env.kernel)
         return self
 
-    def _move_seed(self, record: np.ndarray) -> int:
-        # Same position + same agent seed => same move, whatever happened before.
-        return (self.seed * 0x9E3779B1 + zlib.crc32(record.tobytes())) % 2**64
+    def _move_seed(self, record: np.ndarray, seat: int) -> int:
+        """Derived from what the seat sees: the same visible position and agent seed give the same move,
+        whatever is hidden and whatever happened before."""
+        kernel = dispatch.kernel_for(record.dtype)
+        view = np.zeros(kernel.OBS_SIZE, np.float32)
+        kernel.observe(record, seat, view)
+        return (self.seed * 0x9E3779B1 + zlib.crc32(view.tobytes())) % 2**64
 
     def act_state(self, record: np.ndarray) -> int:
-        visits, value = search_root(record, self.simulations, self.rollout_depth, self.c,
-                                    self._move_seed(record), self.threads)
+        """Search the given record as it is (for hidden-information games, use ``act_for_seat``)."""
+        kernel = dispatch.kernel_for(record.dtype)
+        return self._search(record, self._move_seed(record, int(kernel.to_move(record))))
+
+    def act_for_seat(self, record: np.ndarray) -> int:
+        """Search as the seat to move, from what that seat may know: in hidden-information games the
+        search is handed only a determinization for that seat (IS-MCTS), never the true secrets."""
+        kernel = dispatch.kernel_for(record.dtype)
+        seat = int(kernel.to_move(record))
+        seed = self._move_seed(record, seat)
+        if kernel.INFORMATION == "imperfect":
+            record = record.copy()
+            kernel.determinize(record, seat, seed)
+        return self._search(record, seed)
+
+    def _search(self, record: np.ndarray, seed: int) -> int:
+        visits, value = search_root(record, self.simulations, self.rollout_depth, self.c, seed, self.threads)
         self.last_visits = visits
         best = np.flatnonzero(visits == visits.max())
         return int(best[np.argmax(value[best])])  # most visits; ties by value, then lowest id
@@ -85,9 +104,4 @@ class MCTSAgent:
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         if self.env is None:
             raise RuntimeError("MCTSAgent searches the game record: bind(env) first, or call act_state(record)")
-        record = self.env.get_state()
-        kernel = self.env.kernel
-        if kernel.INFORMATION == "imperfect":
-            seat = int(kernel.to_move(record))
-            kernel.determinize(record, seat, self._move_seed(record))
-        return self.act_state(record)
+        return self.act_for_seat(self.env.get_state())

@@ -15,6 +15,7 @@ from numba import from_dtype
 from numba.extending import overload
 
 _BY_DTYPE: dict[np.dtype, ModuleType] = {}
+_loaded_registry = False
 
 
 def register(kernel: ModuleType) -> None:
@@ -23,11 +24,13 @@ def register(kernel: ModuleType) -> None:
 
 
 def _registered() -> dict[np.dtype, ModuleType]:
-    if not _BY_DTYPE:
+    global _loaded_registry
+    if not _loaded_registry:  # every registered game, plus whatever was registered by hand
         from tabletop_zoo import GAMES, registry
 
         for game_id in GAMES:
             register(registry.kernel(game_id))
+        _loaded_registry = True
     return _BY_DTYPE
 
 
