@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 
 from .base import Agent
 from .random_agent import RandomAgent
@@ -37,6 +38,24 @@ AGENTS = {
 }
 
 
+def _factory_class(name: str, game_id: str | None):
+    if name == "random":
+        return RandomAgent
+    if name == "heuristic":
+        return heuristic_class(game_id)
+    from .mcts import MCTSAgent
+
+    return MCTSAgent
+
+
+def agent_parameters(name: str, game_id: str | None = None) -> list[str]:
+    """The keyword parameters an agent accepts besides ``seed`` (for ``name:key=value`` specs)."""
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent {name!r}; available agents: {', '.join(sorted(AGENTS))}")
+    signature = inspect.signature(_factory_class(name, game_id).__init__)
+    return [p for p in signature.parameters if p not in ("self", "seed", "env")]
+
+
 def make_agent(name: str, game_id: str | None = None, seed: int | None = None, **kwargs):
     """An agent by name (``random``, ``heuristic``, ``mcts``); raises listing the names available."""
     if name not in AGENTS:
@@ -54,4 +73,4 @@ def __getattr__(name):  # lazy: importing numba search code only when asked for
     raise AttributeError(name)
 
 
-__all__ = ["Agent", "RandomAgent", "MCTSAgent", "AGENTS", "make_agent", "heuristic_class"]
+__all__ = ["Agent", "RandomAgent", "MCTSAgent", "AGENTS", "make_agent", "heuristic_class", "agent_parameters"]

@@ -64,6 +64,46 @@ def play(
 
 
 @app.command()
+def arena(
+    game: str = typer.Argument("irish_gauge", help="game id"),
+    agents: str = typer.Option("mcts,heuristic,random", "--agents", "-a",
+                               help="comma-separated line-up; parameters after a colon, e.g. "
+                                    "'mcts:simulations=500,rollout_depth=10;heuristic;random' (use ';' between "
+                                    "agents when parameters contain commas)"),
+    players: Optional[int] = typer.Option(None, "--players", "-n", help="seats per game (default: line-up size)"),
+    games: int = typer.Option(30, "--games", "-g", help="number of games"),
+    seed: int = typer.Option(0, "--seed", "-s", help="run seed: fixes every game's seed and seating"),
+    out: str = typer.Option("arena_out", "--out", "-o", help="results folder (games.jsonl, summary.*, ratings.png)"),
+    backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray"),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="parallel workers (default: all cores)"),
+    resume: bool = typer.Option(False, "--resume", help="continue the run already in --out"),
+    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (default: start a local Ray)"),
+) -> None:
+    """Seat-rotated tournament with openskill ratings, resumable, on local processes or Ray."""
+    from . import arena as arena_mod
+
+    gid = _game(game)
+    lineup = [a for a in (agents.split(";") if ";" in agents else _split_specs(agents)) if a.strip()]
+    try:
+        arena_mod.run(gid, lineup, num_players=players, games=games, seed=seed, out=out, backend=backend,
+                      workers=workers, resume=resume, address=address)
+    except (ValueError, TypeError) as e:
+        raise typer.BadParameter(str(e)) from None
+    typer.echo(f"results in {out}/ (games.jsonl, summary.csv, summary.json, ratings.png)")
+
+
+def _split_specs(text: str) -> list[str]:
+    """Split 'mcts:simulations=5,rollout_depth=2,heuristic' at commas that start a new agent name."""
+    parts: list[str] = []
+    for piece in text.split(","):
+        if parts and "=" in piece and ":" in parts[-1]:
+            parts[-1] += "," + piece  # another key=value of the previous agent
+        else:
+            parts.append(piece)
+    return parts
+
+
+@app.command()
 def bench(
     game: str = typer.Argument("irish_gauge", help="game id, or 'all'"),
     seconds: float = typer.Option(2.0, "--seconds", help="seconds per measured figure"),

@@ -8,6 +8,7 @@ from types import ModuleType
 # game id -> env module (the kernel is that module's ``raw_env.kernel``)
 GAMES: dict[str, str] = {
     "irish_gauge": "tabletop_zoo.envs.irish_gauge_v0",
+    "veld_railroads": "tabletop_zoo.envs.veld_railroads_v0",
 }
 
 

@@ -1,0 +1,120 @@
+"""Veld Railroads rules kernel (game id ``veld_railroads``), 3-6 players.
+
+Spec: ``shared/rules/veld_railroads.md`` (rule IDs VR-*); decisions where it is silent:
+``docs/rules/veld_railroads.md``. Module map (one per spec section):
+
+    tables.py      data/*.json -> frozen numpy tables (map, railroads, track, costs)
+    state.py       the STATE record, phases
+    actions.py     action-id ranges, action_name()
+    income.py      sum_income (the user's hot path), valuation, control     VR-GEN-4..6
+    network.py     networks, borders, one-way sections, prices              VR-BUILD-2/3, VR-BORDER, VR-ZASM-4
+    auction.py     initial, offer and ZASM auctions                         VR-SHARE-*, VR-AUC-*, VR-ZASM-2
+    build.py       building singles and doubles, free sections              VR-BUILD-*, VR-DBL-*, VR-BOER-1/2
+    develop.py     developing settlements                                   VR-DEV-*, VR-BOER-3
+    dividends.py   row-end, final and special payouts                       VR-DIV-*
+    turn.py        action track, locomotives, end of turn, ZASM opening     VR-TRACK-*, VR-LOCO-*, VR-ZASM-1
+    rules.py       setup, masks, step, end, scores                          §3, VR-END-*
+    observe.py     seat-relative observation vector
+    evaluate.py    win-share estimate for truncated search rollouts
+    invariants.py  conservation checks (tests)
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from . import state, tables
+from .actions import NUM_ACTIONS, action_family, action_name
+from .evaluate import evaluate
+from .income import sum_income
+from .invariants import check_invariants
+from .observe import OBS_PIECES, OBS_SIZE, observe
+from .rules import init_state, is_over, legal_mask, random_playouts, returns, scores, step, step_and_mask, to_move
+from .state import PHASE_NAMES, RULESET_SEED, RULESETS, STATE
+
+GAME_ID = "veld_railroads"
+VERSION = 0
+MIN_PLAYERS = tables.MIN_PLAYERS
+MAX_PLAYERS = tables.MAX_PLAYERS
+CHANCE_MODE = "deterministic"  # the only chance is the setup die rolls, drawn inside new_state (spec §7)
+INFORMATION = "perfect"  # spec §7
+NUM_CHANCE_OUTCOMES = 0
+
+# A proven bound on decisions per game (no truncation needed: the 8 rows always end).
+# Regular turns: every box advances the row by >= 3 (build) and a row ends at >= 36, so a row holds
+# <= 12 turns and the game <= 8 x 12 = 96. A turn is the box choice plus at most
+#   build: railroad + leg 1 + leg 2/DONE = 3;  develop: <= 3 picks (+ DONE) = 3;
+#   offer: what to offer (1) + one auction + perhaps a free section owed to the buyer (1).
+# An auction is <= 1 decision per bid (bids strictly rise from >= $1 to <= $500, VR-AUC-4) plus one
+# pass per seat: <= 500 + 6. Setup: 5 auctions + 5 free sections. The ZASM opening happens once: one
+# auction + one free section.
+_AUCTION = tables.BID_CAP + tables.MAX_PLAYERS
+_TURNS = tables.N_ROWS * ((tables.ROW_LENGTH + 2) // 3)
+MAX_GAME_LENGTH = 5 * (_AUCTION + 1) + _TURNS * (1 + 1 + _AUCTION + 1) + (_AUCTION + 1)
+
+OPTIONS = {
+    "ruleset": "'seed' (default and only value: the spec lists no published-game differences)",
+    "repeat_metropolis_pick": "bool, default False: one develop action may pick a metropolis more than once (VR-DEV-5)",
+}
+
+
+def check_seed(seed) -> int:
+    """A seed is an int in [0, 2**64); anything else is a clear error."""
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise TypeError(f"seed must be an int in [0, 2**64), got {seed!r} ({type(seed).__name__})")
+    if not 0 <= int(seed) < 2**64:
+        raise ValueError(f"seed must be an int in [0, 2**64), got {seed}")
+    return int(seed)
+
+
+def check_num_players(num_players) -> int:
+    if isinstance(num_players, bool) or not isinstance(num_players, numbers.Integral):
+        raise TypeError(f"num_players must be an int, got {num_players!r}")
+    if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+        raise ValueError(f"Veld Railroads is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, got {num_players}")
+    return int(num_players)
+
+
+def resolve_options(ruleset: str = "seed", repeat_metropolis_pick: bool = False, **unknown) -> dict:
+    """Validate game options and fill defaults; raises listing what is allowed."""
+    if unknown:
+        raise ValueError(f"unknown option(s) {sorted(unknown)} for veld_railroads; allowed: {OPTIONS}")
+    if ruleset not in RULESETS:
+        raise ValueError(f"ruleset must be one of {RULESETS} (the spec lists no published differences), "
+                         f"got {ruleset!r}")
+    if not isinstance(repeat_metropolis_pick, (bool, np.bool_)):
+        raise ValueError(f"repeat_metropolis_pick must be a bool, got {repeat_metropolis_pick!r}")
+    return {"ruleset": ruleset, "repeat_metropolis_pick": bool(repeat_metropolis_pick)}
+
+
+def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
+    """A fresh game record (shape (1,), dtype STATE) after the die rolls, at the first initial-auction bid."""
+    num_players = check_num_players(num_players)
+    seed = check_seed(seed)
+    opts = resolve_options(**options)
+    s = np.zeros(1, dtype=STATE)
+    init_state(s, num_players, np.uint64(seed), RULESETS.index(opts["ruleset"]), int(opts["repeat_metropolis_pick"]),
+               tables.START_CASH[str(num_players)])
+    return s
+
+
+def playouts(num_players: int, n_games: int, seed: int = 0, max_decisions: int = MAX_GAME_LENGTH, **options):
+    """Play n_games uniformly random games in numba; returns (decisions, finished games).
+
+    Releases the GIL, so threads running it use every core.
+    """
+    num_players = check_num_players(num_players)
+    opts = resolve_options(**options)
+    return random_playouts(num_players, RULESETS.index(opts["ruleset"]), int(opts["repeat_metropolis_pick"]),
+                           tables.START_CASH[str(num_players)], n_games, np.uint64(check_seed(seed)), max_decisions)
+
+
+__all__ = [
+    "GAME_ID", "VERSION", "MIN_PLAYERS", "MAX_PLAYERS", "NUM_ACTIONS", "OBS_SIZE", "OBS_PIECES", "STATE",
+    "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "OPTIONS", "PHASE_NAMES",
+    "RULESET_SEED", "new_state", "to_move", "legal_mask", "step", "step_and_mask", "is_over", "returns", "scores",
+    "evaluate", "observe", "action_name", "action_family", "random_playouts", "playouts", "check_seed",
+    "check_num_players", "resolve_options", "check_invariants", "sum_income", "tables", "state",
+]

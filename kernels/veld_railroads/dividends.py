@@ -1,0 +1,80 @@
+"""Dividends (VR-DIV-1..6): row-end payouts, the final payout and the Johannesburg special dividend.
+
+Every payout is per share held by players and comes from the bank; treasuries are untouched (VR-DIV-1)
+except at the end, when they go back to the bank (VR-END-1). Reads: section_owner, dev_level, holdings,
+treasury_shares, n_sections, row. Writes: cash, bank_out, bank_in, treasury_cash, last_payout.
+"""
+
+import numpy as np
+from numba import njit
+
+from .income import income_of, shares_sold, sum_income, valuation
+from .tables import (
+    DIV_FINAL, DIV_RECONSTRUCTION, N_RAILROADS, NORMAL_DIVISOR, RECONSTRUCTION_DIVISOR, ROW_DIVIDEND, SPECIAL_DIVISOR,
+)
+
+
+@njit(cache=True)
+def ceil_div(a, b):
+    return (a + b - 1) // b
+
+
+@njit(cache=True)
+def normal_per_share(income):
+    """VR-DIV-2: ceil(income / 5); VR-DIV-6: income 0 pays 0."""
+    return ceil_div(income, NORMAL_DIVISOR)
+
+
+@njit(cache=True)
+def reconstruction_per_share(income):
+    """VR-DIV-3: floor(income / 10)."""
+    return income // RECONSTRUCTION_DIVISOR
+
+
+@njit(cache=True)
+def final_per_share(val, income, sold):
+    """VR-DIV-4: ceil((valuation + income) / shares sold); nothing when no share is sold."""
+    if sold <= 0:
+        return 0
+    return ceil_div(val + income, sold)
+
+
+@njit(cache=True)
+def pay_shareholders(r, rr, per_share):
+    """VR-DIV-1: the bank pays per_share on every share of rr that players hold."""
+    for p in range(r.num_players):
+        amount = per_share * r.holdings[p, rr]
+        r.cash[p] += amount
+        r.last_payout[p] += amount
+        r.bank_out += amount
+
+
+@njit(cache=True)
+def special_dividend(r, rr):
+    """VR-DIV-5: ceil(income / 5) per share, income counted with the new section."""
+    for p in range(r.last_payout.shape[0]):
+        r.last_payout[p] = 0
+    pay_shareholders(r, rr, ceil_div(income_of(r, rr), SPECIAL_DIVISOR))
+
+
+@njit(cache=True)
+def row_end_payout(r):
+    """The payout that ends the current row: normal, reconstruction (row 5) or final (row 8)."""
+    for p in range(r.last_payout.shape[0]):
+        r.last_payout[p] = 0
+    income = np.zeros(N_RAILROADS, np.int64)
+    sum_income(r.section_owner, r.dev_level, income)
+    kind = ROW_DIVIDEND[r.row - 1]
+    for rr in range(N_RAILROADS):
+        if kind == DIV_FINAL:
+            per = final_per_share(valuation(r, rr), income[rr], shares_sold(r, rr))  # VR-DIV-4
+        elif kind == DIV_RECONSTRUCTION:
+            per = reconstruction_per_share(income[rr])  # VR-DIV-3
+        else:
+            per = normal_per_share(income[rr])  # VR-DIV-2
+        pay_shareholders(r, rr, per)
+    r.payouts += 1
+    if kind == DIV_FINAL:
+        for rr in range(N_RAILROADS):
+            r.bank_in += r.treasury_cash[rr]  # VR-END-1: treasury cash goes back to the bank
+            r.treasury_cash[rr] = 0

@@ -1,0 +1,63 @@
+"""Position evaluation for truncated search rollouts: an estimate of ``returns`` for any state.
+
+Each seat's expected final cash = cash + what its shares should still pay at today's incomes: one
+normal dividend ceil(income / 5) per row end left before the last (floor(income / 10) for row 5), plus
+the final payout ceil((valuation + income) / shares sold) (VR-DIV-2..4). Worths become win shares with
+a softmax (temperature TEMPERATURE dollars), on the same scale as ``returns``.
+"""
+
+import numpy as np
+from numba import njit
+
+from .dividends import final_per_share, normal_per_share, reconstruction_per_share
+from .income import shares_sold, sum_income, valuation
+from .rules import returns
+from .state import PH_GAME_OVER
+from .tables import DIV_FINAL, DIV_RECONSTRUCTION, N_RAILROADS, N_ROWS, ROW_DIVIDEND
+
+TEMPERATURE = 15.0  # dollars: a seat $15 ahead is e times likelier to win than the seat behind it
+
+
+@njit(cache=True)
+def expected_per_share(r, rr, income):
+    """Dividends one share of rr should still earn if its income stayed as it is now."""
+    per = 0
+    for row in range(r.row, N_ROWS + 1):
+        kind = ROW_DIVIDEND[row - 1]
+        if kind == DIV_FINAL:
+            per += final_per_share(valuation(r, rr), income, shares_sold(r, rr))
+        elif kind == DIV_RECONSTRUCTION:
+            per += reconstruction_per_share(income)
+        else:
+            per += normal_per_share(income)
+    return per
+
+
+@njit(cache=True)
+def evaluate(s, out):
+    """float64[MAX_PLAYERS] win-share estimate for every seat; returns() itself once the game is over."""
+    r = s[0]
+    if r.phase == PH_GAME_OVER:
+        returns(s, out)
+        return
+    n = r.num_players
+    income = np.zeros(N_RAILROADS, np.int64)
+    sum_income(r.section_owner, r.dev_level, income)
+    expected = np.zeros(out.shape[0], np.float64)
+    for p in range(n):
+        expected[p] = r.cash[p]
+    for rr in range(N_RAILROADS):
+        if shares_sold(r, rr) == 0:
+            continue
+        per = expected_per_share(r, rr, income[rr])
+        for p in range(n):
+            expected[p] += per * r.holdings[p, rr]
+    best = expected[0]
+    for p in range(n):
+        best = max(best, expected[p])
+    total = 0.0
+    for p in range(out.shape[0]):
+        out[p] = np.exp((expected[p] - best) / TEMPERATURE) if p < n else 0.0
+        total += out[p]
+    for p in range(n):
+        out[p] /= total

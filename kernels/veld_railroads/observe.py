@@ -1,0 +1,202 @@
+"""Observation encoder: a flat float32 vector per seat, seat-relative (index 0 = the observer).
+
+Veld Railroads has no secrets (spec §7): every seat sees the whole table; only the seat order is
+rotated so one policy serves every seat. ``observe(s, -1, out)`` is the table's own view (seat order
+absolute), used for PettingZoo ``state()``. Money is scaled by 1/100, counts by their maximum.
+"""
+
+import numpy as np
+from numba import njit
+
+from .._common.layout import SEATS, build_pieces, offsets
+from .income import sum_income, top_holding
+from .develop import free_picks
+from .network import tracked
+from .rules import to_move_r
+from .state import MAX_SEATS, N_VISIBLE_PHASES, PH_BUILD_FIRST_LEG, PH_BUILD_SECOND_LEG, PH_DEVELOP_PICK, PH_GAME_OVER
+from .tables import (
+    LADDER, MAX_DEV, MAX_PICKS, N_BOXES, N_RAILROADS, N_ROWS, N_SECTIONS, N_SETTLEMENTS, ROW_LENGTH,
+    SECTION_VALUATION, SHARES_PER_RAILROAD,
+)
+
+S, R, E, V = MAX_SEATS, N_RAILROADS, N_SECTIONS, N_SETTLEMENTS
+OBS_PIECES, OBS_SIZE = build_pieces([
+    ("phase_onehot", (N_VISIBLE_PHASES,), "0/1"),
+    ("seat_present", (S,), "0/1", SEATS),
+    ("to_move", (S,), "0/1", SEATS),
+    ("active", (S,), "0/1: whose regular turn", SEATS),
+    ("cash", (S,), "dollars / 100", SEATS),
+    ("holdings", (S, R), "shares / 5", SEATS),
+    ("controls", (S, R), "0/1 (VR-GEN-4)", SEATS),
+    ("loco_box", (S, N_BOXES), "0/1: build, offer, develop, pay", SEATS),
+    ("last_payout", (S,), "dollars / 100", SEATS),
+    ("treasury_shares", (R,), "shares / 5"),
+    ("treasury_cash", (R,), "dollars / 50"),
+    ("opened", (R,), "0/1"),
+    ("reached_johannesburg", (R,), "0/1"),
+    ("free_section_owed", (R,), "0/1"),
+    ("sections_built", (R,), "sections / 20"),
+    ("income", (R,), "dollars / 100 (VR-GEN-6)"),
+    ("valuation", (R,), "dollars / 100 (VR-GEN-5)"),
+    ("section_owner", (R, E), "0/1"),
+    ("settlement_level", (V,), "dev_level / max developments"),
+    ("settlement_income", (V,), "dollars / 10"),
+    ("settlement_tracked", (V,), "0/1"),
+    ("row", (N_ROWS,), "0/1"),
+    ("position", (1,), "boxes / 36"),
+    ("zasm_trigger", (1,), "0/1"),
+    ("build_railroad", (R,), "0/1"),
+    ("build_builder", (S,), "0/1", SEATS),
+    ("build_first_leg", (E,), "0/1"),
+    ("build_costs", (2,), "single, double dollars / 30"),
+    ("develop_picked", (V,), "0/1"),
+    ("develop_counts", (2,), "picks made / 3, free picks / 3"),
+    ("free_section_railroad", (R,), "0/1"),
+    ("free_section_player", (S,), "0/1", SEATS),
+    ("auction_railroad", (R,), "0/1"),
+    ("auction_kind", (4,), "0/1: setup, treasury, own, zasm"),
+    ("auction_seller", (S,), "0/1", SEATS),
+    ("auction_bidder", (S,), "0/1", SEATS),
+    ("auction_high_bidder", (S,), "0/1", SEATS),
+    ("auction_passed", (S,), "0/1", SEATS),
+    ("auction_bids", (3,), "minimum, high bid / 100; opener obliged 0/1"),
+    ("repeat_metropolis_pick", (1,), "0/1 option"),
+])
+_O = offsets(OBS_PIECES)
+O_ACTIVE = _O["active"]
+O_AUCTION_BIDDER = _O["auction_bidder"]
+O_AUCTION_BIDS = _O["auction_bids"]
+O_AUCTION_HIGH_BIDDER = _O["auction_high_bidder"]
+O_AUCTION_KIND = _O["auction_kind"]
+O_AUCTION_PASSED = _O["auction_passed"]
+O_AUCTION_RAILROAD = _O["auction_railroad"]
+O_AUCTION_SELLER = _O["auction_seller"]
+O_BUILD_BUILDER = _O["build_builder"]
+O_BUILD_COSTS = _O["build_costs"]
+O_BUILD_FIRST_LEG = _O["build_first_leg"]
+O_BUILD_RAILROAD = _O["build_railroad"]
+O_CASH = _O["cash"]
+O_CONTROLS = _O["controls"]
+O_DEVELOP_COUNTS = _O["develop_counts"]
+O_DEVELOP_PICKED = _O["develop_picked"]
+O_FREE_SECTION_OWED = _O["free_section_owed"]
+O_FREE_SECTION_PLAYER = _O["free_section_player"]
+O_FREE_SECTION_RAILROAD = _O["free_section_railroad"]
+O_HOLDINGS = _O["holdings"]
+O_INCOME = _O["income"]
+O_LAST_PAYOUT = _O["last_payout"]
+O_LOCO_BOX = _O["loco_box"]
+O_OPENED = _O["opened"]
+O_PHASE_ONEHOT = _O["phase_onehot"]
+O_POSITION = _O["position"]
+O_REACHED_JOHANNESBURG = _O["reached_johannesburg"]
+O_REPEAT_METROPOLIS_PICK = _O["repeat_metropolis_pick"]
+O_ROW = _O["row"]
+O_SEAT_PRESENT = _O["seat_present"]
+O_SECTION_OWNER = _O["section_owner"]
+O_SECTIONS_BUILT = _O["sections_built"]
+O_SETTLEMENT_INCOME = _O["settlement_income"]
+O_SETTLEMENT_LEVEL = _O["settlement_level"]
+O_SETTLEMENT_TRACKED = _O["settlement_tracked"]
+O_TO_MOVE = _O["to_move"]
+O_TREASURY_CASH = _O["treasury_cash"]
+O_TREASURY_SHARES = _O["treasury_shares"]
+O_VALUATION = _O["valuation"]
+O_ZASM_TRIGGER = _O["zasm_trigger"]
+
+
+@njit(cache=True)
+def _rel(r, seat, p):
+    """Relative index of absolute seat p for the observer (observer = 0); seat -1 keeps p."""
+    return p if seat < 0 else (p - seat) % r.num_players
+
+
+@njit(cache=True)
+def _seats(r, seat, out):
+    n = r.num_players
+    top = np.zeros(R, np.int64)
+    for rr in range(R):
+        top[rr] = top_holding(r, rr)
+    for p in range(n):
+        i = _rel(r, seat, p)
+        out[O_SEAT_PRESENT + i] = 1.0
+        out[O_CASH + i] = r.cash[p] / 100.0
+        out[O_LAST_PAYOUT + i] = r.last_payout[p] / 100.0
+        for rr in range(R):
+            out[O_HOLDINGS + i * R + rr] = r.holdings[p, rr] / SHARES_PER_RAILROAD
+            h = r.holdings[p, rr]
+            out[O_CONTROLS + i * R + rr] = 1.0 if h >= 1 and h == top[rr] else 0.0  # VR-GEN-4
+        if r.loco_box[p] >= 0:
+            out[O_LOCO_BOX + i * N_BOXES + r.loco_box[p]] = 1.0
+        out[O_AUCTION_PASSED + i] = r.auc_passed[p]
+    if r.phase != PH_GAME_OVER:
+        out[O_TO_MOVE + _rel(r, seat, to_move_r(r))] = 1.0
+        out[O_ACTIVE + _rel(r, seat, r.active)] = 1.0
+
+
+@njit(cache=True)
+def _railroads(r, out):
+    income = np.zeros(R, np.int64)
+    sum_income(r.section_owner, r.dev_level, income)
+    for rr in range(R):
+        out[O_TREASURY_SHARES + rr] = r.treasury_shares[rr] / SHARES_PER_RAILROAD
+        out[O_TREASURY_CASH + rr] = r.treasury_cash[rr] / 50.0
+        out[O_OPENED + rr] = r.opened[rr]
+        out[O_REACHED_JOHANNESBURG + rr] = r.reached_jo[rr]
+        out[O_FREE_SECTION_OWED + rr] = r.free_pending[rr]
+        out[O_SECTIONS_BUILT + rr] = r.n_sections[rr] / 20.0
+        out[O_INCOME + rr] = income[rr] / 100.0
+        out[O_VALUATION + rr] = SECTION_VALUATION * r.n_sections[rr] / 100.0
+    for e in range(E):
+        if r.section_owner[e] >= 0:
+            out[O_SECTION_OWNER + r.section_owner[e] * E + e] = 1.0
+    for v in range(V):
+        out[O_SETTLEMENT_LEVEL + v] = r.dev_level[v] / MAX_DEV[v]
+        out[O_SETTLEMENT_INCOME + v] = LADDER[v, r.dev_level[v]] / 10.0
+        out[O_SETTLEMENT_TRACKED + v] = 1.0 if tracked(r, v) else 0.0
+
+
+@njit(cache=True)
+def _pending(r, seat, out):
+    if r.bld_railroad >= 0:
+        out[O_BUILD_RAILROAD + r.bld_railroad] = 1.0
+        out[O_BUILD_COSTS] = r.bld_single_cost / 30.0
+        out[O_BUILD_COSTS + 1] = r.bld_double_cost / 30.0
+    if r.bld_builder >= 0 and (r.phase == PH_BUILD_FIRST_LEG or r.phase == PH_BUILD_SECOND_LEG):
+        out[O_BUILD_BUILDER + _rel(r, seat, r.bld_builder)] = 1.0
+    if r.bld_leg1 >= 0:
+        out[O_BUILD_FIRST_LEG + r.bld_leg1] = 1.0
+    if r.phase == PH_DEVELOP_PICK:
+        for i in range(r.dev_picks):
+            out[O_DEVELOP_PICKED + r.dev_picked[i]] = 1.0
+        out[O_DEVELOP_COUNTS] = r.dev_picks / MAX_PICKS
+        out[O_DEVELOP_COUNTS + 1] = free_picks(r) / MAX_PICKS
+    if r.fs_railroad >= 0:
+        out[O_FREE_SECTION_RAILROAD + r.fs_railroad] = 1.0
+        out[O_FREE_SECTION_PLAYER + _rel(r, seat, r.fs_player)] = 1.0
+    if r.auc_railroad >= 0:
+        out[O_AUCTION_RAILROAD + r.auc_railroad] = 1.0
+        out[O_AUCTION_KIND + r.auc_kind] = 1.0
+        if r.auc_seller >= 0:
+            out[O_AUCTION_SELLER + _rel(r, seat, r.auc_seller)] = 1.0
+        out[O_AUCTION_BIDDER + _rel(r, seat, r.auc_bidder)] = 1.0
+        if r.auc_high_bidder >= 0:
+            out[O_AUCTION_HIGH_BIDDER + _rel(r, seat, r.auc_high_bidder)] = 1.0
+        out[O_AUCTION_BIDS] = r.auc_min / 100.0
+        out[O_AUCTION_BIDS + 1] = r.auc_high_bid / 100.0
+        out[O_AUCTION_BIDS + 2] = r.auc_must_bid
+
+
+@njit(cache=True)
+def observe(s, seat, out):
+    """Fill out (float32[OBS_SIZE]) with what ``seat`` sees (everything, seat-relative)."""
+    r = s[0]
+    out[:] = 0.0
+    out[O_PHASE_ONEHOT + r.phase] = 1.0
+    _seats(r, seat, out)
+    _railroads(r, out)
+    out[O_ROW + r.row - 1] = 1.0
+    out[O_POSITION] = min(r.position, ROW_LENGTH) / ROW_LENGTH
+    out[O_ZASM_TRIGGER] = r.zasm_trigger
+    _pending(r, seat, out)
+    out[O_REPEAT_METROPOLIS_PICK] = r.repeat_metro
