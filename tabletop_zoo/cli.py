@@ -73,7 +73,8 @@ def arena(
     players: Optional[int] = typer.Option(None, "--players", "-n", help="seats per game (default: line-up size)"),
     games: int = typer.Option(30, "--games", "-g", help="number of games"),
     seed: int = typer.Option(0, "--seed", "-s", help="run seed: fixes every game's seed and seating"),
-    out: str = typer.Option("arena_out", "--out", "-o", help="results folder (games.jsonl, summary.*, ratings.png)"),
+    out: Optional[str] = typer.Option(None, "--out", "-o",
+                                      help="results folder (default: arena_runs/<game>-<date-time>)"),
     backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray"),
     workers: Optional[int] = typer.Option(None, "--workers", "-w", help="parallel workers (default: all cores)"),
     resume: bool = typer.Option(False, "--resume", help="continue the run already in --out"),
@@ -83,6 +84,10 @@ def arena(
     from . import arena as arena_mod
 
     gid = _game(game)
+    if out is None:
+        import datetime
+
+        out = f"arena_runs/{gid}-{datetime.datetime.now():%Y%m%d-%H%M%S}"
     lineup = [a for a in (agents.split(";") if ";" in agents else _split_specs(agents)) if a.strip()]
     try:
         arena_mod.run(gid, lineup, num_players=players, games=games, seed=seed, out=out, backend=backend,

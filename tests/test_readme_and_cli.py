@@ -26,8 +26,8 @@ def test_readme_names_the_ci_test_command():
     ci = (ROOT / ".ci" / "run").read_text()
     readme = (ROOT / "README.md").read_text()
     assert "python -m pytest -q" in readme and "python -m pytest -q" in ci
-    assert 'pip install -e ".[test]" && tabletop-zoo play irish_gauge' in readme
-    assert 'pip install -e ".[test]" && tabletop-zoo play irish_gauge' in ci
+    assert 'pip install -e ".[test]" && tabletop-zoo arena irish_gauge' in readme
+    assert 'pip install -e ".[test]" && tabletop-zoo arena irish_gauge' in ci
 
 
 def test_cli_play_prints_final_scores():
@@ -63,3 +63,16 @@ def test_cli_bench_json():
     data = json.loads(result.output)
     assert data["game"] == "irish_gauge" and [r["players"] for r in data["rows"]] == [3, 4, 5]
     assert all(r["kernel_1t_decisions_per_s"] > 0 and r["aec_steps_per_s"] > 0 for r in data["rows"])
+
+
+def test_cli_arena_runs_a_small_tournament(tmp_path):
+    out = tmp_path / "run"
+    result = runner.invoke(app, ["arena", "irish_gauge", "--agents", "heuristic,random", "--players", "3",
+                                 "--games", "3", "--out", str(out), "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.output and (out / "summary.csv").exists()
+    again = runner.invoke(app, ["arena", "irish_gauge", "--agents", "heuristic,random", "--players", "3",
+                                "--games", "3", "--out", str(out)])
+    assert again.exit_code != 0 and "--resume" in " ".join(again.output.split())
+    bad = runner.invoke(app, ["arena", "irish_gauge", "--agents", "mcts:simulation=3"])
+    assert bad.exit_code != 0 and "unknown parameter" in " ".join(bad.output.split())
