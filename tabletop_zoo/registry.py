@@ -9,6 +9,7 @@ from types import ModuleType
 GAMES: dict[str, str] = {
     "irish_gauge": "tabletop_zoo.envs.irish_gauge_v0",
     "veld_railroads": "tabletop_zoo.envs.veld_railroads_v0",
+    "french_revolution_1789": "tabletop_zoo.envs.french_revolution_1789_v0",
 }
 
 

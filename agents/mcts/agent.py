@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from . import dispatch
+from ...kernels._common import dispatch
 from .uct import search
 
 

@@ -23,7 +23,7 @@ from numba import njit
 
 from ...kernels._common.masks import sample_legal
 from ...kernels._common.rng import next_u64, seed_rng, uniform_int
-from .dispatch import determinize, evaluate, is_over, legal_mask, max_players, num_actions, returns, step, to_move
+from ...kernels._common.dispatch import determinize, evaluate, is_over, legal_mask, max_players, num_actions, returns, step, to_move
 
 NO_NODE = -1
 

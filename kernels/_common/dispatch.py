@@ -79,6 +79,10 @@ def determinize(s, seat, seed):
         kernel.determinize(s, seat, seed)
 
 
+def observe(s, seat, out):
+    return kernel_for(s.dtype).observe(s, seat, out)
+
+
 def num_actions(s):
     return kernel_for(s.dtype).NUM_ACTIONS
 
@@ -122,6 +126,12 @@ def _ov_returns(s, out):
 def _ov_evaluate(s, out):
     fn = kernel_for(s).evaluate
     return lambda s, out: fn(s, out)
+
+
+@overload(observe, jit_options={"cache": True})
+def _ov_observe(s, seat, out):
+    fn = kernel_for(s).observe
+    return lambda s, seat, out: fn(s, seat, out)
 
 
 @overload(determinize, jit_options={"cache": True})

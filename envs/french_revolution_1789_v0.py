@@ -1,0 +1,85 @@
+"""French Revolution 1789 (2-5 players): factions buy historical figures at auction and use them to
+steer France's regime, win city support, imprison, exile, execute and call in foreign armies.
+
+| import             | ``from tabletop_zoo.envs import french_revolution_1789_v0``              |
+|--------------------|---------------------------------------------------------------------------|
+| actions            | Discrete(180)                                                             |
+| agents             | ``player_0 .. player_{n-1}``, n = 2..5 (``num_players``, default 4)      |
+| observation        | Dict(observation: float32[OBS_SIZE], action_mask: int8[180])             |
+| observation pieces | ``tabletop_zoo.kernels.french_revolution_1789.OBS_PIECES`` (seat-relative) |
+| rewards            | at the end: 1/k to each of k tied winners (VP, then RP), else 0          |
+| options            | ``person_marks=False`` (FR-OPT-1)                                         |
+| information        | imperfect: intrigue hands, the intrigue pile and undrawn deck order       |
+
+Action ids (spec ``shared/rules/french_revolution_1789.md`` §6): 0 PASS, 1-61 BID_k (k = id - 1),
+62-93 SELECT_CARD, 94-107 PLAY_INTRIGUE, 108-120 REGIME_ACTION (vote ... assassin), 121 USE_ABILITY,
+122-133 TARGET_CITY, 134-165 TARGET_PERSON, 166-172 TARGET_REGIME, 173-177 TARGET_PLAYER,
+178-179 TARGET_ARMY (coalition, royalist).
+
+Unit draws and Police Network's steal are drawn by the environment from its seeded generator; no
+chance seat is exposed. Search code can drive them through ``chance_outcomes``/``step_chance``.
+
+Version history: v0 first release.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..kernels import french_revolution_1789 as kernel
+from ..kernels.french_revolution_1789.state import PHASE_NAMES, STATUS_NAMES
+from ..kernels.french_revolution_1789.tables import (
+    ARMY_NAMES, CARD_NAMES, CARD_PERSON, CITY_IDS, DECK_START, INTRIGUE_NAMES, REGIME_IDS, TURN_LABELS,
+)
+from .base import KernelAECEnv
+
+
+def render_ansi(s: np.ndarray) -> str:
+    """A text view of the whole table (privileged: it shows every intrigue hand)."""
+    r = s[0]
+    n = int(r["num_players"])
+    turn = TURN_LABELS[min(int(r["turn"]), 4)]
+    lines = [f"French Revolution 1789 - turn {turn} - {PHASE_NAMES[int(r['phase'])]} - "
+             f"regime {REGIME_IDS[int(r['regime'])]}, start player player_{int(r['start_player'])}"]
+    votes = ", ".join(f"{REGIME_IDS[g]} {int(v)}" for g, v in enumerate(r["votes"]) if v)
+    lines.append(f"votes: {votes or '-'}")
+    lines.append("cities: " + "; ".join(
+        f"{CITY_IDS[c]} {ARMY_NAMES[int(r['city_army'][c])][:3]}{int(r['city_str'][c])}"
+        + (f" [p{int(r['city_owner'][c])}]" if r["city_owner"][c] >= 0 else "") for c in range(len(CITY_IDS))))
+    cups = "; ".join(f"{ARMY_NAMES[a]} " + ",".join(str(int(x)) for x in r["cup"][a][1:]) for a in range(3))
+    lines.append(f"cups (units of strength 1..4): {cups}")
+    for p in range(n):
+        persons = []
+        for c in np.flatnonzero(r["card_owner"] == p):
+            st = int(r["card_status"][c])
+            tag = "" if st == 0 else f"({STATUS_NAMES[st]})"
+            tag += "*" if r["card_tilted"][c] else ""
+            persons.append(CARD_NAMES[c] + tag if CARD_PERSON[c] or st else CARD_NAMES[c])
+        hand = [INTRIGUE_NAMES[j] for j in np.flatnonzero(r["intr_loc"] == p)]
+        lines.append(f"player_{p}: RP {int(r['rp'][p])} VP {int(r['vp'][p])} supply {int(r['supply'][p])} "
+                     f"hand {len(hand)} [{', '.join(hand)}]")
+        lines.append("   cards: " + (", ".join(persons) or "-"))
+    left = int(DECK_START[min(int(r['turn']) + 1, 5)] - r["deck_pos"]) if r["turn"] < 5 else 0
+    lines.append(f"intrigue pile {int(r['pile_n'])}; cards left in this deck {max(left, 0)}")
+    if int(r["auc_card"]) >= 0:
+        hb = int(r["auc_high_bidder"])
+        high = f"{int(r['auc_high'])} by player_{hb}" if hb >= 0 else "no bid yet"
+        out = ",".join(str(p) for p in range(n) if r["auc_passed"][p])
+        lines.append(f"auction {CARD_NAMES[int(r['auc_card'])]}: {high}; passed: {out or '-'}; "
+                     f"player_{int(r['auc_bidder'])} to bid")
+    elif int(r["phase"]) != 5:
+        passed = ",".join(str(p) for p in range(n) if r["act_passed"][p])
+        lines.append(f"action phase: player_{int(r['act_player'])} to act; passed: {passed or '-'}")
+    return "\n".join(lines)
+
+
+class raw_env(KernelAECEnv):
+    kernel = kernel
+    default_players = 4
+    render_ansi = staticmethod(render_ansi)
+    metadata = {"render_modes": ["ansi"], "name": "french_revolution_1789_v0", "is_parallelizable": False}
+
+
+def env(**kwargs) -> raw_env:
+    """The environment. Checks are built in, so no PettingZoo wrappers are stacked on top."""
+    return raw_env(**kwargs)

@@ -1,0 +1,157 @@
+"""``SingleSeatEnv``: one learning seat of any game as a ``gymnasium.Env``, for SB3 / MaskablePPO.
+
+The other seats are played by agents (random, heuristic, MCTS, a frozen policy, or a pool sampled each
+episode). ``step`` applies the learner's action, then plays the opponents until the learner must act
+again or the game ends, and returns the learner's own reward: the terminal reward of its seat, also
+when the game ended on an opponent's move. The learner's seat rotates over episodes by default, so one
+policy learns every seat. ``action_masks()`` is what sb3-contrib's MaskablePPO asks for.
+
+Observation: the game's flat, seat-relative ``float32[OBS_SIZE]`` (a ``Box``); actions: ``Discrete``.
+Opponents with ``act_for_seat(record)`` (MCTS) search the record (determinized for their own seat in
+hidden-information games); all others see only their observation and mask.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from tabletop_zoo import registry
+from tabletop_zoo.agents import RandomAgent
+
+from ._fast import advance_random
+
+OpponentSpec = str | object | Sequence[object] | Callable[[np.random.Generator], object]
+
+
+def resolve_opponents(opponents: OpponentSpec, game_id: str, n_others: int, rng: np.random.Generator) -> list:
+    """Agents for the other seats: a name ("random", "heuristic", "mcts"), an agent for every seat, a list
+    of n-1 agents, or a callable ``pool(rng)`` returning either (sampled anew each episode)."""
+    from tabletop_zoo.agents import make_agent
+
+    if callable(opponents) and not hasattr(opponents, "act"):
+        opponents = opponents(rng)
+    if isinstance(opponents, str):
+        return [make_agent(opponents, game_id, seed=int(rng.integers(2**31))) for _ in range(n_others)]
+    if hasattr(opponents, "act"):
+        return [opponents] * n_others
+    agents = list(opponents)
+    if len(agents) != n_others:
+        raise ValueError(f"need {n_others} opponents (one per other seat), got {len(agents)}")
+    return agents
+
+
+class SingleSeatEnv(gymnasium.Env):
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, game: str = "irish_gauge", num_players: int | None = None, opponents: OpponentSpec = "random",
+                 learner_seat: int | str = "rotate", seed: int | None = None, render_mode: str | None = None,
+                 **options):
+        self.game_id = registry._canonical(game)
+        self.kernel = k = registry.kernel(self.game_id)
+        default = registry.env_module(self.game_id).raw_env.default_players
+        self.num_players = k.check_num_players(default if num_players is None else num_players)
+        self.options = k.resolve_options(**options)
+        if learner_seat != "rotate" and not (isinstance(learner_seat, int) and 0 <= learner_seat < self.num_players):
+            raise ValueError(f"learner_seat must be 'rotate' or a seat 0..{self.num_players - 1}, got {learner_seat!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.render_mode = render_mode
+        self.learner_seat = learner_seat
+        self.opponents = opponents
+        self.observation_space = spaces.Box(0.0, np.inf, (k.OBS_SIZE,), np.float32)
+        self.action_space = spaces.Discrete(k.NUM_ACTIONS)
+        self._rng = np.random.default_rng(seed)
+        self._episode = 0
+        self._mask = np.zeros(k.NUM_ACTIONS, np.uint8)
+        self._policy_rng = np.zeros(1, np.uint64)
+        self._s = None
+        self.seat = 0
+        self._agents: list = []
+
+    # --- episode ---------------------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        k = self.kernel
+        n = self.num_players
+        self.seat = self._episode % n if self.learner_seat == "rotate" else self.learner_seat
+        self._episode += 1
+        game_seed = int(self._rng.integers(2**63))
+        others = resolve_opponents(self.opponents, self.game_id, n - 1, self._rng)
+        self._agents = others[: self.seat] + [None] + others[self.seat:]
+        # Uniformly random opponents are played inside numba (same distribution, one call per step).
+        self._all_random = all(isinstance(a, RandomAgent) for a in others)
+        self._policy_rng[0] = np.uint64(self._rng.integers(2**63))
+        self._s = k.new_state(n, game_seed, **self.options)
+        self._play_opponents()
+        return self._observation(), {"seat": self.seat, "game_seed": game_seed}
+
+    def _play_opponents(self) -> None:
+        k, s = self.kernel, self._s
+        if self._all_random:
+            advance_random(s, self.seat, self._policy_rng, self._mask)  # one numba call
+            return
+        obs = np.empty(k.OBS_SIZE, np.float32)
+        while not k.is_over(s) and k.to_move(s) != self.seat:
+            seat = int(k.to_move(s))
+            agent = self._agents[seat]
+            k.legal_mask(s, self._mask)
+            if hasattr(agent, "act_for_seat"):
+                action = agent.act_for_seat(s)
+            else:
+                k.observe(s, seat, obs)
+                action = agent.act(obs.copy(), self._mask.view(np.int8).copy())
+            if not (0 <= action < k.NUM_ACTIONS and self._mask[action]):
+                raise RuntimeError(f"opponent {type(agent).__name__} in seat {seat} chose illegal action {action}")
+            k.step(s, int(action))
+
+    def step(self, action):
+        if self._s is None:
+            raise RuntimeError("reset() must be called before step()")
+        k, s = self.kernel, self._s
+        if k.is_over(s):
+            raise RuntimeError("the episode is over; call reset()")
+        action = int(action)
+        k.legal_mask(s, self._mask)
+        if not (0 <= action < k.NUM_ACTIONS and self._mask[action]):
+            legal = np.flatnonzero(self._mask)
+            raise ValueError(f"illegal action {action} for the learner (seat {self.seat}); legal: {legal.tolist()}")
+        k.step(s, action)
+        self._play_opponents()
+        terminated = bool(k.is_over(s))
+        reward = 0.0
+        info = {"seat": self.seat}
+        if terminated:
+            ret = np.zeros(k.MAX_PLAYERS)
+            k.returns(s, ret)
+            reward = float(ret[self.seat])  # the learner's own reward, whoever made the last move
+            score = np.zeros(k.MAX_PLAYERS, np.int64)
+            k.scores(s, score)
+            info.update(score=int(score[self.seat]), scores=score[: self.num_players].tolist())
+        return self._observation(), reward, terminated, False, info
+
+    # --- views -----------------------------------------------------------------------------------
+    def _observation(self) -> np.ndarray:
+        obs = np.empty(self.kernel.OBS_SIZE, np.float32)
+        self.kernel.observe(self._s, self.seat, obs)
+        return obs
+
+    def action_masks(self) -> np.ndarray:
+        """Boolean legal-action mask of the learner (all False once the episode is over)."""
+        if self.kernel.is_over(self._s):
+            return np.zeros(self.kernel.NUM_ACTIONS, bool)
+        self.kernel.legal_mask(self._s, self._mask)
+        return self._mask.astype(bool)
+
+    def get_state(self) -> np.ndarray:
+        return self._s.copy()
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return registry.env_module(self.game_id).render_ansi(self._s)
+        return None

@@ -1,0 +1,113 @@
+"""French Revolution 1789 rules kernel (game id ``french_revolution_1789``), 2-5 players.
+
+Spec: ``shared/rules/french_revolution_1789.md`` (rule IDs FR-*); decisions where it is silent:
+``docs/rules/french_revolution_1789.md``. Module map:
+
+    tables.py     data/*.json -> frozen numpy tables; every card effect compiled into EFF rows
+    state.py      the STATE record, phases, statuses
+    actions.py    action-id ranges, action_name()
+    effects.py    legality and resolution of every effect row     FR-RA-*, FR-ACT-8/9, FR-AUC-5
+    auction.py    the card auction                              FR-AUC-*
+    armies.py     unit draws and Police Network as explicit chance FR-RA-INSTIGATE, FR-ARMY-*
+    phases.py     income, regime, scoring, turn end              FR-INC-1, FR-REG-*, FR-SCO-*, FR-END-1
+    rules.py      setup, masks, step, chance, determinize, scores FR-ACT-*, FR-GEN-*
+    observe.py    seat-relative observation (own intrigue hand private)
+    evaluate.py   win-share estimate for truncated search rollouts
+    invariants.py conservation checks (tests)
+
+Hidden information: intrigue hands and the pile order, and the order of the undrawn history cards
+(shuffled at setup); ``determinize`` resamples them. Chance after setup (unit draws, Police
+Network's steal) is explicit.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from . import state, tables
+from .actions import NUM_ACTIONS, action_name
+from .armies import NUM_CHANCE_OUTCOMES
+from .evaluate import evaluate
+from .invariants import check_invariants
+from .observe import OBS_PIECES, OBS_SIZE, observe
+from .rules import (
+    chance_outcomes, determinize, init_state, is_chance, is_over, legal_mask, random_playouts, returns,
+    sample_chance, scores, step, step_and_mask, step_chance, step_decision, to_move,
+)
+from .state import PHASE_NAMES, STATE
+
+GAME_ID = "french_revolution_1789"
+VERSION = 0
+MIN_PLAYERS = tables.MIN_PLAYERS
+MAX_PLAYERS = tables.MAX_PLAYERS
+CHANCE_MODE = "explicit_stochastic"
+INFORMATION = "imperfect"
+
+# A proven bound on decisions per game (no truncation rule needed: the game always ends after turn V).
+# Auction: 32 cards; per card the bids strictly rise within 0..59 (at most 60 bids) and each of at
+# most 4 other seats passes once: <= 64 decisions. Action phase: every non-pass move tilts an untilted
+# card (<= 32 per phase) or spends an intrigue card (<= 14 in the game), and is <= 4 decisions
+# (select/play, action, city or person, army); each seat passes once per phase (<= 5).
+MAX_GAME_LENGTH = 32 * 64 + 5 * (32 * 4 + 5) + 14 * 4
+
+OPTIONS = {
+    "person_marks": "bool (default False): FR-OPT-1, a person may perform only regime actions whose mark it bears",
+}
+
+
+def check_seed(seed) -> int:
+    """A seed is an int in [0, 2**64); anything else is a clear error."""
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise TypeError(f"seed must be an int in [0, 2**64), got {seed!r} ({type(seed).__name__})")
+    if not 0 <= int(seed) < 2**64:
+        raise ValueError(f"seed must be an int in [0, 2**64), got {seed}")
+    return int(seed)
+
+
+def check_num_players(num_players) -> int:
+    if isinstance(num_players, bool) or not isinstance(num_players, numbers.Integral):
+        raise TypeError(f"num_players must be an int, got {num_players!r}")
+    if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+        raise ValueError(f"French Revolution 1789 is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, got {num_players}")
+    return int(num_players)
+
+
+def resolve_options(person_marks: bool = False, ruleset: str = "seed", **unknown) -> dict:
+    """Validate game options and fill defaults; raises listing what is allowed."""
+    if unknown:
+        raise ValueError(f"unknown option(s) {sorted(unknown)} for french_revolution_1789; allowed: {OPTIONS}")
+    if ruleset != "seed":
+        raise ValueError(f"ruleset must be 'seed' (the spec lists no published differences), got {ruleset!r}")
+    if not isinstance(person_marks, (bool, np.bool_)):
+        raise ValueError(f"person_marks must be a bool, got {person_marks!r}")
+    return {"person_marks": bool(person_marks)}
+
+
+def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
+    """A fresh game record (shape (1,), dtype STATE) after setup and turn I's income, at the first bid."""
+    num_players = check_num_players(num_players)
+    seed = check_seed(seed)
+    opts = resolve_options(**options)
+    s = np.zeros(1, dtype=STATE)
+    init_state(s, num_players, np.uint64(seed), int(opts["person_marks"]))
+    return s
+
+
+def playouts(num_players: int, n_games: int, seed: int = 0, max_decisions: int = MAX_GAME_LENGTH, **options):
+    """Play n_games uniformly random games in numba; returns (decisions, finished games). Releases the GIL."""
+    num_players = check_num_players(num_players)
+    opts = resolve_options(**options)
+    return random_playouts(num_players, int(opts["person_marks"]), n_games, np.uint64(check_seed(seed)),
+                           max_decisions)
+
+
+__all__ = [
+    "GAME_ID", "VERSION", "MIN_PLAYERS", "MAX_PLAYERS", "NUM_ACTIONS", "OBS_SIZE", "OBS_PIECES", "STATE",
+    "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "OPTIONS", "PHASE_NAMES",
+    "new_state", "to_move", "legal_mask", "step", "step_and_mask", "step_decision", "is_chance", "chance_outcomes",
+    "step_chance", "sample_chance", "determinize", "is_over", "returns", "scores", "evaluate", "observe",
+    "action_name", "random_playouts", "playouts", "check_seed", "check_num_players", "resolve_options",
+    "check_invariants", "tables", "state",
+]

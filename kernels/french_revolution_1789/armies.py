@@ -1,0 +1,120 @@
+"""Armies: the unit draws of troop instigation and dispatch, and Police Network's steal, as explicit
+chance (FR-RA-INSTIGATE, FR-ARMY-1..5; spec §7 items 5 and 6).
+
+Chance outcome ids: for a unit draw, the strength 1..4 of the unit that resolves (the strongest of
+``ch_draws`` units drawn without replacement, FR-ARMY-5); for a steal, the intrigue card index 0..13.
+"""
+
+import numpy as np
+from numba import njit
+
+from .._common.chance import comb
+from .._common.rng import bag_draw, uniform_int
+from .effects import place_marker, return_marker
+from .state import CH_ARMY, CH_NONE, CH_STEAL
+from .tables import CITY_DEF, FRENCH, MAX_STRENGTH, N_INTRIGUE
+
+NUM_CHANCE_OUTCOMES = N_INTRIGUE
+
+
+@njit(cache=True)
+def draw_probs(r, out_ids, out_probs):
+    """Exact P(strongest drawn unit has strength k) for the pending unit draw."""
+    cup = r.cup[r.ch_army]
+    total = 0
+    for k in range(MAX_STRENGTH + 1):
+        total += cup[k]
+    d = min(r.ch_draws, total)
+    n = 0
+    below = 0  # units of strength < k
+    denom = comb(total, d)
+    for k in range(1, MAX_STRENGTH + 1):
+        if cup[k] > 0:
+            p = (comb(below + cup[k], d) - comb(below, d)) / denom
+            out_ids[n] = k
+            out_probs[n] = p
+            n += 1
+        below += cup[k]
+    return n
+
+
+@njit(cache=True)
+def steal_probs(r, out_ids, out_probs):
+    victim = r.mv_player
+    n = 0
+    for j in range(N_INTRIGUE):
+        if r.intr_loc[j] == victim:
+            out_ids[n] = j
+            n += 1
+    for i in range(n):
+        out_probs[i] = 1.0 / n
+    return n
+
+
+@njit(cache=True)
+def sample_outcome(r):
+    if r.ch_kind == CH_ARMY:
+        bag = r.cup[r.ch_army].copy()
+        total = 0
+        for k in range(MAX_STRENGTH + 1):
+            total += bag[k]
+        best = 0
+        for _ in range(min(r.ch_draws, total)):
+            best = max(best, bag_draw(r.rng, bag))  # FR-ARMY-5: the stronger resolves
+        return best
+    victim = r.mv_player
+    k = uniform_int(r.rng, _hand(r, victim))  # spec §7.6: uniform over the victim's hand
+    for j in range(N_INTRIGUE):
+        if r.intr_loc[j] == victim:
+            if k == 0:
+                return j
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def _hand(r, p):
+    n = 0
+    for j in range(N_INTRIGUE):
+        n += r.intr_loc[j] == p
+    return n
+
+
+@njit(cache=True)
+def resolve_chance(r, outcome):
+    """Apply a drawn unit (strength = outcome) or a stolen card (index = outcome)."""
+    seat = r.act_player
+    city = r.mv_city
+    if r.ch_kind == CH_STEAL:
+        r.intr_loc[outcome] = seat  # Police Network
+        r.intr_known[outcome] = (1 << seat) | (1 << r.mv_player)  # taker and victim know it
+    elif r.ch_dispatch:
+        enemy = r.city_army[city]
+        r.last_draw = outcome
+        if outcome + r.ch_bonus > r.city_str[city]:  # FR-ARMY-2, FR-ARMY-3 (ties to the defender)
+            r.cup[enemy, r.city_str[city]] += 1
+            r.cup[FRENCH, outcome] -= 1
+            r.city_army[city] = FRENCH
+            r.city_str[city] = outcome
+            return_marker(r, city)
+            place_marker(r, seat, city)
+            r.last_success = 1
+        else:
+            r.last_success = 0
+    else:
+        t = r.ch_army
+        r.last_draw = outcome
+        if outcome > r.city_str[city] + CITY_DEF[city]:  # FR-RA-INSTIGATE success
+            r.cup[FRENCH, r.city_str[city]] += 1
+            r.cup[t, outcome] -= 1
+            r.city_army[city] = t
+            r.city_str[city] = outcome
+            return_marker(r, city)
+            place_marker(r, seat, city)
+            r.last_success = 1
+        else:  # failure: the unit returns to its cup
+            r.last_success = 0
+    r.ch_kind = CH_NONE
+
+
+_unused = np

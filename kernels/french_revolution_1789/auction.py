@@ -1,0 +1,94 @@
+"""The card auction: FR-AUC-1..6."""
+
+from numba import njit
+
+from .actions import A_BID, A_PASS
+from .effects import apply_effects
+from .phases import reveal_next, start_action_phase
+from .state import ST_EXILED, ST_FREE
+from .tables import CARD_ACQUIRE, CARD_CREDIT, DECK_START, N_CARDS
+
+
+@njit(cache=True)
+def credit(r, p):
+    """FR-AUC-4: ■ credit of p's non-exiled, non-dead cards (imprisoned persons and events count)."""
+    total = 0
+    for c in range(N_CARDS):
+        if r.card_owner[c] == p and r.card_status[c] <= 1:
+            total += CARD_CREDIT[c]
+    return total
+
+
+@njit(cache=True)
+def valid_bids(r, mask):
+    p = r.auc_bidder
+    top = r.rp[p] - 1  # FR-AUC-3: bid <= RP - 1
+    if r.auc_high < 0:  # the opening bid: BID only (FR-AUC-2)
+        if top < 0:
+            mask[A_BID] = 1  # safeguard: an opener with 0 RP bids 0
+        for k in range(0, top + 1):
+            mask[A_BID + k] = 1
+        return
+    mask[A_PASS] = 1
+    for k in range(r.auc_high + 1, top + 1):
+        mask[A_BID + k] = 1
+
+
+@njit(cache=True)
+def _next_bidder(r):
+    n = r.num_players
+    p = r.auc_bidder
+    for _ in range(n):
+        p = (p + 1) % n
+        if not r.auc_passed[p]:
+            return p
+    return -1
+
+
+@njit(cache=True)
+def _remaining(r):
+    k = 0
+    for p in range(r.num_players):
+        k += r.auc_passed[p] == 0
+    return k
+
+
+@njit(cache=True)
+def settle(r):
+    """FR-AUC-4..6: pay bid - credit (>= 0), take the card, on-acquire effects, start player card."""
+    w = r.auc_high_bidder
+    c = r.auc_card
+    r.rp[w] -= max(0, r.auc_high - credit(r, w))  # FR-AUC-4
+    r.card_owner[c] = w  # FR-AUC-5
+    r.card_status[c] = ST_FREE
+    if CARD_ACQUIRE[c] >= 0:
+        r.mv_card = -1
+        r.mv_regime = -1
+        apply_effects(r, w, CARD_ACQUIRE[c])  # FR-AUC-5 (no decisions, no chance)
+    r.start_player = w  # FR-AUC-6
+    if r.deck_pos < DECK_START[r.turn + 1]:
+        reveal_next(r, w)
+    else:
+        start_action_phase(r)
+
+
+@njit(cache=True)
+def do_bid(r, k):
+    r.auc_high = k
+    r.auc_high_bidder = r.auc_bidder
+    if _remaining(r) == 1:  # everyone else passed before the opening bid cannot happen; kept safe
+        settle(r)
+        return
+    r.auc_bidder = _next_bidder(r)
+
+
+@njit(cache=True)
+def do_pass(r):
+    r.auc_passed[r.auc_bidder] = 1  # FR-AUC-2: out for this card
+    if _remaining(r) == 1:
+        settle(r)
+        return
+    r.auc_bidder = _next_bidder(r)
+
+
+_unused = ST_EXILED

@@ -1,0 +1,54 @@
+"""Position evaluation for truncated search rollouts: an estimate of ``returns`` for any state.
+
+Each seat's expected final VP = VP now + for every remaining scoring phase (this turn's included)
+the VP its persons and cities would score under the regime now in force (FR-SCO-1..3) + RP / 20
+(a tie-break and a proxy for future cards). These become win shares with a softmax (temperature
+TEMPERATURE VP), on the scale of ``returns``.
+"""
+
+import numpy as np
+from numba import njit
+
+from .phases import exile_count
+from .rules import returns
+from .state import MAX_SEATS, PH_GAME_OVER, ST_DEAD, ST_EXILED
+from .tables import CARD_PERSON, CARD_SCORE, CITY_VP, EXILE_VP, N_CARDS, N_CITIES, N_TURNS
+
+TEMPERATURE = 4.0
+
+
+@njit(cache=True)
+def expected_vp(r, out):
+    left = N_TURNS - r.turn
+    band = EXILE_VP[exile_count(r)]
+    for p in range(r.num_players):
+        out[p] = r.vp[p] + r.rp[p] / 20.0
+    for c in range(N_CARDS):
+        p = r.card_owner[c]
+        if p < 0 or not CARD_PERSON[c] or r.card_status[c] == ST_DEAD:
+            continue
+        out[p] += left * (band if r.card_status[c] == ST_EXILED else CARD_SCORE[c, r.regime])
+    for c in range(N_CITIES):
+        if r.city_owner[c] >= 0:
+            out[r.city_owner[c]] += left * CITY_VP[c]
+
+
+@njit(cache=True)
+def evaluate(s, out):
+    r = s[0]
+    if r.phase == PH_GAME_OVER:
+        returns(s, out)
+        return
+    for p in range(out.shape[0]):
+        out[p] = 0.0
+    v = np.zeros(MAX_SEATS, np.float64)
+    expected_vp(r, v)
+    best = v[0]
+    for p in range(r.num_players):
+        best = max(best, v[p])
+    total = 0.0
+    for p in range(r.num_players):
+        out[p] = np.exp((v[p] - best) / TEMPERATURE)
+        total += out[p]
+    for p in range(r.num_players):
+        out[p] /= total
