@@ -3,6 +3,7 @@
 - ``RandomAgent``: uniformly random legal moves.
 - ``heuristic``: one sensible-beginner agent per game, ``agents/heuristics/<game>.py``.
 - ``MCTSAgent``: UCT / IS-MCTS in numba over the rules kernel (``agents/mcts``).
+- ``PolicyAgent``: a trained MaskablePPO model (``policy:path=model.zip``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,12 @@ def heuristic_class(game_id: str):
     return classes[0]
 
 
+def _policy(game_id: str | None, seed: int | None, **kwargs):
+    from .policy_agent import PolicyAgent
+
+    return PolicyAgent(seed=seed, **kwargs)
+
+
 def _mcts(game_id: str | None, seed: int | None, **kwargs):
     from .mcts import MCTSAgent
 
@@ -35,6 +42,7 @@ AGENTS = {
     "random": lambda game_id, seed, **kw: RandomAgent(seed=seed, **kw),
     "heuristic": lambda game_id, seed, **kw: heuristic_class(game_id)(seed=seed, **kw),
     "mcts": _mcts,
+    "policy": _policy,
 }
 
 
@@ -43,6 +51,10 @@ def _factory_class(name: str, game_id: str | None):
         return RandomAgent
     if name == "heuristic":
         return heuristic_class(game_id)
+    if name == "policy":
+        from .policy_agent import PolicyAgent
+
+        return PolicyAgent
     from .mcts import MCTSAgent
 
     return MCTSAgent

@@ -14,6 +14,7 @@ Plackett-Luce model, the first ``random`` agent of the line-up pinned as a fixed
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import pathlib
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -222,7 +223,8 @@ def _run_local(game_id, num_players, specs, batches, seed, options, workers, rec
             return
         failed = []
         try:
-            with ProcessPoolExecutor(workers) as pool:
+            # spawn, not fork: forking after torch or numba threads have started can deadlock a worker
+            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
                 futures = {pool.submit(play_batch, game_id, num_players, specs, b, seed, options): b for b in pending}
                 for fut in as_completed(futures):
                     try:

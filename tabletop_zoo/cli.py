@@ -109,6 +109,34 @@ def _split_specs(text: str) -> list[str]:
 
 
 @app.command()
+def train(
+    game: str = typer.Argument("irish_gauge", help="game id"),
+    algo: str = typer.Option("maskable_ppo", "--algo", help="maskable_ppo"),
+    timesteps: int = typer.Option(50_000, "--timesteps", "-t", help="environment steps of the learner"),
+    opponents: str = typer.Option("random", "--opponents", help="random, heuristic or self (snapshot pool)"),
+    n_envs: int = typer.Option(8, "--n-envs", help="games stepped together (one numba call with random opponents)"),
+    players: Optional[int] = typer.Option(None, "--players", "-n", help="number of players"),
+    out: Optional[str] = typer.Option(None, "--out", "-o", help="folder (default: train_runs/<game>-<date-time>)"),
+    seed: int = typer.Option(0, "--seed", "-s"),
+) -> None:
+    """Train MaskablePPO on one seat; saves the model and a learning curve (CSV + PNG)."""
+    from .train import train as run_training
+
+    gid = _game(game)
+    if out is None:
+        import datetime
+
+        out = f"train_runs/{gid}-{datetime.datetime.now():%Y%m%d-%H%M%S}"
+    try:
+        result = run_training(gid, algo, timesteps, opponents, n_envs, players, out, seed, progress=False)
+    except (ValueError, TypeError) as e:
+        raise typer.BadParameter(str(e)) from None
+    for steps, share in result["curve"]:
+        typer.echo(f"  {steps:>9} steps: win share {share:.2f}")
+    typer.echo(f"model: {result['model']}; curve: {out}/curve.png, {out}/curve.csv")
+
+
+@app.command()
 def bench(
     game: str = typer.Argument("irish_gauge", help="game id, or 'all'"),
     seconds: float = typer.Option(2.0, "--seconds", help="seconds per measured figure"),

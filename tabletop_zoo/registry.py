@@ -8,8 +8,10 @@ from types import ModuleType
 # game id -> env module (the kernel is that module's ``raw_env.kernel``)
 GAMES: dict[str, str] = {
     "irish_gauge": "tabletop_zoo.envs.irish_gauge_v0",
+    "imperial": "tabletop_zoo.envs.imperial_v0",
     "veld_railroads": "tabletop_zoo.envs.veld_railroads_v0",
     "french_revolution_1789": "tabletop_zoo.envs.french_revolution_1789_v0",
+    "kremlin": "tabletop_zoo.envs.kremlin_v0",
 }
 
 

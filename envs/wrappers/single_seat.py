@@ -87,7 +87,11 @@ class SingleSeatEnv(gymnasium.Env):
         # Uniformly random opponents are played inside numba (same distribution, one call per step).
         self._all_random = all(isinstance(a, RandomAgent) for a in others)
         self._policy_rng[0] = np.uint64(self._rng.integers(2**63))
-        self._s = k.new_state(n, game_seed, **self.options)
+        state = k.new_state(n, game_seed, **self.options)
+        if self._s is None:
+            self._s = state
+        else:
+            self._s[:] = state  # in place: a batched vector env may own this record's memory
         self._play_opponents()
         return self._observation(), {"seat": self.seat, "game_seed": game_seed}
 

@@ -1,0 +1,230 @@
+"""Imperial heuristic: a sensible beginner that reads only its own observation.
+
+- Rondel: scores each legal space for the nation it steers: Taxation when the tax beats the chart
+  (power points + success bonus), Factory when the treasury can pay and a slot is free, Production
+  when factories are idle and the supply allows, Import when there is money and few units, Maneuver
+  when units stand at home or unclaimed neutral regions/seas are in reach, Investor for interest
+  and the card; paid steps count against a space (2m each beyond 3).
+- Builds the first legal factory; imports armies (fleets where it has no army slot) while affordable.
+- Maneuvers units out of home towards neutral regions and seas without its chip, avoiding stronger
+  foreign stacks; enters foreign provinces friendly unless it brings 3 armies; never toggles.
+- Fights when its side has more units in the region (as mover or when asked), destroys factories.
+- Invests in the bond that takes or keeps control of the most promising nation (power, tax
+  position), else the best interest per money; passes only when nothing is affordable.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..base import Agent  # noqa: F401  (documentation: this class honours the Agent protocol)
+from ...kernels._common.layout import unflatten
+from ...kernels.imperial import OBS_PIECES, tables
+from ...kernels.imperial.actions import (
+    A_ASK, A_BUILD, A_BUY, A_DEST, A_DESTROY, A_FIGHT, A_FRIENDLY, A_HOSTILE, A_IMPORT_ARMY, A_IMPORT_FLEET,
+    A_ORIGIN, A_PASS, A_RONDEL, A_SEA, A_TOGGLE,
+)
+from ...kernels.imperial.state import PHASE_NAMES
+
+COST = tables.BOND_COST
+INTEREST = tables.BOND_INTEREST
+FIRST_NEUTRAL, FIRST_SEA = tables.FIRST_NEUTRAL, tables.FIRST_SEA
+
+
+class ImperialHeuristic:
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        legal = np.flatnonzero(action_mask)
+        if legal.size == 0:
+            raise ValueError("no legal action in the mask: this seat is not to move")
+        if legal.size == 1:
+            return int(legal[0])
+        o = unflatten(OBS_PIECES, np.asarray(observation, np.float32))
+        phase = PHASE_NAMES[int(np.argmax(o["phase_onehot"]))]
+        handler = getattr(self, "_" + phase.lower(), None)
+        a = handler(o, legal) if handler else None
+        if a is None or not action_mask[a]:
+            a = int(legal[self.rng.integers(legal.size)])
+        return int(a)
+
+    # --- helpers -------------------------------------------------------------------------------
+    @staticmethod
+    def _nation(o):
+        return int(np.argmax(o["nation_onehot"]))
+
+    @staticmethod
+    def _investments(o):
+        """[seat, nation] money invested (seat 0 = me)."""
+        return (o["bonds"] * COST[None, None, :]).sum(axis=2)
+
+    @staticmethod
+    def _nation_value(o, n):
+        return 1.0 + o["power"][n] * 25 / 5.0 + o["tax_pos"][n] * 10 / 2.0
+
+    # --- rondel --------------------------------------------------------------------------------
+    def _rondel(self, o, legal):
+        n = self._nation(o)
+        pos = int(np.argmax(o["rondel"][n]))
+        treasury = o["treasury"][n] * 50
+        armies, fleets = o["armies"][n] * 10, o["fleets"][n] * 10
+        units = armies.sum() + fleets.sum()
+        home = slice(5 * n, 5 * n + 5)
+        factories = o["factory"][home].sum()
+        idle_slots = ((o["factory"][home] == 0) & (o["blocked"][home] == 0)).sum()
+        tax = o["tax_now"][n] * 20
+        chart = min(max(tax, 5), 15)
+        supply = o["supply"][n].sum() * 10
+        at_home = armies[home].sum() + fleets[home].sum()
+        best, best_score = None, -1e9
+        for a in legal:
+            sp = int(a - A_RONDEL)
+            steps = 0 if pos == 8 else (sp - pos) % 8
+            cost = 2 * max(0, steps - 3)
+            if sp == 7:  # taxation
+                score = 2.0 * (chart - 5) + max(0.0, chart - o["tax_pos"][n] * 10 - 5) + max(0.0, tax - units) * 0.3
+            elif sp == 0:  # factory
+                score = 6.0 if treasury >= 5 and idle_slots > 0 else -2.0
+            elif sp in (1, 5):  # production
+                score = 1.5 * min(factories, supply) if units < 8 else 0.5
+            elif sp == 4:  # import
+                score = min(3, treasury) * 1.2 if units < 6 and treasury >= 2 else -1.0
+            elif sp in (2, 6):  # maneuver
+                score = 1.5 * at_home + 0.5 * (units - at_home) if units else -2.0
+            else:  # investor
+                card = o["investor_card"][0]
+                mine = o["bonds"][0, n].dot(INTEREST)
+                score = 2.0 + 3.0 * card + 0.5 * mine
+            score -= 1.5 * cost + 0.01 * steps
+            if score > best_score:
+                best, best_score = int(a), score
+        return best
+
+    # --- nation actions ------------------------------------------------------------------------
+    def _factory(self, o, legal):
+        builds = [a for a in legal if A_BUILD <= a < A_IMPORT_ARMY]
+        return builds[0] if builds else A_PASS
+
+    def _import(self, o, legal):
+        armies = [a for a in legal if A_IMPORT_ARMY <= a < A_IMPORT_FLEET]
+        fleets = [a for a in legal if A_IMPORT_FLEET <= a < A_ORIGIN]
+        n = self._nation(o)
+        if o["treasury"][n] * 50 < 2:
+            return A_PASS
+        if armies:
+            return armies[int(self.rng.integers(len(armies)))]
+        return fleets[0] if fleets else A_PASS
+
+    # --- maneuver ------------------------------------------------------------------------------
+    def _strength(self, o, n, x):
+        if x >= FIRST_SEA:
+            return o["fleets"][n, x] * 10
+        return o["armies"][n, x] * 10 + o["fleets"][n, x] * 10
+
+    def _foreign(self, o, n, x):
+        return sum(self._strength(o, m, x) for m in range(6) if m != n)
+
+    def _move_select(self, o, legal):
+        n = self._nation(o)
+        best, best_score = A_PASS, 0.0
+        for a in legal:
+            if not A_ORIGIN <= a < A_DEST:
+                continue
+            x = int(a - A_ORIGIN)
+            own = self._strength(o, n, x)
+            if x < FIRST_NEUTRAL and x // 5 == n:
+                score = 3.0  # at home: go out
+            elif o["chip"][n, x] and own > 1:
+                score = 2.0  # keep one, move the rest on
+            elif not o["chip"][n, x] and self._foreign(o, n, x) == 0:
+                score = -1.0  # will claim it at DONE: stay
+            else:
+                score = 1.0
+            score += self.rng.random() * 0.1
+            if score > best_score:
+                best, best_score = int(a), score
+        return best
+
+    def _dest(self, o, legal):
+        n = self._nation(o)
+        best, best_score = None, -1e9
+        for a in legal:
+            x = int(a - A_DEST)
+            foreign = self._foreign(o, n, x)
+            if x >= FIRST_NEUTRAL:
+                score = 5.0 if not o["chip"][n, x] else 1.0
+                if o["chip"][:, x].sum() and not o["chip"][n, x]:
+                    score += 1.0  # take someone's chip
+            elif x // 5 == n:
+                score = 0.0
+            else:
+                score = -1.0
+            if foreign:
+                score -= 4.0 if foreign >= self._strength(o, n, x) + 1 else 1.0
+            score += self.rng.random() * 0.5
+            if score > best_score:
+                best, best_score = int(a), score
+        return best
+
+    def _sea(self, o, legal):
+        return int(legal[0])
+
+    def _stance(self, o, legal):
+        n = self._nation(o)
+        x = int(np.argmax(o["mv_region"]))
+        if A_HOSTILE in legal and o["armies"][n, x] * 10 >= 3:
+            return A_HOSTILE
+        return A_FRIENDLY
+
+    def _fight(self, o, legal):
+        n = self._nation(o)
+        x = int(np.argmax(o["mv_region"]))
+        mine = self._strength(o, n, x)
+        best, margin = A_PASS, 0.0
+        for a in legal:
+            if A_FIGHT <= a < A_ASK:
+                m = int(a - A_FIGHT)
+                d = mine - self._strength(o, m, x)
+                if d > margin:
+                    best, margin = int(a), d
+        return best
+
+    def _ask(self, o, legal):
+        return int(legal[0])
+
+    def _answer(self, o, legal):
+        mover = self._nation(o)
+        x = int(np.argmax(o["mv_region"]))
+        me = int(np.argmax(o["cmb_defender"]))
+        return A_FIGHT + mover if self._strength(o, me, x) > self._strength(o, mover, x) else A_PASS
+
+    def _destroy(self, o, legal):
+        return A_DESTROY
+
+    # --- investing -----------------------------------------------------------------------------
+    def _buy(self, o, legal):
+        inv = self._investments(o)
+        flags = o["flags"]
+        best, best_score = A_PASS, 0.5
+        for a in legal:
+            if a < A_BUY:
+                continue
+            b = int(a - A_BUY)
+            n, k, t = b // 90, (b % 90) // 10, b % 10
+            price = COST[k] - (COST[t - 1] if t else 0)
+            mine = inv[0, n] + price
+            holder = int(np.argmax(flags[:, n])) if flags[:, n].any() else -1
+            value = self._nation_value(o, n)
+            score = (INTEREST[k] - (INTEREST[t - 1] if t else 0)) * value / max(price, 1)
+            if holder != 0 and mine > (inv[holder, n] if holder >= 0 else 0):
+                score += 2.0 + 0.3 * value  # take control
+            elif holder == 0:
+                rival = np.delete(inv[:, n], 0).max()
+                if rival + 9 >= inv[0, n]:
+                    score += 1.0  # keep control
+            if score > best_score:
+                best, best_score = int(a), score
+        return best

@@ -1,0 +1,156 @@
+"""Imperial rules kernel (game id ``imperial``), 2-6 players.
+
+Spec: ``shared/rules/imperial.md`` (rule IDs IMP-*); decisions where it is silent:
+``docs/rules/imperial.md``. Module map (one per spec section):
+
+    tables.py     data/*.json -> frozen numpy tables (map bitmasks, bonds, tax chart, rondel)
+    state.py      the STATE record, phases, rulesets
+    actions.py    action-id ranges, action_name()
+    board.py      shared helpers: bitmasks, money moves, blocking, railway closure, supplies
+    economy.py    rondel, factory, production, import          IMP-RON-*, IMP-FAC-*, IMP-PRO-*, IMP-IMP-*
+    taxation.py   collect_taxes (hot path)                      IMP-TAX-*
+    investor.py   interest, bonds, flags, compensation          IMP-INV-*, IMP-BND-*
+    turn.py       end of action, investor activity, next nation IMP-TURN-*, IMP-INV-4/5, IMP-END-2
+    maneuver.py   fleets, armies, railway, transport, stance    IMP-MAN-*, IMP-FLT-*, IMP-ARM-*, IMP-STN-*
+    combat.py     resolve_combat (hot path), declarations       IMP-CMB-*, IMP-DST-*
+    chips.py      tax chips at the end of a maneuver            IMP-CHP-*
+    rules.py      setup, masks, step, forced moves, scores      IMP-SET-*, IMP-TURN-4, IMP-SCR-*
+    observe.py    seat-relative observation vector
+    evaluate.py   win-share estimate for truncated search rollouts
+    invariants.py conservation checks (tests)
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from . import state, tables
+from .actions import NUM_ACTIONS, action_family, action_name, buy_id
+from .combat import resolve_combat
+from .evaluate import evaluate
+from .invariants import check_invariants
+from .observe import OBS_PIECES, OBS_SIZE, observe
+from .rules import (
+    init_state, is_over, legal_mask, random_playouts, returns, scores, settle, step, step_and_mask, to_move, winners,
+)
+from .state import PHASE_NAMES, RULESET_PUBLISHED, RULESET_SEED, RULESETS, STATE
+from .taxation import collect_taxes, tax_revenue
+
+GAME_ID = "imperial"
+VERSION = 0
+MIN_PLAYERS = tables.MIN_PLAYERS
+MAX_PLAYERS = tables.MAX_PLAYERS
+CHANCE_MODE = "deterministic"  # the only chance event is the flag deal inside new_state (spec §7)
+INFORMATION = "perfect"
+NUM_CHANCE_OUTCOMES = 0
+
+MAX_NATION_TURNS_DEFAULT = 600
+MAX_NATION_TURNS_LIMIT = 2000
+# A proven bound on agent decisions per game (forced ones are applied by the kernel, IMP-TURN-4).
+# The game stops after at most MAX_NATION_TURNS_LIMIT nation turns (IMP-END-2). One nation turn is
+# 1 rondel decision + the space's decisions + an investor activity (<= 6 purchases):
+#   import <= 4; factory 1; maneuver: every unit acts at most once (move or toggle) and a nation has
+#   <= 16 units, each action <= 1 origin + 1 dest + 9 seas + 1 stance + (1 fight + 5 asks + 5 answers)
+#   + 1 destroy = 24 decisions, + 1 DONE. So a turn is <= 1 + 16 * 24 + 1 + 6 = 392 decisions.
+PER_TURN_BOUND = 1 + 16 * 24 + 1 + 6
+MAX_GAME_LENGTH = MAX_NATION_TURNS_LIMIT * PER_TURN_BOUND
+
+OPTIONS = {
+    "ruleset": "'seed' (default: the seed's rules) or 'published' (IMP-OPT-0)",
+    "home_tax_chips": "bool, own home provinces take tax chips (IMP-OPT-1; default by ruleset)",
+    "tax_chips_per_nation": "int 1..30, tax chips per nation (IMP-OPT-2; 10 seed, 15 published)",
+    "factory_topup": "bool, flag holder pays a factory shortfall (IMP-OPT-4; default by ruleset)",
+    "optional_factory_destruction": "bool, destruction is the mover's choice (IMP-OPT-5; default by ruleset)",
+    "chip_update_all_nations": "bool, chip update covers every nation (IMP-OPT-6; default by ruleset)",
+    "hidden_cash": "bool, other players' cash is hidden in observations (IMP-OPT-3; default False)",
+    "max_nation_turns": f"int 1..{MAX_NATION_TURNS_LIMIT}, truncation (IMP-END-2; default {MAX_NATION_TURNS_DEFAULT})",
+}
+
+
+def check_seed(seed) -> int:
+    """A seed is an int in [0, 2**64); anything else is a clear error."""
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise TypeError(f"seed must be an int in [0, 2**64), got {seed!r} ({type(seed).__name__})")
+    if not 0 <= int(seed) < 2**64:
+        raise ValueError(f"seed must be an int in [0, 2**64), got {seed}")
+    return int(seed)
+
+
+def check_num_players(num_players) -> int:
+    if isinstance(num_players, bool) or not isinstance(num_players, numbers.Integral):
+        raise TypeError(f"num_players must be an int, got {num_players!r}")
+    if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+        raise ValueError(f"Imperial is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, got {num_players}")
+    return int(num_players)
+
+
+def _bool(name, value):
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"option {name} must be a bool, got {value!r}")
+    return bool(value)
+
+
+def resolve_options(ruleset: str = "seed", home_tax_chips=None, tax_chips_per_nation=None, factory_topup=None,
+                    optional_factory_destruction=None, chip_update_all_nations=None, hidden_cash=False,
+                    max_nation_turns=MAX_NATION_TURNS_DEFAULT, **unknown) -> dict:
+    """Validate game options and fill the ruleset's defaults (IMP-OPT-0); raises listing what is allowed."""
+    if unknown:
+        raise ValueError(f"unknown option(s) {sorted(unknown)} for imperial; allowed: {OPTIONS}")
+    if ruleset not in RULESETS:
+        raise ValueError(f"ruleset must be one of {RULESETS}, got {ruleset!r}")
+    pub = ruleset == "published"
+    out = {"ruleset": ruleset}
+    for name, value, default in (("home_tax_chips", home_tax_chips, not pub), ("factory_topup", factory_topup, pub),
+                                 ("optional_factory_destruction", optional_factory_destruction, pub),
+                                 ("chip_update_all_nations", chip_update_all_nations, pub),
+                                 ("hidden_cash", hidden_cash, False)):
+        out[name] = default if value is None else _bool(name, value)
+    chips = (tables.TAX_CHIPS_PUBLISHED if pub else tables.TAX_CHIPS_SEED) if tax_chips_per_nation is None \
+        else tax_chips_per_nation
+    if isinstance(chips, bool) or not isinstance(chips, numbers.Integral) or not 1 <= chips <= 30:
+        raise ValueError(f"tax_chips_per_nation must be an int in 1..30, got {chips!r}")
+    out["tax_chips_per_nation"] = int(chips)
+    if isinstance(max_nation_turns, bool) or not isinstance(max_nation_turns, numbers.Integral) \
+            or not 1 <= max_nation_turns <= MAX_NATION_TURNS_LIMIT:
+        raise ValueError(f"max_nation_turns must be an int in 1..{MAX_NATION_TURNS_LIMIT}, got {max_nation_turns!r}")
+    out["max_nation_turns"] = int(max_nation_turns)
+    return out
+
+
+def _opts_array(opts: dict) -> np.ndarray:
+    return np.array([RULESETS.index(opts["ruleset"]), opts["home_tax_chips"], opts["tax_chips_per_nation"],
+                     opts["factory_topup"], opts["optional_factory_destruction"], opts["chip_update_all_nations"],
+                     opts["hidden_cash"], opts["max_nation_turns"]], np.int64)
+
+
+def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
+    """A fresh game record (shape (1,), dtype STATE) after setup, at AH's first rondel decision."""
+    num_players = check_num_players(num_players)
+    seed = check_seed(seed)
+    opts = resolve_options(**options)
+    s = np.zeros(1, dtype=STATE)
+    init_state(s, num_players, np.uint64(seed), _opts_array(opts))
+    settle(s, np.zeros(NUM_ACTIONS, np.uint8))
+    return s
+
+
+def playouts(num_players: int, n_games: int, seed: int = 0, max_decisions: int = MAX_GAME_LENGTH, **options):
+    """Play n_games uniformly random games in numba; returns (decisions, finished games).
+
+    Releases the GIL, so threads running it use every core.
+    """
+    num_players = check_num_players(num_players)
+    opts = resolve_options(**options)
+    return random_playouts(num_players, _opts_array(opts), n_games, np.uint64(check_seed(seed)), max_decisions)
+
+
+__all__ = [
+    "GAME_ID", "VERSION", "MIN_PLAYERS", "MAX_PLAYERS", "NUM_ACTIONS", "OBS_SIZE", "OBS_PIECES", "STATE",
+    "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "OPTIONS", "PHASE_NAMES",
+    "RULESET_SEED", "RULESET_PUBLISHED", "new_state", "to_move", "legal_mask", "step", "step_and_mask", "is_over",
+    "returns", "scores", "winners", "evaluate", "observe", "action_name", "action_family", "buy_id",
+    "random_playouts", "playouts", "check_seed", "check_num_players", "resolve_options", "check_invariants",
+    "resolve_combat", "collect_taxes", "tax_revenue", "tables", "state",
+]

@@ -1,0 +1,156 @@
+"""Small shared helpers over the record: bitmasks, money moves, blocking, supplies, flags.
+
+Reads/writes only what each docstring says; ``r`` is ``s[0]`` (a record view).
+"""
+
+import numpy as np
+from numba import njit
+
+from .tables import (
+    FACTORY_TYPE, FT_SHIPYARD, HOME_MASK, N_HOME, N_NATIONS, N_REGIONS, RAIL_ADJ, UNIT_LIMIT,
+)
+
+ZERO = np.uint64(0)
+ONE = np.uint64(1)
+
+
+@njit(cache=True)
+def bit(x):
+    """uint64 with only bit x set (region sets are uint64 bitmasks)."""
+    return ONE << np.uint64(x)
+
+
+@njit(cache=True)
+def has(m, x):
+    return (m >> np.uint64(x)) & ONE != ZERO
+
+
+# --- money (every payment is recorded so conservation can be checked) --------------------------
+@njit(cache=True)
+def bank_to_cash(r, p, x):
+    r.cash[p] += x
+    r.bank_out += x
+
+
+@njit(cache=True)
+def cash_to_bank(r, p, x):
+    r.cash[p] -= x
+    r.bank_in += x
+
+
+@njit(cache=True)
+def bank_to_treasury(r, n, x):
+    r.treasury[n] += x
+    r.bank_out += x
+
+
+@njit(cache=True)
+def treasury_to_bank(r, n, x):
+    r.treasury[n] -= x
+    r.bank_in += x
+
+
+# --- blocking (IMP-STN-4) ----------------------------------------------------------------------
+@njit(cache=True)
+def is_blocked(r, h):
+    """Home province h holds >= 1 hostile army of a nation other than its owner (IMP-STN-4)."""
+    owner = h // 5
+    for n in range(N_NATIONS):
+        if n != owner and r.armies[n, h] > 0 and r.hostile[n, h]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def blocked_mask(r, nation):
+    """Bitmask of the nation's home provinces that are blocked."""
+    m = ZERO
+    for h in range(5 * nation, 5 * nation + 5):
+        if is_blocked(r, h):
+            m |= bit(h)
+    return m
+
+
+@njit(cache=True)
+def rail_ok_mask(r, nation):
+    """Provinces the nation's railway may use: own and unblocked (IMP-ARM-2)."""
+    return HOME_MASK[nation] & ~blocked_mask(r, nation)
+
+
+@njit(cache=True)
+def rail_closure(start, rail_ok):
+    """start plus every province reachable by rail from a start province inside rail_ok (IMP-ARM-2)."""
+    seen = start
+    frontier = start & rail_ok
+    while frontier != ZERO:
+        nxt = ZERO
+        for x in range(N_HOME):
+            if has(frontier, x):
+                nxt |= RAIL_ADJ[x]
+        nxt &= rail_ok & ~seen
+        seen |= nxt
+        frontier = nxt
+    return seen
+
+
+@njit(cache=True)
+def unblocked_factories(r, nation):
+    c = 0
+    for h in range(5 * nation, 5 * nation + 5):
+        if r.factory[h] and not is_blocked(r, h):
+            c += 1
+    return c
+
+
+@njit(cache=True)
+def factories_of(r, nation):
+    c = 0
+    for h in range(5 * nation, 5 * nation + 5):
+        c += r.factory[h]
+    return c
+
+
+@njit(cache=True)
+def last_factory_protected(r, h):
+    """IMP-STN-3: h holds its owner's only factory not blocked by a hostile foreign army."""
+    if not r.factory[h] or is_blocked(r, h):
+        return False
+    return unblocked_factories(r, h // 5) == 1
+
+
+# --- units -------------------------------------------------------------------------------------
+@njit(cache=True)
+def units_on_board(r, nation, kind):
+    """Armies (kind 0) or fleets (kind 1) of the nation on the board."""
+    c = 0
+    for x in range(N_REGIONS):
+        c += r.armies[nation, x] if kind == 0 else r.fleets[nation, x]
+    return c
+
+
+@njit(cache=True)
+def supply_left(r, nation, kind):
+    """Units of a kind still in the nation's supply (IMP-PRO-2, OQ-15)."""
+    return UNIT_LIMIT[nation, kind] - units_on_board(r, nation, kind)
+
+
+@njit(cache=True)
+def is_port(h):
+    return h < N_HOME and FACTORY_TYPE[h] == FT_SHIPYARD
+
+
+@njit(cache=True)
+def remove_armies(r, nation, x, k):
+    """Remove k armies of a nation from region x; the stance of an emptied group is cleared."""
+    r.armies[nation, x] -= k
+    if x < N_HOME and r.armies[nation, x] == 0:
+        r.hostile[nation, x] = 0
+
+
+# --- flags and bonds ---------------------------------------------------------------------------
+@njit(cache=True)
+def flags_held(r, p):
+    c = 0
+    for n in range(N_NATIONS):
+        c += r.flag[n] == p
+    return c

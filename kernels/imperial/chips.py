@@ -1,0 +1,51 @@
+"""Tax chips at the end of a maneuver (IMP-CHP-1..4, IMP-OPT-1/6).
+
+Reads: armies, fleets, home_tax_chips, chip_update_all. Writes: chip, chips_left.
+"""
+
+from numba import njit
+
+from .tables import FIRST_NEUTRAL, N_NATIONS, N_REGIONS
+
+
+@njit(cache=True)
+def taxable(r, x, n):
+    """IMP-CHP-1: seas, neutral land, and (IMP-OPT-1) nation n's own home provinces."""
+    if x >= FIRST_NEUTRAL:
+        return True
+    return bool(r.home_tax_chips) and x // 5 == n
+
+
+@njit(cache=True)
+def _sole_nation(r, x):
+    """The only nation with units in region x, -1 if none or several."""
+    who = -1
+    for n in range(N_NATIONS):
+        if r.armies[n, x] > 0 or r.fleets[n, x] > 0:
+            if who >= 0:
+                return -2
+            who = n
+    return who
+
+
+@njit(cache=True)
+def claim_region(r, x, n):
+    """n alone in x: other chips go home (IMP-CHP-2), n's chip is placed if taxable and in supply."""
+    c = r.chip[x]
+    if c >= 0 and c != n:
+        r.chips_left[c] += 1
+        r.chip[x] = -1
+    if r.chip[x] < 0 and taxable(r, x, n) and r.chips_left[n] > 0:  # IMP-CHP-4
+        r.chip[x] = n
+        r.chips_left[n] -= 1
+
+
+@njit(cache=True)
+def update_chips(r, mover):
+    """IMP-CHP-2 at DONE: the mover's regions (seed), or every nation's (IMP-OPT-6)."""
+    for x in range(N_REGIONS):
+        who = _sole_nation(r, x)
+        if who < 0:
+            continue  # IMP-CHP-3: shared or empty regions keep their chip
+        if who == mover or r.chip_update_all:
+            claim_region(r, x, who)

@@ -1,0 +1,191 @@
+"""Rondel and the nation's economic actions: factory, production, import (IMP-RON-*, IMP-FAC-*,
+IMP-PRO-*, IMP-IMP-*), plus the dispatch of each rondel space.
+
+Reads/writes: rondel_pos, passed_investor, cash, treasury, factory, armies, fleets, chip, chips_left,
+imp_count, phase and the maneuver context it resets.
+"""
+
+from numba import njit
+
+from .board import (
+    bit, cash_to_bank, is_blocked, is_port, supply_left, treasury_to_bank,
+)
+from .investor import interest_owed_to_others, pay_interest
+from .state import PH_FACTORY, PH_GAME_OVER, PH_IMPORT, PH_MOVE
+from .tables import (
+    EXTRA_STEP_COST, FACTORY_COST, FACTORY_TYPE, FREE_STEPS, FT_SHIPYARD, IMPORT_COST, IMPORT_MAX, MAX_STEPS,
+    N_NATIONS, N_RONDEL, N_SEAS, N_REGIONS, SP_FACTORY, SP_IMPORT, SP_INVESTOR, SP_MANEUVER_1, SP_MANEUVER_2,
+    SP_PRODUCTION_1, SP_PRODUCTION_2, SP_TAXATION,
+)
+from .taxation import collect_taxes
+from .turn import end_action, start_activity
+
+
+# --- rondel ------------------------------------------------------------------------------------
+@njit(cache=True)
+def rondel_steps(old, new):
+    """Clockwise steps from old to new (old -1 = centre: 0)."""
+    if old < 0:
+        return 0
+    return (new - old) % N_RONDEL
+
+
+@njit(cache=True)
+def rondel_cost(old, new):
+    """IMP-RON-2/3: free placement, 3 free steps, 2 per extra step."""
+    return max(0, rondel_steps(old, new) - FREE_STEPS) * EXTRA_STEP_COST
+
+
+@njit(cache=True)
+def passes_investor(old, new):
+    """IMP-RON-5: Investor lies strictly between old and new (never for the first placement)."""
+    if old < 0:
+        return False
+    d = rondel_steps(old, new)
+    return 0 < (SP_INVESTOR - old) % N_RONDEL < d
+
+
+@njit(cache=True)
+def valid_rondel(r, n, space):
+    """IMP-RON-2/3/6 and IMP-INV-3."""
+    old = r.rondel_pos[n]
+    steps = rondel_steps(old, space)
+    if old >= 0 and (steps == 0 or steps > MAX_STEPS):
+        return False
+    cost = rondel_cost(old, space)
+    holder = r.flag[n]
+    if cost > r.cash[holder]:
+        return False
+    if space == SP_INVESTOR:  # IMP-INV-3: payments must complete
+        return r.treasury[n] + r.cash[holder] - cost >= interest_owed_to_others(r, n)
+    return True
+
+
+@njit(cache=True)
+def do_rondel(r, space):
+    """Move the current nation's marker and resolve the space (IMP-RON-*, dispatch of §4)."""
+    n = r.nation
+    old = r.rondel_pos[n]
+    cost = rondel_cost(old, space)
+    if cost > 0:
+        cash_to_bank(r, r.flag[n], cost)  # IMP-RON-3
+    r.passed_investor = passes_investor(old, space)  # IMP-RON-5
+    r.rondel_pos[n] = space
+    if space == SP_FACTORY:
+        r.phase = PH_FACTORY
+    elif space == SP_PRODUCTION_1 or space == SP_PRODUCTION_2:
+        produce(r, n)
+        end_action(r)
+    elif space == SP_MANEUVER_1 or space == SP_MANEUVER_2:
+        start_maneuver(r)
+    elif space == SP_INVESTOR:
+        pay_interest(r, n)  # IMP-INV-1
+        start_activity(r)
+    elif space == SP_IMPORT:
+        r.imp_count = 0
+        r.phase = PH_IMPORT
+    else:  # SP_TAXATION
+        if collect_taxes(r, n):
+            r.passed_investor = 0
+            r.phase = PH_GAME_OVER  # IMP-END-1: nothing further, no investor activity
+        else:
+            end_action(r)
+
+
+@njit(cache=True)
+def start_maneuver(r):
+    """Reset the maneuver bookkeeping (IMP-MAN-3) and open MOVE_SELECT."""
+    for x in range(N_REGIONS):
+        r.moved_army[x] = 0
+        r.moved_fleet[x] = 0
+    for k in range(N_SEAS):
+        r.carried[k] = 0
+    r.fleets_locked = 0
+    r.mv_origin = -1
+    r.mv_dest = -1
+    r.mv_last = -1
+    r.mv_chain = 0
+    r.mv_region = -1
+    r.phase = PH_MOVE
+
+
+# --- factory -----------------------------------------------------------------------------------
+@njit(cache=True)
+def valid_build(r, h):
+    """IMP-FAC-1/2: own province, no factory, unblocked, affordable."""
+    n = r.nation
+    if h // 5 != n or r.factory[h] or is_blocked(r, h):
+        return False
+    money = r.treasury[n]
+    if r.factory_topup:  # IMP-OPT-4
+        money += r.cash[r.flag[n]]
+    return money >= FACTORY_COST
+
+
+@njit(cache=True)
+def do_build(r, h):
+    n = r.nation
+    from_treasury = min(FACTORY_COST, r.treasury[n])
+    treasury_to_bank(r, n, from_treasury)  # IMP-FAC-2
+    if from_treasury < FACTORY_COST:
+        cash_to_bank(r, r.flag[n], FACTORY_COST - from_treasury)  # IMP-OPT-4 shortfall
+    r.factory[h] = 1
+    end_action(r)
+
+
+# --- production --------------------------------------------------------------------------------
+@njit(cache=True)
+def place_home_chip(r, n, h):
+    """IMP-PRO-3 / IMP-OPT-1: own chip on an own home province (one per province)."""
+    if r.home_tax_chips and r.chip[h] < 0 and r.chips_left[n] > 0:
+        r.chip[h] = n
+        r.chips_left[n] -= 1
+
+
+@njit(cache=True)
+def produce(r, n):
+    """IMP-PRO-1/2/3: every unblocked factory produces one unit, in increasing region index."""
+    for h in range(5 * n, 5 * n + 5):
+        if not r.factory[h] or is_blocked(r, h):
+            continue
+        kind = 1 if FACTORY_TYPE[h] == FT_SHIPYARD else 0
+        if supply_left(r, n, kind) <= 0:
+            continue  # IMP-PRO-2
+        if kind == 0:
+            r.armies[n, h] += 1
+        else:
+            r.fleets[n, h] += 1  # docked
+        place_home_chip(r, n, h)
+
+
+# --- import ------------------------------------------------------------------------------------
+@njit(cache=True)
+def valid_import(r, h, kind):
+    """IMP-IMP-1/2: own unblocked province (a port for fleets), 1 in the treasury, unit in supply."""
+    n = r.nation
+    if h // 5 != n or is_blocked(r, h) or r.treasury[n] < IMPORT_COST:
+        return False
+    if kind == 1 and not is_port(h):
+        return False
+    return supply_left(r, n, kind) > 0
+
+
+@njit(cache=True)
+def do_import(r, h, kind):
+    n = r.nation
+    treasury_to_bank(r, n, IMPORT_COST)  # IMP-IMP-1
+    if kind == 0:
+        r.armies[n, h] += 1
+    else:
+        r.fleets[n, h] += 1
+    r.imp_count += 1
+    if r.imp_count >= IMPORT_MAX:
+        end_action(r)
+
+
+@njit(cache=True)
+def any_import(r):
+    for h in range(5 * r.nation, 5 * r.nation + 5):
+        if valid_import(r, h, 0) or valid_import(r, h, 1):
+            return True
+    return False

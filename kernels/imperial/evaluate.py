@@ -1,0 +1,57 @@
+"""Position evaluation for truncated search rollouts: an estimate of ``returns`` for any state.
+
+Each seat's expected final worth = cash + sum over its bonds of interest x the expected final
+multiplier of the bond's nation. A nation's power is projected forward at its current tax-chart
+rate (position - 5 points per taxation, about one taxation every 3 of its turns) for the number of
+turns the leading nation still needs to reach 25. Worths become win shares with a softmax
+(temperature TEMPERATURE money), on the scale of ``returns``.
+"""
+
+import numpy as np
+from numba import njit
+
+from .rules import returns
+from .state import PH_GAME_OVER
+from .tables import BOND_INTEREST, N_BONDS, N_NATIONS, POWER_MAX
+
+TEMPERATURE = 8.0
+TAX_EVERY = 3.0  # a nation taxes roughly once every 3 of its turns
+
+
+@njit(cache=True)
+def evaluate(s, out):
+    """float64[MAX_PLAYERS] win-share estimate for every seat; returns() itself once the game is over."""
+    r = s[0]
+    if r.phase == PH_GAME_OVER:
+        returns(s, out)
+        return
+    n = r.num_players
+    # rounds the leader still needs at its current rate
+    rounds = 1e9
+    for k in range(N_NATIONS):
+        rate = (r.tax_pos[k] - 5) / TAX_EVERY
+        if rate > 0:
+            rounds = min(rounds, (POWER_MAX - r.power[k]) / rate)
+    if rounds > 60.0:
+        rounds = 60.0
+    mult = np.zeros(N_NATIONS, np.float64)
+    for k in range(N_NATIONS):
+        p = min(float(POWER_MAX), r.power[k] + rounds * (r.tax_pos[k] - 5) / TAX_EVERY)
+        mult[k] = min(5.0, p / 5.0)
+    worth = np.zeros(out.shape[0], np.float64)
+    for p in range(n):
+        worth[p] = r.cash[p]
+    for k in range(N_NATIONS):
+        for b in range(N_BONDS):
+            o = r.bond_owner[k, b]
+            if o >= 0:
+                worth[o] += BOND_INTEREST[b] * mult[k]
+    best = worth[0]
+    for p in range(n):
+        best = max(best, worth[p])
+    total = 0.0
+    for p in range(out.shape[0]):
+        out[p] = np.exp((worth[p] - best) / TEMPERATURE) if p < n else 0.0
+        total += out[p]
+    for p in range(n):
+        out[p] /= total

@@ -1,0 +1,164 @@
+"""Investor: interest, bond purchases, flag transfer, compensation (IMP-INV-*, IMP-BND-*).
+
+Reads/writes: cash, treasury, bond_owner, flag, investor_card, bank_in/out.
+"""
+
+import numpy as np
+from numba import njit
+
+from .board import bank_to_cash, flags_held
+from .tables import BOND_COST, BOND_INTEREST, COMPENSATION, N_BONDS, N_NATIONS
+
+
+@njit(cache=True)
+def interest_owed(r, n, p):
+    """Sum of the interest numbers of nation n's bonds held by seat p (IMP-INV-2)."""
+    t = 0
+    for k in range(N_BONDS):
+        if r.bond_owner[n, k] == p:
+            t += BOND_INTEREST[k]
+    return t
+
+
+@njit(cache=True)
+def interest_owed_to_others(r, n):
+    """Interest nation n owes to bondholders other than its flag holder (IMP-INV-3)."""
+    t = 0
+    for k in range(N_BONDS):
+        o = r.bond_owner[n, k]
+        if o >= 0 and o != r.flag[n]:
+            t += BOND_INTEREST[k]
+    return t
+
+
+@njit(cache=True)
+def pay_interest(r, n):
+    """IMP-INV-2: payees in increasing amount owed (ties clockwise from the holder's left, holder last);
+    the treasury pays what it can, the flag holder tops up for others, never for himself."""
+    np_ = r.num_players
+    f = r.flag[n]
+    keys = np.empty(np_, np.int64)
+    for p in range(np_):
+        keys[p] = interest_owed(r, n, p) * 8 + (p - f - 1) % np_  # IMP-INV-2 order
+    for _ in range(np_):
+        best = -1
+        for p in range(np_):
+            if keys[p] >= 0 and (best < 0 or keys[p] < keys[best]):
+                best = p
+        owed = keys[best] // 8
+        keys[best] = -1
+        if owed == 0:
+            continue
+        from_treasury = min(owed, r.treasury[n])
+        r.treasury[n] -= from_treasury
+        r.cash[best] += from_treasury
+        rest = owed - from_treasury
+        if rest > 0 and best != f:  # IMP-INV-2: the holder tops up a dry treasury
+            r.cash[f] -= rest
+            r.cash[best] += rest
+
+
+@njit(cache=True)
+def investment(r, n, p):
+    """Sum of the costs of nation n's bonds held by seat p (IMP-BND-2)."""
+    t = 0
+    for k in range(N_BONDS):
+        if r.bond_owner[n, k] == p:
+            t += BOND_COST[k]
+    return t
+
+
+@njit(cache=True)
+def new_flag_holder(r, n, buyer, buyer_investment):
+    """IMP-BND-2: holder after a purchase that sets the buyer's investment in n."""
+    f = r.flag[n]
+    if f < 0:
+        return buyer  # the flag leaves the bank
+    np_ = r.num_players
+    best = 0
+    for p in range(np_):
+        v = buyer_investment if p == buyer else investment(r, n, p)
+        best = max(best, v)
+    vf = buyer_investment if f == buyer else investment(r, n, f)
+    if vf >= best:
+        return f  # a tie for the top does not move the flag
+    for i in range(np_):  # the first with the top investment clockwise from the card holder
+        p = (r.investor_card + i) % np_
+        v = buyer_investment if p == buyer else investment(r, n, p)
+        if v == best:
+            return p
+    return f
+
+
+@njit(cache=True)
+def purchase_price(r, p, n, k, t):
+    """Money seat p pays (bond price or difference + compensation) for BUY(n, k, t), -1 if illegal.
+
+    k, t are bond numbers (1..9; t = 0 for a new purchase). IMP-BND-1, IMP-BND-3, IMP-BND-4.
+    """
+    if r.bond_owner[n, k - 1] >= 0:
+        return -1
+    price = BOND_COST[k - 1]
+    if t > 0:
+        if t >= k or r.bond_owner[n, t - 1] != p:
+            return -1
+        price -= BOND_COST[t - 1]
+    comp = compensation_due(r, p, n, investment(r, n, p) + price)
+    if price + comp > r.cash[p]:
+        return -1
+    return price + comp
+
+
+@njit(cache=True)
+def compensation_due(r, p, n, new_investment):
+    """IMP-BND-3: 1 if the purchase takes the only flag of a player from a 0-power nation."""
+    f = r.flag[n]
+    if f < 0 or r.power[n] != 0:
+        return 0
+    h = new_flag_holder(r, n, p, new_investment)
+    if h != f and flags_held(r, f) == 1:
+        return COMPENSATION
+    return 0
+
+
+@njit(cache=True)
+def do_buy(r, p, n, k, t):
+    """Apply a legal BUY(n, k, t) by seat p: pay, swap bonds, move the flag, compensate."""
+    price = BOND_COST[k - 1]
+    if t > 0:
+        price -= BOND_COST[t - 1]
+    new_inv = investment(r, n, p) + price
+    comp = compensation_due(r, p, n, new_inv)
+    holder = new_flag_holder(r, n, p, new_inv)
+    if t > 0:
+        r.bond_owner[n, t - 1] = -1  # IMP-BND-1: the returned bond is available again
+    r.cash[p] -= price
+    r.treasury[n] += price  # IMP-BND-1: buyer -> treasury
+    r.bond_owner[n, k - 1] = p
+    if comp > 0:  # IMP-BND-3
+        r.cash[p] -= comp
+        r.cash[r.flag[n]] += comp
+    r.flag[n] = holder  # IMP-BND-2
+
+
+@njit(cache=True)
+def valid_buys(r, p, mask, a_buy):
+    """Set BUY bits for seat p; returns how many (IMP-BND-1/3/4)."""
+    c = 0
+    for n in range(N_NATIONS):
+        for k in range(1, N_BONDS + 1):
+            if r.bond_owner[n, k - 1] >= 0:
+                continue
+            for t in range(0, k):
+                if t > 0 and r.bond_owner[n, t - 1] != p:
+                    continue
+                if purchase_price(r, p, n, k, t) >= 0:
+                    mask[a_buy + 90 * n + 10 * (k - 1) + t] = 1
+                    c += 1
+    return c
+
+
+@njit(cache=True)
+def investor_bonus(r):
+    """IMP-INV-5 (a): the card holder receives 2 from the bank."""
+    bank_to_cash(r, r.investor_card, 2)

@@ -1,0 +1,403 @@
+"""Imperial rules entry points: setup, whose move, legal masks, stepping, end and scores.
+
+``apply_action`` is a flat dispatch over the action ranges of ``actions.py``; ``legal_mask`` fills
+each range from its ``valid_*`` function. After every decision, decision points with exactly one legal
+action are applied automatically (IMP-TURN-4), so agents only ever see real choices.
+"""
+
+import numpy as np
+from numba import njit
+
+from .._common.contract import TERMINAL
+from .._common.masks import clear, sample_legal
+from .._common.rng import seed_rng, shuffle
+from .actions import (
+    A_ASK, A_BUILD, A_BUY, A_DEST, A_DESTROY, A_FIGHT, A_FRIENDLY, A_HOSTILE, A_IMPORT_ARMY, A_IMPORT_FLEET,
+    A_ORIGIN, A_PASS, A_RONDEL, A_SEA, A_TOGGLE, NUM_ACTIONS,
+)
+from .board import has, last_factory_protected
+from .combat import askable, do_ask, do_decline, do_destroy, do_fight, valid_fight_targets
+from .economy import any_import, do_build, do_import, do_rondel, valid_build, valid_import, valid_rondel
+from .investor import do_buy, investment, valid_buys
+from .maneuver import (
+    dest_mask, do_done, do_sea, do_select_dest, do_select_origin, do_stance, do_toggle, valid_origin, valid_seas,
+    valid_toggle,
+)
+from .state import (
+    PH_ANSWER, PH_ASK, PH_BUY, PH_DEST, PH_DESTROY, PH_FACTORY, PH_FIGHT, PH_GAME_OVER, PH_IMPORT, PH_MOVE,
+    PH_RONDEL, PH_SEA, PH_STANCE, STATE,
+)
+from .tables import (
+    BOND_COST, BOND_INTEREST, CARD_OWN_BOND, CARD_SECOND_BOND, CARD_SECOND_NATION, FIRST_SEA, GROUPS, MULTIPLIER,
+    N_BONDS, N_HOME, N_NATIONS, N_REGIONS, N_SEAS, START_CASH, START_FACTORY, TAX_START_POS,
+)
+from .turn import end_action, next_buyer
+
+
+# --- setup ---------------------------------------------------------------------------------------
+@njit(cache=True)
+def _buy_at_setup(r, p, n, k):
+    """IMP-SET-4: seat p buys bond k of nation n, paying its cost into the treasury."""
+    r.bond_owner[n, k - 1] = p
+    r.cash[p] -= BOND_COST[k - 1]
+    r.treasury[n] += BOND_COST[k - 1]
+
+
+@njit(cache=True)
+def init_state(s, num_players, seed, opts):
+    """IMP-SET-1..9 on a zeroed record. opts = [ruleset, home_tax_chips, chips, factory_topup,
+    optional_destroy, chip_update_all, hidden_cash, max_turns]."""
+    r = s[0]
+    seed_rng(r.rng, seed)
+    r.ruleset = opts[0]
+    r.home_tax_chips = opts[1]
+    r.chips_per_nation = opts[2]
+    r.factory_topup = opts[3]
+    r.optional_destroy = opts[4]
+    r.chip_update_all = opts[5]
+    r.hidden_cash = opts[6]
+    r.max_turns = opts[7]
+    r.num_players = num_players
+    for p in range(num_players):
+        r.cash[p] = START_CASH[num_players]  # IMP-SET-2
+    # IMP-SET-3: deal flag cards; cards[p] = bitmask of nations dealt to seat p
+    cards = np.zeros(num_players, np.int64)
+    if num_players >= 4:
+        order = np.arange(N_NATIONS)
+        shuffle(r.rng, order)
+        for p in range(num_players):
+            cards[p] = 1 << order[p]
+    else:
+        order = np.arange(num_players)
+        shuffle(r.rng, order)
+        for p in range(num_players):
+            cards[p] = GROUPS[num_players, order[p]]
+    for n in range(N_NATIONS):
+        r.flag[n] = -1
+        for k in range(N_BONDS):
+            r.bond_owner[n, k] = -1
+    for p in range(num_players):
+        for n in range(N_NATIONS):
+            if (cards[p] >> n) & 1:
+                _buy_at_setup(r, p, n, CARD_OWN_BOND[n])  # IMP-SET-4
+                _buy_at_setup(r, p, CARD_SECOND_NATION[n], CARD_SECOND_BOND[n])
+                r.flag[n] = p  # IMP-SET-5: the card's receiver (9 > 2)
+    for n in range(N_NATIONS):
+        if r.flag[n] < 0:
+            best, who = 0, -1
+            for p in range(num_players):
+                v = investment(r, n, p)
+                if v > best:
+                    best, who = v, p
+            r.flag[n] = who  # IMP-SET-5: largest investor or the bank
+    for n in range(N_NATIONS):  # IMP-SET-6
+        if r.flag[n] >= 0:
+            r.investor_card = (r.flag[n] + 1) % num_players
+            break
+    for n in range(N_NATIONS):  # IMP-SET-7
+        r.power[n] = 0
+        r.tax_pos[n] = TAX_START_POS
+        r.rondel_pos[n] = -1
+        r.chips_left[n] = r.chips_per_nation
+    for h in range(N_HOME):
+        r.factory[h] = START_FACTORY[h]
+    for x in range(N_REGIONS):
+        r.chip[x] = -1
+    r.mv_origin = -1
+    r.mv_dest = -1
+    r.mv_last = -1
+    r.mv_region = -1
+    r.cmb_defender = -1
+    r.inv_buyer = -1
+    r.nation = 0
+    while r.flag[r.nation] < 0:  # IMP-SET-9 (IMP-TURN-3 if AH is in the bank)
+        r.nation += 1
+    r.phase = PH_RONDEL
+
+
+# --- whose decision, what is legal ---------------------------------------------------------------
+@njit(cache=True)
+def to_move(s):
+    r = s[0]
+    if r.phase == PH_GAME_OVER:
+        return np.int64(TERMINAL)
+    if r.phase == PH_BUY:
+        return np.int64(r.inv_buyer)
+    if r.phase == PH_ANSWER:
+        return np.int64(r.flag[r.cmb_defender])  # IMP-TURN-2
+    return np.int64(r.flag[r.nation])
+
+
+@njit(cache=True)
+def is_over(s):
+    return s[0].phase == PH_GAME_OVER
+
+
+@njit(cache=True)
+def _mask_bits(m, start, first, count, out):
+    for i in range(count):
+        if has(m, first + i):
+            out[start + i] = 1
+
+
+@njit(cache=True)
+def legal_mask(s, out):
+    """Fill out (uint8/int8[NUM_ACTIONS]) with the legal actions of the seat to move; all 0 when over."""
+    r = s[0]
+    clear(out)
+    ph = r.phase
+    if ph == PH_RONDEL:
+        for sp in range(8):
+            if valid_rondel(r, r.nation, sp):
+                out[A_RONDEL + sp] = 1
+    elif ph == PH_FACTORY:
+        out[A_PASS] = 1  # IMP-FAC-3
+        for h in range(5 * r.nation, 5 * r.nation + 5):
+            if valid_build(r, h):
+                out[A_BUILD + h] = 1
+    elif ph == PH_IMPORT:
+        out[A_PASS] = 1
+        for h in range(5 * r.nation, 5 * r.nation + 5):
+            if valid_import(r, h, 0):
+                out[A_IMPORT_ARMY + h] = 1
+            if valid_import(r, h, 1):
+                out[A_IMPORT_FLEET + h] = 1
+    elif ph == PH_MOVE:
+        out[A_PASS] = 1  # DONE
+        for x in range(N_REGIONS):
+            if valid_origin(r, x):
+                out[A_ORIGIN + x] = 1
+        for h in range(N_HOME):
+            if valid_toggle(r, h):
+                out[A_TOGGLE + h] = 1
+    elif ph == PH_DEST:
+        _mask_bits(dest_mask(r, r.mv_origin), A_DEST, 0, N_REGIONS, out)
+    elif ph == PH_SEA:
+        _mask_bits(valid_seas(r), A_SEA, FIRST_SEA, N_SEAS, out)
+    elif ph == PH_STANCE:
+        out[A_FRIENDLY] = 1
+        if not last_factory_protected(r, r.mv_region):  # IMP-STN-3
+            out[A_HOSTILE] = 1
+    elif ph == PH_FIGHT:
+        out[A_PASS] = 1
+        m = valid_fight_targets(r)
+        for n in range(N_NATIONS):
+            if (m >> n) & 1:
+                out[A_FIGHT + n] = 1
+    elif ph == PH_ASK:
+        m = askable(r)
+        for n in range(N_NATIONS):
+            if (m >> n) & 1:
+                out[A_ASK + n] = 1
+    elif ph == PH_ANSWER:
+        out[A_PASS] = 1
+        out[A_FIGHT + r.nation] = 1
+    elif ph == PH_DESTROY:
+        out[A_PASS] = 1
+        out[A_DESTROY] = 1
+    elif ph == PH_BUY:
+        out[A_PASS] = 1
+        valid_buys(r, r.inv_buyer, out, A_BUY)
+
+
+# --- stepping ------------------------------------------------------------------------------------
+@njit(cache=True)
+def _pass(r):
+    ph = r.phase
+    if ph == PH_FACTORY or ph == PH_IMPORT:
+        end_action(r)  # IMP-FAC-3 / IMP-IMP-2: fewer than 3 is fine
+    elif ph == PH_MOVE:
+        do_done(r)
+    elif ph == PH_FIGHT or ph == PH_ANSWER:
+        do_decline(r)
+    elif ph == PH_DESTROY:
+        do_destroy(r, False)
+    elif ph == PH_BUY:
+        next_buyer(r)
+
+
+@njit(cache=True)
+def apply_action(r, a):
+    """Apply one legal action id (flat dispatch over the ranges of actions.py)."""
+    r.decisions += 1
+    if a < A_PASS:
+        do_rondel(r, a - A_RONDEL)
+    elif a == A_PASS:
+        _pass(r)
+    elif a < A_IMPORT_ARMY:
+        do_build(r, a - A_BUILD)
+    elif a < A_IMPORT_FLEET:
+        do_import(r, a - A_IMPORT_ARMY, 0)
+    elif a < A_ORIGIN:
+        do_import(r, a - A_IMPORT_FLEET, 1)
+    elif a < A_DEST:
+        do_select_origin(r, a - A_ORIGIN)
+    elif a < A_SEA:
+        do_select_dest(r, a - A_DEST)
+    elif a < A_TOGGLE:
+        do_sea(r, FIRST_SEA + a - A_SEA)
+    elif a < A_HOSTILE:
+        do_toggle(r, a - A_TOGGLE)
+    elif a == A_HOSTILE:
+        do_stance(r, 1)
+    elif a == A_FRIENDLY:
+        do_stance(r, 0)
+    elif a < A_ASK:
+        do_fight(r, a - A_FIGHT)
+    elif a < A_DESTROY:
+        do_ask(r, a - A_ASK)
+    elif a == A_DESTROY:
+        do_destroy(r, True)
+    else:
+        b = a - A_BUY
+        n = b // 90
+        k = (b % 90) // 10 + 1
+        do_buy(r, r.inv_buyer, n, k, b % 10)
+        next_buyer(r)
+    if r.phase == PH_IMPORT and not any_import(r):
+        end_action(r)  # IMP-IMP-1: nothing more can be imported
+
+
+@njit(cache=True)
+def _single_legal(mask):
+    """The only legal action id, or -1 if there are none or several."""
+    found = -1
+    for i in range(mask.shape[0]):
+        if mask[i]:
+            if found >= 0:
+                return -1
+            found = i
+    return found
+
+
+@njit(cache=True)
+def settle(s, mask):
+    """IMP-TURN-4: apply forced decisions until a real choice (or the end); leaves mask filled."""
+    r = s[0]
+    while True:
+        legal_mask(s, mask)
+        if r.phase == PH_GAME_OVER:
+            return
+        a = _single_legal(mask)
+        if a < 0:
+            return
+        apply_action(r, a)
+
+
+@njit(cache=True)
+def step_and_mask(s, action, mask):
+    """step, then the next seat's legal mask, in one call (the env's per-step path); returns to_move."""
+    apply_action(s[0], action)
+    settle(s, mask)
+    return to_move(s)
+
+
+@njit(cache=True)
+def step(s, action):
+    """Apply one legal decision, then every forced decision that follows (IMP-TURN-4)."""
+    mask = np.empty(NUM_ACTIONS, np.uint8)
+    step_and_mask(s, action, mask)
+
+
+# --- end and scores ------------------------------------------------------------------------------
+@njit(cache=True)
+def scores(s, out):
+    """IMP-SCR-1/2: sum of interest x multiplier of the bond's nation, plus cash."""
+    r = s[0]
+    for p in range(out.shape[0]):
+        out[p] = r.cash[p] if p < r.num_players else 0
+    for n in range(N_NATIONS):
+        m = MULTIPLIER[r.power[n]]
+        for k in range(N_BONDS):
+            p = r.bond_owner[n, k]
+            if p >= 0:
+                out[p] += BOND_INTEREST[k] * m
+
+
+@njit(cache=True)
+def nation_rank_order(r):
+    """Nations by power, highest first; equal power in turn order (IMP-SCR-3)."""
+    order = np.arange(N_NATIONS)
+    for i in range(N_NATIONS):
+        for j in range(N_NATIONS - 1 - i):
+            if r.power[order[j + 1]] > r.power[order[j]]:
+                t = order[j]
+                order[j] = order[j + 1]
+                order[j + 1] = t
+    return order
+
+
+@njit(cache=True)
+def winners(s, out):
+    """out[p] = 1 for each winner after IMP-SCR-3's tie-break (several only if fully tied)."""
+    r = s[0]
+    np_ = r.num_players
+    sc = np.zeros(out.shape[0], np.int64)
+    scores(s, sc)
+    best = sc[0]
+    for p in range(np_):
+        best = max(best, sc[p])
+    for p in range(out.shape[0]):
+        out[p] = 1 if p < np_ and sc[p] == best else 0
+    order = nation_rank_order(r)
+    for i in range(N_NATIONS):
+        n = order[i]
+        top = -1
+        for p in range(np_):
+            if out[p]:
+                top = max(top, _interest_in(r, n, p))
+        for p in range(np_):
+            if out[p] and _interest_in(r, n, p) < top:
+                out[p] = 0
+
+
+@njit(cache=True)
+def _interest_in(r, n, p):
+    t = 0
+    for k in range(N_BONDS):
+        if r.bond_owner[n, k] == p:
+            t += BOND_INTEREST[k]
+    return t
+
+
+@njit(cache=True)
+def returns(s, out):
+    """Terminal rewards: 1/k to each of the k winners after the tie-break, else 0."""
+    r = s[0]
+    for p in range(out.shape[0]):
+        out[p] = 0.0
+    if r.phase != PH_GAME_OVER:
+        return
+    w = np.zeros(out.shape[0], np.int64)
+    winners(s, w)
+    k = 0
+    for p in range(out.shape[0]):
+        k += w[p]
+    for p in range(out.shape[0]):
+        if w[p]:
+            out[p] = 1.0 / k
+
+
+# --- batch playouts ------------------------------------------------------------------------------
+@njit(cache=True, nogil=True)
+def random_playouts(num_players, opts, n_games, seed, max_decisions):
+    """Play n_games uniformly random games; return (agent decisions, games that ended).
+
+    Game g uses setup seed ``seed + g``; the policy draws from its own generator.
+    """
+    policy_rng = np.zeros(1, np.uint64)
+    seed_rng(policy_rng, seed ^ 0x5EED5EED)
+    mask = np.zeros(NUM_ACTIONS, np.uint8)
+    total = 0
+    finished = 0
+    for g in range(n_games):
+        s = np.zeros(1, STATE)
+        init_state(s, num_players, seed + np.uint64(g), opts)
+        settle(s, mask)
+        n = 0
+        while not is_over(s) and n < max_decisions:
+            step_and_mask(s, sample_legal(mask, policy_rng), mask)
+            n += 1
+        total += n
+        finished += is_over(s)
+    return total, finished

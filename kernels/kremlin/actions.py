@@ -1,0 +1,71 @@
+"""Kremlin / "Magne!" action ids: one ``Discrete(304)`` space for every seat (spec §6).
+
+| ids     | name             | meaning                                                  |
+|---------|------------------|----------------------------------------------------------|
+| 0-25    | SELECT_GAMER(g)  | g = gamer index (G01 = 0)                                |
+| 26-38   | SELECT_POST(k)   | 26 + post index (P00 = 26)                               |
+| 39-298  | DECLARE(g, v)    | 39 + 10*g + (v - 1), v = 1..10 (KRM-INF-2)               |
+| 299     | DONE             | pass / stop / decline / "neither"                        |
+| 300     | VOTE_OPPOSE      | KRM-RUM-3, KRM-ELE-3                                     |
+| 301     | VOTE_SUPPORT     | (= not opposing)                                         |
+| 302     | RUMOUR_A         | send a member away (KRM-RUM-2)                           |
+| 303     | RUMOUR_B         | put an officer on trial (KRM-RUM-2)                      |
+"""
+
+from .tables import GAMER_IDS, GAMER_LABELS, MAX_VALUE, N_GAMERS, N_POSTS, POST_IDS, POST_LABELS
+
+A_SELECT_GAMER = 0
+A_SELECT_POST = A_SELECT_GAMER + N_GAMERS
+A_DECLARE = A_SELECT_POST + N_POSTS
+N_DECLARE = N_GAMERS * MAX_VALUE
+A_DONE = A_DECLARE + N_DECLARE
+A_OPPOSE = A_DONE + 1
+A_SUPPORT = A_OPPOSE + 1
+A_RUMOUR_A = A_SUPPORT + 1
+A_RUMOUR_B = A_RUMOUR_A + 1
+NUM_ACTIONS = A_RUMOUR_B + 1
+assert (A_SELECT_POST, A_DECLARE, A_DONE, NUM_ACTIONS) == (26, 39, 299, 304)
+
+
+def declare_id(g: int, v: int) -> int:
+    """Action id of DECLARE(g, v) (g gamer index, v = 1..10)."""
+    return A_DECLARE + MAX_VALUE * g + (v - 1)
+
+
+def action_family(action: int) -> tuple[str, tuple[int, ...]]:
+    """(family name, arguments) of an action id."""
+    a = int(action)
+    if not 0 <= a < NUM_ACTIONS:
+        raise ValueError(f"action {a} is out of range 0..{NUM_ACTIONS - 1}")
+    if a < A_SELECT_POST:
+        return "SELECT_GAMER", (a,)
+    if a < A_DECLARE:
+        return "SELECT_POST", (a - A_SELECT_POST,)
+    if a < A_DONE:
+        g, v = divmod(a - A_DECLARE, MAX_VALUE)
+        return "DECLARE", (g, v + 1)
+    return ("DONE", "VOTE_OPPOSE", "VOTE_SUPPORT", "RUMOUR_A", "RUMOUR_B")[a - A_DONE], ()
+
+
+def _theme(s) -> str:
+    return "kremlin_en" if s is not None and int(s[0]["theme"]) == 1 else "magne_en"
+
+
+def gamer_label(s, g: int) -> str:
+    return f"{GAMER_IDS[g]} {GAMER_LABELS[_theme(s)][g]}"
+
+
+def post_label(s, k: int) -> str:
+    return f"{POST_IDS[k]} {POST_LABELS[_theme(s)][k]}"
+
+
+def action_name(s, action: int) -> str:
+    """Human-readable name of an action id; labels follow the record's theme (magne / kremlin)."""
+    family, args = action_family(action)
+    if family == "SELECT_GAMER":
+        return f"SELECT_GAMER {gamer_label(s, args[0])}"
+    if family == "SELECT_POST":
+        return f"SELECT_POST {post_label(s, args[0])}"
+    if family == "DECLARE":
+        return f"DECLARE {gamer_label(s, args[0])} {args[1]}"
+    return family

@@ -1,0 +1,130 @@
+"""Observation encoder: a flat float32 vector per seat, seat-relative (index 0 = the observer).
+
+Public (spec §7): board, SP, markers, part-time, declarations, burned points, control, speeches,
+votes and rolls. Private: each seat's influence sheet. A seat sees its own sheet (``my_assigned``,
+``my_remaining``), never another's; ``observe(s, -1, out)`` is the privileged table view (absolute
+seat order) and is the only one that fills ``all_assigned``.
+"""
+
+from numba import njit
+
+from .._common.layout import SEATS, build_pieces, offsets
+from .rules import _decider
+from .state import MAX_SEATS, N_CONTS, N_PHASES, PH_CHANCE, PH_GAME_OVER, PH_WINDOW
+from .tables import EXPERIENCE, LOC_OTH, LOC_RET, MAX_VALUE, N_GAMERS, N_LOCS, TRAIT, TRAIT_NAMES
+
+S, G = MAX_SEATS, N_GAMERS
+N_TRAITS = len(TRAIT_NAMES)
+OBS_PIECES, OBS_SIZE = build_pieces([
+    ("phase_onehot", (N_PHASES,), "0/1"),
+    ("window_cont_onehot", (N_CONTS,), "0/1: what follows the open declaration window"),
+    ("seat_present", (S,), "0/1", SEATS),
+    ("to_move_onehot", (S,), "0/1", SEATS),
+    ("start_player_onehot", (S,), "0/1", SEATS),
+    ("speeches", (S,), "speeches / 3", SEATS),
+    ("declared", (S, G), "points / 10", SEATS),
+    ("burned", (S, G), "points / 10", SEATS),
+    ("controls", (S, G), "0/1", SEATS),
+    ("values_assigned", (S,), "values given in the allocation / 10", SEATS),
+    ("gamer_location", (G, N_LOCS), "0/1: posts P00..P12, civilians, other circles, retired"),
+    ("experience", (G,), "experience / 100"),
+    ("sp", (G,), "SP / 50"),
+    ("age_room", (G,), "(95 - experience - SP) / 50, 0 when none"),
+    ("broke", (G,), "markers / 3"),
+    ("suspicion", (G,), "0/1"),
+    ("trial_eligible", (G,), "0/1: marker placed in an earlier turn"),
+    ("part_time", (G,), "0/1"),
+    ("phase_flag", (G,), "0/1: toggled (rumour) / moved (personnel A) this phase"),
+    ("opposer", (G,), "0/1: opposed in the latest vote"),
+    ("uncontrolled", (G,), "0/1"),
+    ("traits", (G, N_TRAITS), "0/1, all zero when the optional traits are off"),
+    ("actor", (G,), "0/1: gamer using the current power"),
+    ("target", (G,), "0/1: pending target / defendant / nominee / personnel source"),
+    ("my_assigned", (G,), "points / 10 (own secret sheet)"),
+    ("my_remaining", (G,), "declarable points left / 10 (own)"),
+    ("all_assigned", (S, G), "points / 10: privileged view (seat -1) only, zero for a seat"),
+    ("context", (8,), "turn/limit, oppose votes/8, window passes/6, nominations/2, roll/20, rumour A, B, traits on"),
+])
+_O = offsets(OBS_PIECES)
+O_PHASE, O_CONT, O_PRESENT, O_TO_MOVE = _O["phase_onehot"], _O["window_cont_onehot"], _O["seat_present"], _O["to_move_onehot"]
+O_START, O_SPEECH, O_DECL, O_BURN = _O["start_player_onehot"], _O["speeches"], _O["declared"], _O["burned"]
+O_CTRL, O_NASS, O_LOC, O_EXP = _O["controls"], _O["values_assigned"], _O["gamer_location"], _O["experience"]
+O_SP, O_ROOM, O_BROKE, O_SUSP = _O["sp"], _O["age_room"], _O["broke"], _O["suspicion"]
+O_ELIG, O_PT, O_FLAG, O_OPP, O_UNC = _O["trial_eligible"], _O["part_time"], _O["phase_flag"], _O["opposer"], _O["uncontrolled"]
+O_TRAITS, O_ACTOR, O_TARGET = _O["traits"], _O["actor"], _O["target"]
+O_MY_ASS, O_MY_REM, O_ALL_ASS, O_CTX = _O["my_assigned"], _O["my_remaining"], _O["all_assigned"], _O["context"]
+
+
+@njit(cache=True)
+def _rel(r, seat, p):
+    return p if seat < 0 else (p - seat) % r.num_players
+
+
+@njit(cache=True)
+def _values_given(r, p):
+    if r.assign_seat > p:
+        return MAX_VALUE
+    if r.assign_seat == p:
+        return r.assign_count
+    return 0
+
+
+@njit(cache=True)
+def observe(s, seat, out):
+    """Fill out (float32[OBS_SIZE]) with what ``seat`` sees (seat -1: the privileged table view)."""
+    r = s[0]
+    n = r.num_players
+    out[:] = 0.0
+    out[O_PHASE + r.phase] = 1.0
+    if r.phase == PH_WINDOW:
+        out[O_CONT + r.dw_cont] = 1.0
+    for p in range(n):
+        i = _rel(r, seat, p)
+        out[O_PRESENT + i] = 1.0
+        out[O_SPEECH + i] = r.speeches[p] / 3.0
+        out[O_NASS + i] = _values_given(r, p) / 10.0
+        for g in range(G):
+            out[O_DECL + i * G + g] = r.declared[p, g] / 10.0
+            out[O_BURN + i * G + g] = r.burned[p, g] / 10.0
+            if seat < 0:
+                out[O_ALL_ASS + p * G + g] = r.assigned[p, g] / 10.0
+    out[O_START + _rel(r, seat, r.start_player)] = 1.0
+    if r.phase != PH_CHANCE and r.phase != PH_GAME_OVER:
+        m = _decider(r)
+        if m >= 0:
+            out[O_TO_MOVE + _rel(r, seat, m)] = 1.0
+    for g in range(G):
+        out[O_LOC + g * N_LOCS + r.loc[g]] = 1.0
+        out[O_EXP + g] = EXPERIENCE[g] / 100.0
+        out[O_SP + g] = r.sp[g] / 50.0
+        out[O_ROOM + g] = max(0, 95 - EXPERIENCE[g] - r.sp[g]) / 50.0
+        out[O_BROKE + g] = r.broke[g] / 3.0
+        out[O_SUSP + g] = r.susp_turn[g] > 0
+        out[O_ELIG + g] = 0 < r.susp_turn[g] < r.turn
+        out[O_PT + g] = r.part_time[g]
+        out[O_FLAG + g] = r.flag[g]
+        out[O_OPP + g] = r.opposer[g]
+        c = r.controller[g]
+        if c >= 0:
+            out[O_CTRL + _rel(r, seat, c) * G + g] = 1.0
+        else:
+            out[O_UNC + g] = 1.0
+        if r.traits:
+            for t in range(N_TRAITS):
+                out[O_TRAITS + g * N_TRAITS + t] = TRAIT[g, t]
+        if seat >= 0:
+            out[O_MY_ASS + g] = r.assigned[seat, g] / 10.0
+            if r.loc[g] != LOC_OTH and r.loc[g] != LOC_RET:
+                out[O_MY_REM + g] = max(0, r.assigned[seat, g] - r.burned[seat, g] - r.declared[seat, g]) / 10.0
+    if r.actor >= 0:
+        out[O_ACTOR + r.actor] = 1.0
+    if r.target >= 0:
+        out[O_TARGET + r.target] = 1.0
+    out[O_CTX + 0] = r.turn / max(1, r.turn_limit)
+    out[O_CTX + 1] = r.oppose_count / 8.0
+    out[O_CTX + 2] = r.dw_passes / 6.0
+    out[O_CTX + 3] = r.nominations / 2.0
+    out[O_CTX + 4] = r.last_roll / 20.0
+    out[O_CTX + 5] = r.rumour_mode == 1
+    out[O_CTX + 6] = r.rumour_mode == 2
+    out[O_CTX + 7] = r.traits

@@ -1,0 +1,410 @@
+"""Kremlin / "Magne!" entry points: setup, whose move, legal masks, stepping, chance, end and scores.
+
+``step_decision`` dispatches on the pending decision point (``phase``) to the ``do_*`` of that point
+and then lets ``flow.advance`` run the automatic part of the turn until the next decision or d20;
+``legal_mask`` fills the action ranges from the ``valid_*`` predicates. Records are shape-(1,) arrays
+of dtype ``STATE``; ``r = s[0]`` is a view, so writes to ``r`` land in ``s``.
+"""
+
+import numpy as np
+from numba import njit
+
+from .._common.contract import CHANCE, TERMINAL
+from .._common.masks import sample_legal
+from .._common.rng import roll_die, seed_rng, uniform_int
+from .actions import A_DECLARE, A_DONE, A_OPPOSE, A_RUMOUR_A, A_RUMOUR_B, A_SELECT_POST, A_SUPPORT, NUM_ACTIONS
+from .board import active, can_afford, is_member, pay, place, retire_if_broke
+from .flow import (
+    S_PER_A_ASK, S_PER_A_END, S_PER_B_ASK, S_PER_B_END, S_PER_C_ASK, S_PER_C_END, S_PT_NEXT, S_RECALL_NEXT,
+    S_RUM_CHOICE_ASK, S_RUM_END, S_RUM_MARK_ASK, S_RUM_OPEN, S_TRIAL_VOTE_NEXT, S_ELE_VOTE_NEXT, S_FIN_NEXT,
+    S_TURN_END, S_TURN_START, S_WINDOW, advance, next_seat, open_window,
+)
+from .influence import do_assign, do_declare, fill_declarations, valid_assign
+from .phases import (
+    do_expel_roll, do_finance_roll, do_mark, do_move, do_recall, do_rumour_a, do_speech, speech_threshold,
+    valid_defendant, valid_expel, valid_mark, valid_move, valid_move_source, valid_nominee, valid_part_time,
+    valid_recall_target, valid_rumour_a, valid_rumour_b, vacant_count, first_vacant,
+)
+from .state import (
+    C_ELE_VOTE, C_EXP_NEXT, C_TRIAL_VOTE, CH_EXPULSION, CH_FINANCE, CH_NONE, CH_SPEECH, PH_ASSIGN, PH_CHANCE,
+    PH_EXP_TARGET, PH_GAME_OVER, PH_NOMINATE, PH_PER_A_DST, PH_PER_A_SRC, PH_PER_B_DST, PH_PER_B_SRC,
+    PH_PER_C_DST, PH_PER_C_SRC, PH_PT_SELECT, PH_RECALL, PH_RUM_CHOICE, PH_RUM_MARK, PH_RUM_TARGET, PH_VOTE,
+    PH_WINDOW, STATE, WIN_DRAW, WIN_NONE,
+)
+from .tables import (
+    DIE_SIDES, LEVEL, LOC_CIV, LV_JUNIOR, LV_MEMBER, MAX_VALUE, N_GAMERS, N_POSTS, SP_PER_B, SP_PER_C, START_BROKE,
+    START_LOC, TR_POOR, TRAIT,
+)
+
+
+# --- setup ---------------------------------------------------------------------------------------
+@njit(cache=True)
+def init_state(s, num_players, seed, traits, random_placement, turn_limit, ranking, theme):
+    """KRM-SET-1..6 on a zeroed record; the game waits for the first allocation choice (KRM-SET-4)."""
+    r = s[0]
+    seed_rng(r.rng, seed)
+    r.num_players = num_players
+    r.traits = traits
+    r.random_placement = random_placement
+    r.turn_limit = turn_limit
+    r.ranking = ranking
+    r.theme = theme
+    for k in range(N_POSTS):
+        r.holder[k] = -1
+    for g in range(N_GAMERS):
+        r.controller[g] = -1
+        r.loc[g] = LOC_CIV
+        if not random_placement and START_LOC[g] < N_POSTS:
+            r.loc[g] = START_LOC[g]  # KRM-SET-1
+            r.holder[START_LOC[g]] = g
+    if random_placement:  # KRM-SET-1 variant: G01 chairman, 12 of G02..G26 drawn into P01..P12
+        r.loc[0] = 0
+        r.holder[0] = 0
+        for k in range(1, N_POSTS):
+            free = 0
+            for g in range(1, N_GAMERS):
+                free += r.loc[g] == LOC_CIV
+            j = uniform_int(r.rng, free)
+            for g in range(1, N_GAMERS):
+                if r.loc[g] == LOC_CIV:
+                    if j == 0:
+                        r.loc[g] = k
+                        r.holder[k] = g
+                        break
+                    j -= 1
+    for g in range(N_GAMERS):
+        r.broke[g] = START_BROKE[g]  # KRM-SET-2: 1 on the chairman
+        if traits and TRAIT[g, TR_POOR]:
+            r.broke[g] += 1  # KRM-OPT-1
+        retire_if_broke(r, g)  # KRM-OPT-8 (never fires with the default traits)
+    r.winner = WIN_NONE
+    r.actor = -1
+    r.target = -1
+    r.turn = 1  # KRM-SET-6
+    r.phase = PH_ASSIGN  # KRM-SET-4: seat 0 first, value 10 first
+
+
+# --- whose decision, what is legal ---------------------------------------------------------------
+@njit(cache=True)
+def _decider(r):
+    ph = r.phase
+    if ph == PH_ASSIGN:
+        return r.assign_seat
+    if ph == PH_WINDOW:
+        return r.dw_seat
+    if ph == PH_PT_SELECT:
+        return r.seat_cursor
+    if ph == PH_VOTE or ph == PH_RECALL:
+        return r.controller[r.holder[r.post_cursor]]
+    if ph == PH_PER_A_SRC or ph == PH_PER_A_DST:
+        return r.controller[r.holder[0]]
+    if ph == PH_PER_B_SRC or ph == PH_PER_B_DST:
+        return r.controller[r.holder[1]]
+    if ph == PH_PER_C_SRC or ph == PH_PER_C_DST:
+        return r.controller[r.holder[4]]
+    return r.controller[r.actor]  # EXP_TARGET, RUM_*, NOMINATE
+
+
+@njit(cache=True)
+def to_move(s):
+    r = s[0]
+    if r.phase == PH_GAME_OVER:
+        return np.int64(TERMINAL)
+    if r.phase == PH_CHANCE:
+        return np.int64(CHANCE)
+    return np.int64(_decider(r))
+
+
+@njit(cache=True)
+def is_over(s):
+    return s[0].phase == PH_GAME_OVER
+
+
+@njit(cache=True)
+def is_chance(s):
+    return s[0].phase == PH_CHANCE
+
+
+@njit(cache=True)
+def legal_mask(s, out):
+    """Fill out (uint8[NUM_ACTIONS]) with the legal actions of the seat to move; all 0 otherwise."""
+    r = s[0]
+    out[:] = 0
+    ph = r.phase
+    if ph == PH_GAME_OVER or ph == PH_CHANCE:
+        return
+    if ph == PH_WINDOW:
+        fill_declarations(r, r.dw_seat, out, A_DECLARE)  # KRM-INF-2
+        out[A_DONE] = 1
+        return
+    if ph == PH_VOTE:
+        out[A_OPPOSE] = 1
+        out[A_SUPPORT] = 1
+        return
+    if ph == PH_RUM_CHOICE:
+        out[A_RUMOUR_A] = valid_rumour_a(r)
+        out[A_RUMOUR_B] = valid_rumour_b(r)
+        out[A_DONE] = 1
+        return
+    if ph == PH_PER_A_DST:
+        for k in range(1, N_POSTS):
+            out[A_SELECT_POST + k] = valid_move(r, r.target, k)
+        return
+    if ph == PH_PER_B_DST or ph == PH_PER_C_DST:
+        lv = LV_JUNIOR if ph == PH_PER_B_DST else LV_MEMBER
+        for k in range(N_POSTS):
+            out[A_SELECT_POST + k] = r.holder[k] < 0 and LEVEL[k] == lv
+        return
+    for g in range(N_GAMERS):
+        out[g] = _valid_gamer(r, ph, g)
+    if ph != PH_ASSIGN and ph != PH_RUM_TARGET and ph != PH_NOMINATE:
+        out[A_DONE] = 1
+
+
+@njit(cache=True)
+def _valid_gamer(r, ph, g):
+    """SELECT_GAMER(g) legality at a gamer-choosing decision point (spec §6 table)."""
+    if ph == PH_ASSIGN:
+        return valid_assign(r, r.assign_seat, g)
+    if ph == PH_PT_SELECT:
+        return valid_part_time(r, r.seat_cursor, g)
+    if ph == PH_EXP_TARGET:
+        return valid_expel(r, r.actor, g)
+    if ph == PH_RUM_MARK:
+        return valid_mark(r, g)
+    if ph == PH_RUM_TARGET:
+        return is_member(r, g) if r.rumour_mode == 1 else valid_defendant(r, g)
+    if ph == PH_NOMINATE:
+        return valid_nominee(r, g)
+    if ph == PH_PER_A_SRC:
+        return valid_move_source(r, g)
+    if ph == PH_PER_B_SRC:
+        return is_member(r, g)
+    if ph == PH_PER_C_SRC:
+        return r.loc[g] == LOC_CIV
+    if ph == PH_RECALL:
+        return valid_recall_target(r, g)
+    return False
+
+
+# --- stepping ------------------------------------------------------------------------------------
+@njit(cache=True)
+def _promote(r, promoter, g, k, cost, next_stage):
+    place(r, g, k)  # KRM-PER-3/4
+    pay(r, promoter, cost)
+    r.target = -1
+    advance(r, next_stage)
+
+
+@njit(cache=True)
+def _step_gamer(r, ph, g):
+    """A SELECT_GAMER(g) decision."""
+    if ph == PH_ASSIGN:
+        do_assign(r, g)
+        if r.assign_seat == r.num_players:
+            advance(r, S_TURN_START)
+    elif ph == PH_PT_SELECT:
+        r.part_time[g] = 1  # KRM-PT-2
+        advance(r, S_PT_NEXT)
+    elif ph == PH_EXP_TARGET:
+        r.target = g
+        r.chance_kind = CH_EXPULSION  # KRM-EXP-2: roll the d20
+        r.phase = PH_CHANCE
+    elif ph == PH_RUM_MARK:
+        do_mark(r, g)
+        advance(r, S_RUM_MARK_ASK)
+    elif ph == PH_RUM_TARGET:
+        if r.rumour_mode == 1:
+            do_rumour_a(r, g)
+            advance(r, S_RUM_END)
+        else:
+            r.target = g  # KRM-RUM-3: window before the vote
+            advance(r, open_window(r, C_TRIAL_VOTE))
+    elif ph == PH_NOMINATE:
+        r.target = g
+        r.nominations += 1
+        advance(r, open_window(r, C_ELE_VOTE))  # KRM-DW-1(c)
+    elif ph == PH_PER_A_SRC:
+        r.target = g
+        r.phase = PH_PER_A_DST
+    elif ph == PH_PER_B_SRC or ph == PH_PER_C_SRC:
+        b = ph == PH_PER_B_SRC
+        lv = LV_JUNIOR if b else LV_MEMBER
+        if vacant_count(r, lv) == 1:  # the post is automatic when only one is vacant
+            _promote(r, r.holder[1 if b else 4], g, first_vacant(r, lv), SP_PER_B if b else SP_PER_C,
+                     S_PER_B_ASK if b else S_PER_C_ASK)
+        else:
+            r.target = g
+            r.phase = PH_PER_B_DST if b else PH_PER_C_DST
+    elif ph == PH_RECALL:
+        do_recall(r, r.holder[r.post_cursor], g)
+        advance(r, S_RECALL_NEXT)
+
+
+@njit(cache=True)
+def _step_done(r, ph):
+    """DONE at any decision point that offers it."""
+    if ph == PH_WINDOW:
+        r.dw_passes += 1
+        r.dw_seat = next_seat(r, r.dw_seat)
+        advance(r, S_WINDOW)
+    elif ph == PH_PT_SELECT:
+        r.seats_done += 1
+        r.seat_cursor = next_seat(r, r.seat_cursor)
+        advance(r, S_PT_NEXT)
+    elif ph == PH_EXP_TARGET:
+        advance(r, S_RUM_OPEN)  # KRM-GEN-7: declined, not delegated
+    elif ph == PH_RUM_MARK:
+        advance(r, S_RUM_CHOICE_ASK)
+    elif ph == PH_RUM_CHOICE:
+        advance(r, S_RUM_END)
+    elif ph == PH_PER_A_SRC:
+        advance(r, S_PER_A_END)
+    elif ph == PH_PER_B_SRC:
+        advance(r, S_PER_B_END)
+    elif ph == PH_PER_C_SRC:
+        advance(r, S_PER_C_END)
+    elif ph == PH_RECALL:
+        r.post_cursor += 1
+        advance(r, S_RECALL_NEXT)
+
+
+@njit(cache=True)
+def step_decision(s, action):
+    """Apply one legal decision; stops at the next decision point or at a pending d20."""
+    r = s[0]
+    r.decisions += 1
+    ph = r.phase
+    if action < A_SELECT_POST:
+        _step_gamer(r, ph, action)
+    elif action < A_DECLARE:
+        k = action - A_SELECT_POST
+        if ph == PH_PER_A_DST:
+            do_move(r, r.target, k)  # KRM-PER-1
+            r.target = -1
+            advance(r, S_PER_A_ASK)
+        elif ph == PH_PER_B_DST:
+            _promote(r, r.holder[1], r.target, k, SP_PER_B, S_PER_B_ASK)
+        else:
+            _promote(r, r.holder[4], r.target, k, SP_PER_C, S_PER_C_ASK)
+    elif action < A_DONE:
+        g, v = divmod(action - A_DECLARE, MAX_VALUE)
+        do_declare(r, r.dw_seat, g, v + 1)  # KRM-INF-2
+        r.dw_passes = 0
+        r.dw_seat = next_seat(r, r.dw_seat)
+        advance(r, S_WINDOW)
+    elif action == A_DONE:
+        _step_done(r, ph)
+    elif action == A_OPPOSE or action == A_SUPPORT:
+        if action == A_OPPOSE:
+            r.oppose_count += 1
+            r.opposer[r.holder[r.post_cursor]] = 1
+        r.post_cursor += 1
+        advance(r, S_TRIAL_VOTE_NEXT if r.rumour_mode == 2 else S_ELE_VOTE_NEXT)
+    else:
+        r.rumour_mode = 1 if action == A_RUMOUR_A else 2  # KRM-RUM-2
+        r.phase = PH_RUM_TARGET
+
+
+# --- chance: every die is one d20 ------------------------------------------------------------------
+@njit(cache=True)
+def chance_outcomes(s, out_ids, out_probs):
+    """The pending d20: outcome id = face - 1, each with probability 1/20; returns the count."""
+    if not is_chance(s):
+        return 0
+    for i in range(DIE_SIDES):
+        out_ids[i] = i
+        out_probs[i] = 1.0 / DIE_SIDES
+    return DIE_SIDES
+
+
+@njit(cache=True)
+def step_chance(s, outcome):
+    """Apply the pending d20 with face outcome + 1 (KRM-EXP-2, KRM-FIN-2, KRM-YEP-2)."""
+    r = s[0]
+    roll = outcome + 1
+    r.last_roll = roll
+    kind = r.chance_kind
+    r.chance_kind = CH_NONE
+    if kind == CH_EXPULSION:
+        if do_expel_roll(r, roll):
+            advance(r, open_window(r, C_EXP_NEXT))  # KRM-DW-1(e)
+        else:
+            advance(r, S_RUM_OPEN)  # KRM-EXP-3: a failure ends the phase
+    elif kind == CH_FINANCE:
+        do_finance_roll(r, r.holder[r.post_cursor], roll)
+        r.post_cursor += 1
+        advance(r, S_FIN_NEXT)
+    else:
+        if not do_speech(r, roll >= speech_threshold(r)):
+            advance(r, S_TURN_END)
+
+
+@njit(cache=True)
+def sample_chance(s):
+    """Draw the pending d20 from the record RNG (outcome id = face - 1)."""
+    return roll_die(s[0].rng, DIE_SIDES) - 1
+
+
+@njit(cache=True)
+def step(s, action):
+    """Apply one legal decision, then roll every d20 that follows from the record RNG."""
+    step_decision(s, action)
+    while is_chance(s):
+        step_chance(s, sample_chance(s))
+
+
+@njit(cache=True)
+def step_and_mask(s, action, mask):
+    """step, then the next seat's legal mask, in one call (the env's per-step path); returns to_move."""
+    step(s, action)
+    legal_mask(s, mask)
+    return to_move(s)
+
+
+# --- end and scores ------------------------------------------------------------------------------
+@njit(cache=True)
+def scores(s, out):
+    """Successful speeches per seat (KRM-YEP-3)."""
+    r = s[0]
+    for p in range(out.shape[0]):
+        out[p] = r.speeches[p] if p < r.num_players else 0
+
+
+@njit(cache=True)
+def returns(s, out):
+    """Terminal rewards (project convention, KRM-END-4 adapted): winner 1, others 0; a draw shares 1
+    equally; the default turn-limit truncation gives 0 to everyone (no winner)."""
+    r = s[0]
+    for p in range(out.shape[0]):
+        out[p] = 0.0
+    if r.phase != PH_GAME_OVER:
+        return
+    if r.winner >= 0:
+        out[r.winner] = 1.0
+    elif r.winner == WIN_DRAW:
+        for p in range(r.num_players):
+            out[p] = 1.0 / r.num_players
+
+
+# --- batch playouts (benchmarks, sanity fuzzing) -------------------------------------------------
+@njit(cache=True, nogil=True)
+def random_playouts(num_players, traits, random_placement, turn_limit, ranking, n_games, seed, max_decisions):
+    """Play n_games uniformly random games; return (total decisions, games that ended)."""
+    policy_rng = np.zeros(1, np.uint64)
+    seed_rng(policy_rng, seed ^ 0x5EED5EED)
+    mask = np.zeros(NUM_ACTIONS, np.uint8)
+    total = 0
+    finished = 0
+    s = np.zeros(1, STATE)
+    for g in range(n_games):
+        s[:] = np.zeros(1, STATE)[:]
+        init_state(s, num_players, seed + g, traits, random_placement, turn_limit, ranking, 0)
+        n = 0
+        while not is_over(s) and n < max_decisions:
+            legal_mask(s, mask)
+            step(s, sample_legal(mask, policy_rng))
+            n += 1
+        total += n
+        finished += is_over(s)
+    return total, finished

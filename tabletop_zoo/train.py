@@ -1,0 +1,133 @@
+"""Train a MaskablePPO agent on one seat of a game against random, heuristic or self-play opponents.
+
+    tabletop-zoo train irish_gauge --algo maskable_ppo --timesteps 50000 --opponents random --n-envs 8
+
+Writes ``OUT/model.zip``, the learning curve ``OUT/curve.csv`` / ``OUT/curve.png`` (the learner's win
+share against the training opponents, measured on seat-rotated evaluation games at regular intervals,
+starting before any learning) and, for self-play, ``OUT/snapshots/*.zip``: the frozen copies of the
+policy that the opponents are sampled from each episode (plus random players, so the pool is never empty).
+"""
+
+from __future__ import annotations
+
+import csv
+import pathlib
+
+import numpy as np
+
+from . import registry
+
+ALGOS = ("maskable_ppo",)
+OPPONENTS = ("random", "heuristic", "self")
+
+
+def evaluate(model, game_id: str, num_players: int, opponents, games: int = 60, seed: int = 0) -> float:
+    """Mean terminal reward (win share) of the model's seat over seat-rotated games."""
+    from tabletop_zoo.envs.wrappers import SingleSeatEnv
+
+    env = SingleSeatEnv(game_id, num_players, opponents=opponents, seed=seed)
+    total = 0.0
+    for _ in range(games):
+        obs, _ = env.reset()
+        done = False
+        while not done:
+            action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
+            obs, reward, done, _, _ = env.step(int(action))
+        total += reward
+    return total / games
+
+
+class SnapshotPool:
+    """Self-play opponents: each episode, every other seat plays a random frozen snapshot (or random)."""
+
+    def __init__(self, folder: pathlib.Path):
+        self.folder = folder
+        self.agents: list = []
+
+    def add(self, model, step: int) -> None:
+        from sb3_contrib import MaskablePPO
+
+        from .agents.policy_agent import PolicyAgent
+
+        path = self.folder / f"step_{step:09d}.zip"
+        model.save(path)
+        self.agents.append(PolicyAgent(model=MaskablePPO.load(path, device="cpu"), deterministic=False))
+
+    def __call__(self, rng: np.random.Generator):
+        from .agents import RandomAgent
+
+        choices = self.agents + [RandomAgent(int(rng.integers(2**31)))]
+        return choices[int(rng.integers(len(choices)))]
+
+
+def train(game_id: str, algo: str = "maskable_ppo", timesteps: int = 50_000, opponents: str = "random",
+          n_envs: int = 8, num_players: int | None = None, out: str | pathlib.Path = "train_runs/run",
+          seed: int = 0, eval_every: int | None = None, eval_games: int = 60, progress: bool = False) -> dict:
+    """Train and return {"model": path, "curve": [(timesteps, win share), ...]}."""
+    game_id = registry._canonical(game_id)
+    if algo not in ALGOS:
+        raise ValueError(f"algo must be one of {ALGOS}, got {algo!r}")
+    if opponents not in OPPONENTS:
+        raise ValueError(f"opponents must be one of {OPPONENTS}, got {opponents!r}")
+    if timesteps < 1 or n_envs < 1:
+        raise ValueError("timesteps and n_envs must be >= 1")
+    try:
+        from sb3_contrib import MaskablePPO
+        from stable_baselines3.common.callbacks import BaseCallback
+    except ImportError:
+        raise ValueError("training needs the train extra: pip install 'tabletop-zoo[train]'") from None
+    from tabletop_zoo.envs.wrappers import KernelVecEnv
+
+    kernel = registry.kernel(game_id)
+    default = registry.env_module(game_id).raw_env.default_players
+    num_players = kernel.check_num_players(default if num_players is None else num_players)
+    out = pathlib.Path(out)
+    (out / "snapshots").mkdir(parents=True, exist_ok=True)
+    pool = SnapshotPool(out / "snapshots") if opponents == "self" else None
+    train_opponents = pool if pool is not None else opponents
+    env = KernelVecEnv(game_id, n_envs, num_players, opponents=train_opponents, seed=seed)
+    n_steps = max(16, min(512, timesteps // n_envs))
+    model = MaskablePPO("MlpPolicy", env, n_steps=n_steps, batch_size=min(256, n_steps * n_envs), seed=seed,
+                        verbose=0, device="cpu")
+    eval_every = eval_every or max(timesteps // 5, n_steps * n_envs)
+    eval_opponents = "random" if opponents == "self" else opponents
+    curve: list[tuple[int, float]] = [(0, evaluate(model, game_id, num_players, eval_opponents, eval_games, seed))]
+
+    class Curve(BaseCallback):
+        def _on_step(self) -> bool:
+            done = self.num_timesteps
+            if done - curve[-1][0] >= eval_every:
+                curve.append((done, evaluate(model, game_id, num_players, eval_opponents, eval_games, seed)))
+                if pool is not None:
+                    pool.add(model, done)
+            return True
+
+    model.learn(total_timesteps=timesteps, callback=Curve(), progress_bar=progress)
+    if curve[-1][0] != model.num_timesteps:
+        curve.append((model.num_timesteps, evaluate(model, game_id, num_players, eval_opponents, eval_games, seed)))
+    model.save(out / "model.zip")
+    _write_curve(curve, out, f"{game_id}, {num_players} players, vs {opponents} (evaluated vs {eval_opponents})",
+                 1.0 / num_players)
+    return {"model": str(out / "model.zip"), "curve": curve}
+
+
+def _write_curve(curve, out: pathlib.Path, title: str, equal_share: float) -> None:
+    with (out / "curve.csv").open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["timesteps", "win_share"])
+        w.writerows(curve)
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 4))
+    ax.plot([c[0] for c in curve], [c[1] for c in curve], marker="o", label="learner")
+    ax.axhline(equal_share, color="grey", linestyle="--", label="equal share")
+    ax.set_xlabel("timesteps")
+    ax.set_ylabel("win share")
+    ax.set_title(title, fontsize=9)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(out / "curve.png", dpi=100)
+    plt.close(fig)
