@@ -15,11 +15,12 @@ runner = CliRunner()
 def test_readme_python_examples_run(capsys):
     text = (ROOT / "README.md").read_text()
     blocks = re.findall(r"```python\n(.*?)```", text, re.S)
-    assert len(blocks) >= 2
+    assert len(blocks) >= 3
     for code in blocks:  # each example runs on its own, as a reader would paste it
         exec(compile(code, "README.md", "exec"), {})
         printed = capsys.readouterr().out
-        assert "player_0" in printed and "player_3" in printed
+        if "print(" in code:
+            assert "player_0" in printed and "player_3" in printed
 
 
 def test_readme_names_the_ci_test_command():
