@@ -37,6 +37,7 @@ from .rules import (
 )
 from .state import PHASE_NAMES, RULESET_PUBLISHED, RULESET_SEED, RULESETS, STATE
 from .taxation import collect_taxes, tax_revenue
+from .._common.validate import check_player_count, check_seed
 
 GAME_ID = "imperial"
 VERSION = 0
@@ -69,21 +70,8 @@ OPTIONS = {
 }
 
 
-def check_seed(seed) -> int:
-    """A seed is an int in [0, 2**64); anything else is a clear error."""
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-        raise TypeError(f"seed must be an int in [0, 2**64), got {seed!r} ({type(seed).__name__})")
-    if not 0 <= int(seed) < 2**64:
-        raise ValueError(f"seed must be an int in [0, 2**64), got {seed}")
-    return int(seed)
-
-
 def check_num_players(num_players) -> int:
-    if isinstance(num_players, bool) or not isinstance(num_players, numbers.Integral):
-        raise TypeError(f"num_players must be an int, got {num_players!r}")
-    if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"Imperial is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, got {num_players}")
-    return int(num_players)
+    return check_player_count(num_players, MIN_PLAYERS, MAX_PLAYERS, "Imperial")
 
 
 def _bool(name, value):

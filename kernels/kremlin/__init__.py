@@ -33,6 +33,7 @@ from .rules import (
     step, step_and_mask, step_chance, step_decision, to_move,
 )
 from .state import PHASE_NAMES, RULESETS, STATE
+from .._common.validate import check_player_count, check_seed
 
 GAME_ID = "kremlin"
 VERSION = 0
@@ -67,21 +68,8 @@ OPTIONS = {
 }
 
 
-def check_seed(seed) -> int:
-    """A seed is an int in [0, 2**64); anything else is a clear error."""
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-        raise TypeError(f"seed must be an int in [0, 2**64), got {seed!r} ({type(seed).__name__})")
-    if not 0 <= int(seed) < 2**64:
-        raise ValueError(f"seed must be an int in [0, 2**64), got {seed}")
-    return int(seed)
-
-
 def check_num_players(num_players) -> int:
-    if isinstance(num_players, bool) or not isinstance(num_players, numbers.Integral):
-        raise TypeError(f"num_players must be an int, got {num_players!r}")
-    if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"Kremlin (Magne!) is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, got {num_players}")
-    return int(num_players)
+    return check_player_count(num_players, MIN_PLAYERS, MAX_PLAYERS, "Kremlin (Magne!)")
 
 
 def _bool(name, v) -> bool:

@@ -21,7 +21,6 @@ Spec: ``shared/rules/veld_railroads.md`` (rule IDs VR-*); decisions where it is 
 
 from __future__ import annotations
 
-import numbers
 
 import numpy as np
 
@@ -33,6 +32,7 @@ from .invariants import check_invariants
 from .observe import OBS_PIECES, OBS_SIZE, observe
 from .rules import init_state, is_over, legal_mask, random_playouts, returns, scores, step, step_and_mask, to_move
 from .state import PHASE_NAMES, RULESET_SEED, RULESETS, STATE
+from .._common.validate import check_player_count, check_seed
 
 GAME_ID = "veld_railroads"
 VERSION = 0
@@ -60,21 +60,8 @@ OPTIONS = {
 }
 
 
-def check_seed(seed) -> int:
-    """A seed is an int in [0, 2**64); anything else is a clear error."""
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-        raise TypeError(f"seed must be an int in [0, 2**64), got {seed!r} ({type(seed).__name__})")
-    if not 0 <= int(seed) < 2**64:
-        raise ValueError(f"seed must be an int in [0, 2**64), got {seed}")
-    return int(seed)
-
-
 def check_num_players(num_players) -> int:
-    if isinstance(num_players, bool) or not isinstance(num_players, numbers.Integral):
-        raise TypeError(f"num_players must be an int, got {num_players!r}")
-    if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"Veld Railroads is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, got {num_players}")
-    return int(num_players)
+    return check_player_count(num_players, MIN_PLAYERS, MAX_PLAYERS, "Veld Railroads")
 
 
 def resolve_options(ruleset: str = "seed", repeat_metropolis_pick: bool = False, **unknown) -> dict:
