@@ -133,6 +133,8 @@ class KernelAECEnv(AECEnv):
             k.returns(self._s, ret)
         score = np.zeros(k.MAX_PLAYERS, np.int64)
         k.scores(self._s, score)
+        # A game stopped by a safety limit (a turn cap) rather than by its rules is a truncation.
+        truncated = penalized is None and bool(getattr(k, "is_truncated", lambda s: False)(self._s))
         for i, a in enumerate(self.possible_agents[:n]):
             if a not in self.agents:
                 continue
@@ -140,7 +142,8 @@ class KernelAECEnv(AECEnv):
                 self.rewards[a] = float(ret[i])
             else:
                 self.rewards[a] = -1.0 if a == penalized else 0.0
-            self.terminations[a] = True
+            self.terminations[a] = not truncated
+            self.truncations[a] = truncated
             self.infos[a] = {"score": int(score[i]), "action_mask": self._no_mask}
             if a == penalized:
                 self.infos[a]["illegal_move"] = True

@@ -37,6 +37,10 @@ Explicit chance (CHANCE_MODE != "deterministic")
   chance_outcomes(s, out_ids, out_probs) -> n         (njit) pending outcomes and their probabilities
   step_chance(s, outcome)                             (njit) apply a chosen outcome
   sample_chance(s) -> outcome                         (njit) draw an outcome from the record RNG
+Optional
+  is_truncated(s) -> bool                             (Python) the finished game was stopped by a safety
+                                                      limit (turn cap), not by its rules: the env reports
+                                                      a PettingZoo truncation instead of a termination
 Hidden information (INFORMATION == "imperfect")
   determinize(s, seat, seed)                          (njit) resample what ``seat`` cannot see
 """

@@ -70,6 +70,11 @@ OPTIONS = {
 }
 
 
+def is_truncated(s) -> bool:
+    """IMP-END-2: the nation-turn cap stopped the game (scored normally, reported as a truncation)."""
+    return bool(is_over(s)) and int(s[0]["truncated"]) == 1
+
+
 def check_num_players(num_players) -> int:
     return check_player_count(num_players, MIN_PLAYERS, MAX_PLAYERS, "Imperial")
 

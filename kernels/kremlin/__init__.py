@@ -68,6 +68,11 @@ OPTIONS = {
 }
 
 
+def is_truncated(s) -> bool:
+    """KRM-END-3: the turn limit stopped the game without a winner (a truncation, not an ending)."""
+    return bool(is_over(s)) and int(s[0]["winner"]) == -3
+
+
 def check_num_players(num_players) -> int:
     return check_player_count(num_players, MIN_PLAYERS, MAX_PLAYERS, "Kremlin (Magne!)")
 

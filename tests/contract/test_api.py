@@ -178,3 +178,22 @@ def test_ansi_render(game_id):
     env.reset(seed=0)
     text = env.render()
     assert isinstance(text, str) and "player_0" in text
+
+
+@pytest.mark.parametrize("game, option", [("kremlin", {"turn_limit": 1}), ("imperial", {"max_nation_turns": 3})])
+def test_a_turn_cap_is_reported_as_truncation(game, option):
+    """KRM-END-3 / IMP-END-2: a game stopped by its turn cap ends with truncations, not terminations."""
+    env = tabletop_zoo.make_env(game, **option)
+    truncated = 0
+    for seed in range(4):
+        env.reset(seed=seed)
+        agent = RandomAgent(seed)
+        for name in env.agent_iter():
+            obs, reward, term, trunc, info = env.last()
+            if term or trunc:
+                assert term != trunc
+                truncated += trunc
+                env.step(None)
+            else:
+                env.step(agent.act(obs["observation"], obs["action_mask"]))
+    assert truncated > 0
