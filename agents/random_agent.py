@@ -17,7 +17,9 @@ class RandomAgent:
         self._random = random.Random(seed).random
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        legal = action_mask.nonzero()[0]
+        mask = np.asarray(action_mask)
+        # 0/1 bytes viewed as bool: numpy's nonzero is about twice as fast on bool arrays
+        legal = (mask.view(np.bool_) if mask.dtype.itemsize == 1 else mask != 0).nonzero()[0]
         if legal.size == 0:
             raise ValueError("no legal action in the mask: this seat is not to move")
         return int(legal[int(self._random() * legal.size)])

@@ -52,6 +52,10 @@ def aec_loop(make, seconds: float = 2.0, seed: int = 0) -> dict:
     """The PettingZoo random-agent loop (``agent_iter``/``last``/``step``) on ``make()`` for ``seconds``."""
     env = make()
     agent = RandomAgent(seed)
+    env.reset(seed=seed)  # warm-up game: numba compiles or loads its cache outside the timed region
+    for _ in env.agent_iter():
+        obs, _reward, term, trunc, _info = env.last()
+        env.step(None if term or trunc else agent.act(obs["observation"], obs["action_mask"]))
     steps = games = 0
     end = time.perf_counter() + seconds
     t0 = time.perf_counter()
