@@ -9,11 +9,16 @@ import tabletop_zoo
 from tabletop_zoo import registry
 
 GAME_COUNTS = [(g, n) for g in sorted(tabletop_zoo.GAMES) for n in registry.player_counts(g)]
+# The contract tests that only some games need run only on those games (no skips for the rest).
+STOCHASTIC_COUNTS = [(g, n) for g, n in GAME_COUNTS if registry.kernel(g).CHANCE_MODE != "deterministic"]
+HIDDEN_COUNTS = [(g, n) for g, n in GAME_COUNTS if registry.kernel(g).INFORMATION == "imperfect"]
 
 
 def pytest_generate_tests(metafunc):
-    if "game_n" in metafunc.fixturenames:
-        metafunc.parametrize("game_n", GAME_COUNTS, ids=[f"{g}-{n}p" for g, n in GAME_COUNTS])
+    for name, cases in (("game_n", GAME_COUNTS), ("stochastic_game_n", STOCHASTIC_COUNTS),
+                        ("hidden_game_n", HIDDEN_COUNTS)):
+        if name in metafunc.fixturenames:
+            metafunc.parametrize(name, cases, ids=[f"{g}-{n}p" for g, n in cases])
     if "game_id" in metafunc.fixturenames:
         metafunc.parametrize("game_id", sorted(tabletop_zoo.GAMES))
 

@@ -77,12 +77,10 @@ def test_mask_soundness_and_conservation(game_n, games):
         assert length <= k.MAX_GAME_LENGTH
 
 
-def test_chance_nodes_are_explicit(game_n):
+def test_chance_nodes_are_explicit(stochastic_game_n):
     """chance_outcomes sum to 1; stepping with a sampled outcome equals the automatic step."""
-    game, n = game_n
+    game, n = stochastic_game_n
     k = registry.kernel(game)
-    if k.CHANCE_MODE == "deterministic":
-        pytest.skip("deterministic game")
     ids = np.zeros(k.NUM_CHANCE_OUTCOMES, np.int64)
     probs = np.zeros(k.NUM_CHANCE_OUTCOMES, np.float64)
     seen = 0

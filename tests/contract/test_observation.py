@@ -7,7 +7,6 @@
 """
 
 import numpy as np
-import pytest
 
 from tabletop_zoo import registry
 
@@ -47,11 +46,10 @@ def test_observation_is_seat_relative(game_n):
                     assert np.array_equal(view, full), f"{p.name} differs between observers"
 
 
-def test_no_hidden_information_leaks(game_n):
-    game, n = game_n
+def test_no_hidden_information_leaks(hidden_game_n):
+    """Games with hidden information only; perfect-information games are covered by the test above."""
+    game, n = hidden_game_n
     k = registry.kernel(game)
-    if k.INFORMATION == "perfect":
-        pytest.skip(f"{game} has no hidden information: every seat may see everything (checked above)")
     changed = 0
     for s in _sample_states(k, n):
         for seat in range(n):
