@@ -28,6 +28,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..kernels._common.env_step import step_mask_observe
+
 ILLEGAL_ACTION_POLICIES = ("raise", "penalize")
 MAX_LISTED_ACTIONS = 30
 
@@ -38,6 +40,7 @@ class KernelAECEnv(AECEnv):
     kernel: ModuleType  # set by each game's env module
     default_players: int
     render_ansi: Callable[[np.ndarray], str]
+    render_rgb: Callable[[np.ndarray], np.ndarray]  # games with "rgb_array" in their render modes
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, num_players: int | None = None, render_mode: str | None = None,
@@ -60,10 +63,14 @@ class KernelAECEnv(AECEnv):
         self.state_space = spaces.Box(0.0, np.inf, (k.OBS_SIZE,), np.float32)
         self.seed_used: int | None = None
         self._s: np.ndarray | None = None
+        # Decisions applied since reset(seed) (None after set_state: the start is then unknown);
+        # with seed_used, options and num_players they replay the game exactly.
+        self.history: list[int] | None = None
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         # The mover's legal mask. A fresh array each step: masks handed out are never changed later.
         self._mask = np.zeros(k.NUM_ACTIONS, np.int8)
         self._no_mask = np.zeros(k.NUM_ACTIONS, np.int8)  # what a seat that is not to move sees
+        self._obs: np.ndarray | None = None  # the mover's observation, written by the step that selected it
         self.agents = []
 
     def _make_observation_space(self) -> spaces.Dict:
@@ -96,6 +103,7 @@ class KernelAECEnv(AECEnv):
             self.options = k.resolve_options(**{**self.options, **known})
         self.seed_used = seed
         self._s = k.new_state(self.num_players, seed, **self.options)
+        self.history = []
         self._start_bookkeeping()
 
     def _start_bookkeeping(self) -> None:
@@ -114,7 +122,7 @@ class KernelAECEnv(AECEnv):
             self.kernel.legal_mask(self._s, mask)
             self._select(int(self.kernel.to_move(self._s)), mask)
 
-    def _select(self, seat: int, mask: np.ndarray) -> None:
+    def _select(self, seat: int, mask: np.ndarray, obs: np.ndarray | None = None) -> None:
         """Point agent_selection at the seat to move and publish its mask (in its info, too)."""
         prev = self.agent_selection
         agent = self.possible_agents[seat]
@@ -122,6 +130,7 @@ class KernelAECEnv(AECEnv):
             self.infos[prev] = {}
         self.agent_selection = agent
         self._mask = mask
+        self._obs = obs
         self.infos[agent] = {"action_mask": mask}
 
     def _finish(self, penalized: str | None = None) -> None:
@@ -148,6 +157,7 @@ class KernelAECEnv(AECEnv):
             if a == penalized:
                 self.infos[a]["illegal_move"] = True
         self._mask = self._no_mask
+        self._obs = None
         for a in self.agents:
             self._cumulative_rewards[a] += self.rewards[a]
 
@@ -170,12 +180,16 @@ class KernelAECEnv(AECEnv):
             self._illegal(action, agent)
             return
         self._cumulative_rewards[agent] = 0.0
+        # Fresh arrays each step: masks and observations handed out are never changed later.
         mask = np.empty(k.NUM_ACTIONS, np.int8)
-        seat = k.step_and_mask(self._s, action, mask)
+        obs = np.empty(k.OBS_SIZE, np.float32)
+        seat = step_mask_observe(self._s, action, mask, obs)
+        if self.history is not None:
+            self.history.append(action)
         if seat < 0:  # TERMINAL: step resolves chance itself, so no chance seat reaches the env
             self._finish()
         else:
-            self._select(seat, mask)
+            self._select(seat, mask, obs)
 
     def _check_action(self, action, agent: str) -> int:
         n = self.kernel.NUM_ACTIONS
@@ -206,10 +220,14 @@ class KernelAECEnv(AECEnv):
 
     # --- observing -------------------------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        k = self.kernel
-        obs = np.empty(k.OBS_SIZE, np.float32)
-        k.observe(self._s, self._seat[agent], obs)
-        return {"observation": obs, "action_mask": self._mask if agent == self.agent_selection else self._no_mask}
+        if agent == self.agent_selection:
+            if self._obs is None:  # after reset/set_state; step() writes it for the next mover
+                self._obs = np.empty(self.kernel.OBS_SIZE, np.float32)
+                self.kernel.observe(self._s, self._seat[agent], self._obs)
+            return {"observation": self._obs, "action_mask": self._mask}
+        obs = np.empty(self.kernel.OBS_SIZE, np.float32)
+        self.kernel.observe(self._s, self._seat[agent], obs)
+        return {"observation": obs, "action_mask": self._no_mask}
 
     def state(self) -> np.ndarray:
         """The privileged full view (seat order absolute), e.g. for centralised critics."""
@@ -227,12 +245,16 @@ class KernelAECEnv(AECEnv):
     def legal_actions(self) -> list[int]:
         return np.flatnonzero(self._mask).tolist()
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """``ansi``: the table as text; ``rgb_array``: uint8[800, 1280, 3] pixels of the board."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' to the constructor")
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or "
+                                  "'rgb_array' to the constructor")
             return None
         if self._s is None:
             raise RuntimeError("reset() must be called before render()")
+        if self.render_mode == "rgb_array":
+            return type(self).render_rgb(self._s)
         return type(self).render_ansi(self._s)
 
     def close(self) -> None:
@@ -262,6 +284,8 @@ class KernelAECEnv(AECEnv):
         if int(state[0]["num_players"]) != self.num_players:
             raise ValueError(f"state is a {int(state[0]['num_players'])}-player game; this env has {self.num_players}")
         self._s = state.copy()
+        self.history = None
+        self.seed_used = None
         self._start_bookkeeping()
 
     def clone(self) -> "KernelAECEnv":

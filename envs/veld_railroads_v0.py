@@ -8,6 +8,7 @@ develop settlements and time the dividend payouts on one shared action track.
 | observation        | Dict(observation: float32[OBS_SIZE], action_mask: int8[630])                 |
 | observation pieces | ``tabletop_zoo.kernels.veld_railroads.OBS_PIECES`` (seat-relative)           |
 | rewards            | at the end: 1/k to each of k players tied for the most cash, else 0          |
+| render modes       | ``ansi`` (text table), ``rgb_array`` (uint8[800, 1280, 3]: network, track, tables) |
 | options            | ``ruleset="seed"`` (only value), ``repeat_metropolis_pick=False``            |
 
 Action ids (spec ``shared/rules/veld_railroads.md`` §6): 0-3 BOX[build, offer, develop, pay dividends],
@@ -29,9 +30,10 @@ from ..kernels import veld_railroads as kernel
 from ..kernels.veld_railroads.actions import section_label
 from ..kernels.veld_railroads.state import AUC_KIND_NAMES, PHASE_NAMES
 from ..kernels.veld_railroads.tables import (
-    BOX_NAMES, LADDER, MAX_DEV, N_RAILROADS, RAILROAD_IDS, RAILROAD_SHORT, ROW_ERA, ERA_NAMES, SETTLEMENT_NAMES,
+    BORDER_CLOSED, BORDER_IDS, BOX_NAMES, LADDER, MAX_DEV, N_RAILROADS, RAILROAD_IDS, RAILROAD_SHORT, ROW_ERA, ERA_NAMES, SETTLEMENT_NAMES,
 )
 from .base import KernelAECEnv
+from .render.veld_railroads import render_rgb
 
 
 def render_ansi(s: np.ndarray) -> str:
@@ -43,10 +45,11 @@ def render_ansi(s: np.ndarray) -> str:
     kernel.sum_income(r["section_owner"], r["dev_level"], income)
     era = ERA_NAMES[int(ROW_ERA[row - 1])]
     track = "#" * min(pos, 36) + "." * max(0, 36 - pos)
+    closed = [BORDER_IDS[b] for b in range(len(BORDER_IDS)) if BORDER_CLOSED[row - 1, b]]
     lines = [f"Veld Railroads - {PHASE_NAMES[int(r['phase'])]} - row {row}/8 ({era}), position {pos}/36, "
              f"payouts {int(r['payouts'])}, player_{int(r['active'])} acting, player_{int(kernel.to_move(s))} to move"
              if not kernel.is_over(s) else f"Veld Railroads - GAME OVER after {int(r['payouts'])} payouts"]
-    lines.append(f"track row {row}: [{track}]")
+    lines.append(f"track row {row}: [{track}]  closed borders: {' '.join(closed) or '-'}")
     lines.append("seat       cash  loco           " + "  ".join(f"{c.upper():>5}" for c in RAILROAD_IDS))
     for p in range(n):
         box = int(r["loco_box"][p])
@@ -56,8 +59,9 @@ def render_ansi(s: np.ndarray) -> str:
     for c in range(N_RAILROADS):
         holders = ", ".join(f"p{p}x{int(r['holdings'][p, c])}" for p in range(n) if r["holdings"][p, c])
         secs = [e for e in range(len(r["section_owner"])) if r["section_owner"][e] == c]
-        lines.append(f"{RAILROAD_IDS[c].upper():<9} {'yes' if r['opened'][c] else 'no':>4}  ${int(r['treasury_cash'][c]):>7}  "
-                     f"{int(r['treasury_shares'][c]):>6}  {len(secs):>8}  ${5 * len(secs):>8}  {int(income[c]):>6}  "
+        lines.append(f"{RAILROAD_IDS[c].upper():<9} {'yes' if r['opened'][c] else 'no':>4}  "
+                     f"{'$' + str(int(r['treasury_cash'][c])):>8}  {int(r['treasury_shares'][c]):>6}  {len(secs):>8}  "
+                     f"{'$' + str(5 * len(secs)):>9}  {int(income[c]):>6}  "
                      f"{holders or '-'}")
         if secs:
             lines.append("          " + "; ".join(section_label(e) for e in secs))
@@ -77,6 +81,9 @@ def render_ansi(s: np.ndarray) -> str:
                      f"single ${int(r['bld_single_cost'])}, double ${int(r['bld_double_cost'])}){leg}")
     if int(r["fs_railroad"]) >= 0:
         lines.append(f"free section for {RAILROAD_SHORT[int(r['fs_railroad'])]} chosen by player_{int(r['fs_player'])}")
+    if kernel.is_over(s):
+        cash = r["cash"][:n]
+        lines.append("winner (most cash): " + ", ".join(f"player_{p}" for p in range(n) if cash[p] == cash.max()))
     return "\n".join(lines)
 
 
@@ -84,7 +91,8 @@ class raw_env(KernelAECEnv):
     kernel = kernel
     default_players = 4
     render_ansi = staticmethod(render_ansi)
-    metadata = {"render_modes": ["ansi"], "name": "veld_railroads_v0", "is_parallelizable": False}
+    render_rgb = staticmethod(render_rgb)
+    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "veld_railroads_v0", "is_parallelizable": False}
 
 
 def env(**kwargs) -> raw_env:

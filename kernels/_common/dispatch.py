@@ -60,6 +60,10 @@ def to_move(s):
     return kernel_for(s.dtype).to_move(s)
 
 
+def step_and_mask(s, action, mask):
+    return kernel_for(s.dtype).step_and_mask(s, action, mask)
+
+
 def is_over(s):
     return kernel_for(s.dtype).is_over(s)
 
@@ -102,6 +106,12 @@ def _ov_legal_mask(s, mask):
 def _ov_step(s, action):
     fn = kernel_for(s).step
     return lambda s, action: fn(s, action)
+
+
+@overload(step_and_mask, jit_options={"cache": True})
+def _ov_step_and_mask(s, action, mask):
+    fn = kernel_for(s).step_and_mask
+    return lambda s, action, mask: fn(s, action, mask)
 
 
 @overload(to_move, jit_options={"cache": True})

@@ -35,7 +35,7 @@ from .observe import OBS_PIECES, OBS_SIZE, observe
 from .rules import (
     init_state, is_over, legal_mask, random_playouts, returns, scores, settle, step, step_and_mask, to_move, winners,
 )
-from .state import PHASE_NAMES, RULESET_PUBLISHED, RULESET_SEED, RULESETS, STATE
+from .state import PHASE_NAMES, REWARDS, RULESET_PUBLISHED, RULESET_SEED, RULESETS, STATE
 from .taxation import collect_taxes, tax_revenue
 from .._common.validate import check_player_count, check_seed
 
@@ -67,6 +67,8 @@ OPTIONS = {
     "chip_update_all_nations": "bool, chip update covers every nation (IMP-OPT-6; default by ruleset)",
     "hidden_cash": "bool, other players' cash is hidden in observations (IMP-OPT-3; default False)",
     "max_nation_turns": f"int 1..{MAX_NATION_TURNS_LIMIT}, truncation (IMP-END-2; default {MAX_NATION_TURNS_DEFAULT})",
+    "reward": "'win_share' (default: 1/k to each of k tied winners) or 'score_margin' (final score minus the "
+              "table's mean score; spec §6)",
 }
 
 
@@ -87,7 +89,7 @@ def _bool(name, value):
 
 def resolve_options(ruleset: str = "seed", home_tax_chips=None, tax_chips_per_nation=None, factory_topup=None,
                     optional_factory_destruction=None, chip_update_all_nations=None, hidden_cash=False,
-                    max_nation_turns=MAX_NATION_TURNS_DEFAULT, **unknown) -> dict:
+                    max_nation_turns=MAX_NATION_TURNS_DEFAULT, reward="win_share", **unknown) -> dict:
     """Validate game options and fill the ruleset's defaults (IMP-OPT-0); raises listing what is allowed."""
     if unknown:
         raise ValueError(f"unknown option(s) {sorted(unknown)} for imperial; allowed: {OPTIONS}")
@@ -109,13 +111,16 @@ def resolve_options(ruleset: str = "seed", home_tax_chips=None, tax_chips_per_na
             or not 1 <= max_nation_turns <= MAX_NATION_TURNS_LIMIT:
         raise ValueError(f"max_nation_turns must be an int in 1..{MAX_NATION_TURNS_LIMIT}, got {max_nation_turns!r}")
     out["max_nation_turns"] = int(max_nation_turns)
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be one of {REWARDS}, got {reward!r}")
+    out["reward"] = reward
     return out
 
 
 def _opts_array(opts: dict) -> np.ndarray:
     return np.array([RULESETS.index(opts["ruleset"]), opts["home_tax_chips"], opts["tax_chips_per_nation"],
                      opts["factory_topup"], opts["optional_factory_destruction"], opts["chip_update_all_nations"],
-                     opts["hidden_cash"], opts["max_nation_turns"]], np.int64)
+                     opts["hidden_cash"], opts["max_nation_turns"], REWARDS.index(opts["reward"])], np.int64)
 
 
 def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:

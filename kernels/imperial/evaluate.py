@@ -4,14 +4,15 @@ Each seat's expected final worth = cash + sum over its bonds of interest x the e
 multiplier of the bond's nation. A nation's power is projected forward at its current tax-chart
 rate (position - 5 points per taxation, about one taxation every 3 of its turns) for the number of
 turns the leading nation still needs to reach 25. Worths become win shares with a softmax
-(temperature TEMPERATURE money), on the scale of ``returns``.
+(temperature TEMPERATURE money), on the scale of ``returns``; with the ``score_margin`` reward the
+estimate is each worth minus the table's mean worth (the expected final margin).
 """
 
 import numpy as np
 from numba import njit
 
-from .rules import returns
-from .state import PH_GAME_OVER
+from .rules import margins_from_mean, returns
+from .state import PH_GAME_OVER, REWARD_SCORE_MARGIN
 from .tables import BOND_INTEREST, N_BONDS, N_NATIONS, POWER_MAX
 
 TEMPERATURE = 8.0
@@ -46,6 +47,9 @@ def evaluate(s, out):
             o = r.bond_owner[k, b]
             if o >= 0:
                 worth[o] += BOND_INTEREST[b] * mult[k]
+    if r.reward_mode == REWARD_SCORE_MARGIN:
+        margins_from_mean(worth, n, out)
+        return
     best = worth[0]
     for p in range(n):
         best = max(best, worth[p])

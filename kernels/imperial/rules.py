@@ -25,7 +25,7 @@ from .maneuver import (
 )
 from .state import (
     PH_ANSWER, PH_ASK, PH_BUY, PH_DEST, PH_DESTROY, PH_FACTORY, PH_FIGHT, PH_GAME_OVER, PH_IMPORT, PH_MOVE,
-    PH_RONDEL, PH_SEA, PH_STANCE, STATE,
+    PH_RONDEL, PH_SEA, PH_STANCE, REWARD_SCORE_MARGIN, STATE,
 )
 from .tables import (
     BOND_COST, BOND_INTEREST, CARD_OWN_BOND, CARD_SECOND_BOND, CARD_SECOND_NATION, FIRST_SEA, GROUPS, MULTIPLIER,
@@ -46,7 +46,7 @@ def _buy_at_setup(r, p, n, k):
 @njit(cache=True)
 def init_state(s, num_players, seed, opts):
     """IMP-SET-1..9 on a zeroed record. opts = [ruleset, home_tax_chips, chips, factory_topup,
-    optional_destroy, chip_update_all, hidden_cash, max_turns]."""
+    optional_destroy, chip_update_all, hidden_cash, max_turns, reward_mode]."""
     r = s[0]
     seed_rng(r.rng, seed)
     r.ruleset = opts[0]
@@ -57,6 +57,7 @@ def init_state(s, num_players, seed, opts):
     r.chip_update_all = opts[5]
     r.hidden_cash = opts[6]
     r.max_turns = opts[7]
+    r.reward_mode = opts[8]
     r.num_players = num_players
     for p in range(num_players):
         r.cash[p] = START_CASH[num_players]  # IMP-SET-2
@@ -301,6 +302,17 @@ def step(s, action):
 
 # --- end and scores ------------------------------------------------------------------------------
 @njit(cache=True)
+def margins_from_mean(values, n, out):
+    """out[p] = values[p] - mean(values[:n]) for the n seats at the table, 0 for empty seats."""
+    mean = 0.0
+    for p in range(n):
+        mean += values[p]
+    mean /= n
+    for p in range(out.shape[0]):
+        out[p] = values[p] - mean if p < n else 0.0
+
+
+@njit(cache=True)
 def scores(s, out):
     """IMP-SCR-1/2: sum of interest x multiplier of the bond's nation, plus cash."""
     r = s[0]
@@ -362,11 +374,17 @@ def _interest_in(r, n, p):
 
 @njit(cache=True)
 def returns(s, out):
-    """Terminal rewards: 1/k to each of the k winners after the tie-break, else 0."""
+    """Terminal rewards (spec §6): 1/k to each of the k winners after the tie-break, else 0; with the
+    ``score_margin`` option, each seat's final score minus the table's mean score."""
     r = s[0]
     for p in range(out.shape[0]):
         out[p] = 0.0
     if r.phase != PH_GAME_OVER:
+        return
+    if r.reward_mode == REWARD_SCORE_MARGIN:
+        score = np.zeros(out.shape[0], np.int64)
+        scores(s, score)
+        margins_from_mean(score, r.num_players, out)
         return
     w = np.zeros(out.shape[0], np.int64)
     winners(s, w)

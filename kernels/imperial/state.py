@@ -14,6 +14,7 @@ home province h 0..29; bond k stored at index k-1):
 | chip_update_all | int8           | IMP-OPT-6: chip update covers every nation                           |
 | hidden_cash     | int8           | IMP-OPT-3: other players' cash is masked in observations             |
 | max_turns       | int32          | IMP-END-2: nation turns before truncation                            |
+| reward_mode     | int8           | REWARD_WIN_SHARE 0 / REWARD_SCORE_MARGIN 1 (spec §6 rewards option)  |
 | num_players     | int8           | 2..6                                                                 |
 | phase           | int8           | PH_* below (the pending decision)                                    |
 | nation          | int8           | nation whose turn it is (IMP-TURN-1)                                 |
@@ -76,6 +77,9 @@ N_PHASES = len(PHASE_NAMES)
 RULESET_SEED = 0
 RULESET_PUBLISHED = 1
 RULESETS = ("seed", "published")
+REWARD_WIN_SHARE = 0  # 1/k to each of k tied winners
+REWARD_SCORE_MARGIN = 1  # final score minus the table's mean score
+REWARDS = ("win_share", "score_margin")
 
 STATE_FIELDS = [
     ("rng", np.uint64, (1,)),
@@ -87,6 +91,7 @@ STATE_FIELDS = [
     ("chip_update_all", np.int8, ()),
     ("hidden_cash", np.int8, ()),
     ("max_turns", np.int32, ()),
+    ("reward_mode", np.int8, ()),
     ("num_players", np.int8, ()),
     ("phase", np.int8, ()),
     ("nation", np.int8, ()),

@@ -504,8 +504,43 @@ def test_truncation_IMP_END_2():
     assert s[0]["truncated"] == 1 and s[0]["turn"] == 3
 
 
+def _finished_game(seed, **options):
+    s = k.new_state(4, seed, max_nation_turns=12, **options)
+    m = np.zeros(k.NUM_ACTIONS, np.uint8)
+    rng = np.random.default_rng(seed)
+    while not k.is_over(s):
+        k.legal_mask(s, m)
+        k.step(s, int(rng.choice(np.flatnonzero(m))))
+    return s
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_score_margin_reward_is_score_minus_mean_spec_6(seed):
+    s = _finished_game(seed, reward="score_margin")
+    score = np.zeros(k.MAX_PLAYERS, np.int64)
+    k.scores(s, score)
+    ret = np.zeros(k.MAX_PLAYERS)
+    k.returns(s, ret)
+    assert np.allclose(ret[:4], score[:4] - score[:4].mean()) and abs(ret.sum()) < 1e-9
+    assert (ret[4:] == 0).all()
+    # the same game (same seed and moves) under the default reward pays win shares
+    ref = _finished_game(seed)
+    k.returns(ref, ret)
+    assert ret.sum() == pytest.approx(1.0) and set(np.round(ret[:4], 6)) <= {0.0, 1.0, 0.5, 1 / 3, 0.25}
+
+
+def test_score_margin_evaluate_estimates_a_margin_spec_6():
+    s = k.new_state(4, 0, reward="score_margin")
+    out = np.zeros(k.MAX_PLAYERS)
+    k.evaluate(s, out)
+    assert abs(out.sum()) < 1e-9 and (out[4:] == 0).all()
+    s = k.new_state(4, 0)
+    k.evaluate(s, out)
+    assert out.sum() == pytest.approx(1.0) and (out >= 0).all()
+
+
 @pytest.mark.parametrize("bad", [{"ruleset": "x"}, {"max_nation_turns": 0}, {"tax_chips_per_nation": 0},
-                                 {"home_tax_chips": 1}])
+                                 {"home_tax_chips": 1}, {"reward": "margin"}])
 def test_option_validation(bad):
     with pytest.raises(ValueError):
         k.new_state(4, 0, **bad)
