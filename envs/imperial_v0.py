@@ -29,10 +29,9 @@ from ..kernels import imperial as kernel
 from ..kernels.imperial.board import is_blocked
 from ..kernels.imperial.state import PHASE_NAMES, RULESETS
 from ..kernels.imperial.tables import (
-    BOND_COST, MULTIPLIER, N_BONDS, N_NATIONS, N_REGIONS, NATION_IDS, REGION_IDS, RONDEL_IDS,
+    MULTIPLIER, N_BONDS, N_NATIONS, N_REGIONS, NATION_IDS, REGION_IDS, RONDEL_IDS,
 )
 from .base import KernelAECEnv
-from .render.imperial import render_rgb
 
 
 def render_ansi(s: np.ndarray) -> str:
@@ -98,6 +97,13 @@ def _pending(s: np.ndarray) -> str:
     if int(r["mv_origin"]) >= 0:
         line += f", selected origin {REGION_IDS[int(r['mv_origin'])]}"
     return line
+
+
+def render_rgb(s: np.ndarray) -> np.ndarray:
+    """The ``rgb_array`` frame, uint8[800, 1280, 3] (envs/render/imperial.py; matplotlib loads on first use)."""
+    from .render.imperial import render_rgb as draw
+
+    return draw(s)
 
 
 class raw_env(KernelAECEnv):

@@ -8,6 +8,7 @@
 | observation pieces | ``tabletop_zoo.kernels.irish_gauge.OBS_PIECES`` (seat-relative)      |
 | rewards            | at the end: 1/k to each of k tied winners, else 0                    |
 | options            | ``ruleset="seed"`` / ``"published"``, ``major_city_bonus=int``       |
+| render modes       | ``"ansi"`` (text table), ``"rgb_array"`` (uint8[800, 1280, 3]: hex map + tables) |
 
 Action ids (spec ``shared/rules/irish_gauge.md`` §6): 0-4 AUCTION[company], 5-9 BUILD[company],
 10-39 SPECIAL_INTEREST[town, colour], 40 CALL_DIVIDENDS, 41-179 PLACE[hex], 180 END_BUILD,
@@ -54,6 +55,11 @@ def render_ansi(s: np.ndarray) -> str:
     rows = int(r["drawn_rows"])
     track = " | ".join(" ".join(COLOUR_NAMES[int(x)] for x in r["drawn"][i] if x >= 0) for i in range(rows))
     lines.append(f"bag: {bag}; drawn: {track or '-'}")
+    if r["last_draw"].any():  # IG-DIV-5: what the latest dividend call drew and paid
+        drew = ", ".join(f"{COLOUR_NAMES[k]} {int(r['last_draw'][k])}" for k in range(3))
+        income = " ".join(f"{cid} £{int(r['last_income'][c])}" for c, cid in enumerate(COMPANY_IDS))
+        paid = " ".join(f"player_{p} £{int(r['last_payout'][p])}" for p in range(n))
+        lines.append(f"last dividends: drew {drew}; income {income}; paid {paid}")
     if int(r["auc_company"]) >= 0:
         bidder = int(r["auc_high_bidder"])
         high = f"£{int(r['auc_high_bid'])} by player_{bidder}" if bidder >= 0 else "no bid"
@@ -66,11 +72,19 @@ def render_ansi(s: np.ndarray) -> str:
     return "\n".join(lines)
 
 
+def render_rgb(s: np.ndarray) -> np.ndarray:
+    """The ``rgb_array`` frame, uint8[800, 1280, 3] (envs/render/irish_gauge.py; matplotlib loads on first use)."""
+    from .render.irish_gauge import render_rgb as draw
+
+    return draw(s)
+
+
 class raw_env(KernelAECEnv):
     kernel = kernel
     default_players = 4
     render_ansi = staticmethod(render_ansi)
-    metadata = {"render_modes": ["ansi"], "name": "irish_gauge_v0", "is_parallelizable": False}
+    render_rgb = staticmethod(render_rgb)
+    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "irish_gauge_v0", "is_parallelizable": False}
 
 
 def env(**kwargs) -> raw_env:

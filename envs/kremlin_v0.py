@@ -10,6 +10,8 @@ elect and reshuffle until one faction's chairman gives three year-end speeches.
 | rewards            | at the end: winner 1, others 0; a draw 1/n each; turn-limit stop 0 for all   |
 | options            | ``theme="magne"``/``"kremlin"`` (labels), ``traits``, ``random_placement``,   |
 |                    | ``turn_limit`` (30), ``turn_limit_ranking``, ``ruleset="seed"``               |
+| render modes       | ``"ansi"`` (text), ``"rgb_array"`` (uint8[800, 1280, 3]: posts ladder + sheets); |
+|                    | both are privileged views of the full record (rgb shows the secret sheets)   |
 
 Action ids (spec ``shared/rules/kremlin.md`` §6): 0-25 SELECT_GAMER[g], 26-38 SELECT_POST[P00..P12],
 39-298 DECLARE[g, v] = 39 + 10 g + v - 1, 299 DONE, 300 VOTE_OPPOSE, 301 VOTE_SUPPORT, 302 RUMOUR_A,
@@ -30,7 +32,6 @@ from ..kernels import kremlin as kernel
 from ..kernels.kremlin.state import CONT_NAMES, PHASE_NAMES, PH_WINDOW, WIN_DRAW, WIN_TRUNCATED
 from ..kernels.kremlin.tables import (
     EXPERIENCE, GAMER_IDS, GAMER_LABELS, LOC_CIV, LOC_OTH, LOC_RET, N_GAMERS, N_POSTS, POST_IDS, POST_LABELS,
-    PHASE_LABELS,
 )
 from .base import KernelAECEnv
 
@@ -78,16 +79,30 @@ def render_ansi(s: np.ndarray) -> str:
     if int(r["phase"]) == len(PHASE_NAMES) - 1:
         lines.append("result: " + ("draw" if w == WIN_DRAW else "turn limit reached, no winner" if w == WIN_TRUNCATED
                                    else f"player_{w} wins"))
-    elif int(r["phase"]) != PHASE_NAMES.index("CHANCE"):
-        lines.append(f"to move: player_{int(kernel.to_move(s))}")
+    else:
+        pending = [f"player_{int(kernel.to_move(s))} to move" if int(r["phase"]) != PHASE_NAMES.index("CHANCE")
+                   else "d20 roll pending"]
+        pending += [f"{label} {GAMER_IDS[int(r[key])]}"
+                    for key, label in (("actor", "acting gamer"), ("target", "target")) if int(r[key]) >= 0]
+        if int(r["last_roll"]):
+            pending.append(f"last d20 {int(r['last_roll'])}")
+        lines.append("pending: " + ", ".join(pending))
     return "\n".join(lines)
+
+
+def render_rgb(s: np.ndarray) -> np.ndarray:
+    """The ``rgb_array`` frame, uint8[800, 1280, 3] (envs/render/kremlin.py; matplotlib loads on first use)."""
+    from .render.kremlin import render_rgb as draw
+
+    return draw(s)
 
 
 class raw_env(KernelAECEnv):
     kernel = kernel
     default_players = 4
     render_ansi = staticmethod(render_ansi)
-    metadata = {"render_modes": ["ansi"], "name": "kremlin_v0", "is_parallelizable": False}
+    render_rgb = staticmethod(render_rgb)
+    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "kremlin_v0", "is_parallelizable": False}
 
 
 def env(**kwargs) -> raw_env:

@@ -33,7 +33,6 @@ from ..kernels.veld_railroads.tables import (
     BORDER_CLOSED, BORDER_IDS, BOX_NAMES, LADDER, MAX_DEV, N_RAILROADS, RAILROAD_IDS, RAILROAD_SHORT, ROW_ERA, ERA_NAMES, SETTLEMENT_NAMES,
 )
 from .base import KernelAECEnv
-from .render.veld_railroads import render_rgb
 
 
 def render_ansi(s: np.ndarray) -> str:
@@ -85,6 +84,13 @@ def render_ansi(s: np.ndarray) -> str:
         cash = r["cash"][:n]
         lines.append("winner (most cash): " + ", ".join(f"player_{p}" for p in range(n) if cash[p] == cash.max()))
     return "\n".join(lines)
+
+
+def render_rgb(s: np.ndarray) -> np.ndarray:
+    """The ``rgb_array`` frame, uint8[800, 1280, 3] (envs/render/veld_railroads.py; matplotlib loads on first use)."""
+    from .render.veld_railroads import render_rgb as draw
+
+    return draw(s)
 
 
 class raw_env(KernelAECEnv):

@@ -22,7 +22,7 @@ from ...kernels._common.layout import unflatten
 from ...kernels.imperial import OBS_PIECES, tables
 from ...kernels.imperial.actions import (
     A_ASK, A_BUILD, A_BUY, A_DEST, A_DESTROY, A_FIGHT, A_FRIENDLY, A_HOSTILE, A_IMPORT_ARMY, A_IMPORT_FLEET,
-    A_ORIGIN, A_PASS, A_RONDEL, A_SEA, A_TOGGLE,
+    A_ORIGIN, A_PASS, A_RONDEL,
 )
 from ...kernels.imperial.state import PHASE_NAMES
 

@@ -1,6 +1,5 @@
 """numba helpers shared by the training views: play random opponents until the learner must act."""
 
-import numpy as np
 from numba import njit
 
 from ...kernels._common.dispatch import is_over, legal_mask, step, to_move

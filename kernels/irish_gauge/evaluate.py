@@ -12,7 +12,7 @@ from numba import njit
 from .._common.chance import comb
 from .rules import returns, scores
 from .state import PH_GAME_OVER
-from .tables import CITY_INCOME, CUBE_SITE_HEX, CUBES_PER_CALL, N_COLOURS, N_COMPANIES, T_TOWN, TERRAIN, TOWN_INCOME
+from .tables import CITY_INCOME, CUBE_SITE_HEX, CUBES_PER_CALL, N_COMPANIES, T_TOWN, TERRAIN, TOWN_INCOME
 
 TEMPERATURE = 12.0  # pounds: a seat 12 ahead is e times likelier to win than the seat behind it
 

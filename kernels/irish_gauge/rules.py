@@ -21,7 +21,6 @@ from .tables import (
     HOME_HEX, LOCOMOTIVES, N_COLOURS, N_COMPANIES, RESERVE_PER_COLOUR, SETUP_BAG_PER_COLOUR, SHARE_VALUE,
     STARTING_CUBE_HEX,
 )
-from .turn import bag_total
 
 
 # --- setup ---------------------------------------------------------------------------------------

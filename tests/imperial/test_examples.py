@@ -7,7 +7,7 @@ import numpy as np
 from ._helpers import (
     AH, ASK, BUILD, DEST, FIGHT, FR, GB, GE, IMPORT_ARMY, IMPORT_FLEET, IMPORT_SP, INVESTOR, IT, MAN1, ORIGIN, PASS,
     PROD1, PROD2, RONDEL, RU, ST, TAXATION, FACTORY_SP, blank, buy, dests, deal_seed, fix_ledger, give_bond, k,
-    legal_ids, mask_of, play, rg, sea_action, set_chips, to_maneuver, turn_to,
+    legal_ids, play, rg, set_chips, to_maneuver, turn_to,
 )
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from ._helpers import (
     AH, ASK, BUILD, DEST, DESTROY, FACTORY_SP, FIGHT, FR, FRIENDLY, GB, GE, HOSTILE, IMPORT_ARMY, IMPORT_FLEET,
-    IMPORT_SP, INVESTOR, IT, MAN1, ORIGIN, PASS, PROD1, RONDEL, RU, ST, TAXATION, TOGGLE, blank, buy, dests,
+    IMPORT_SP, IT, MAN1, ORIGIN, PASS, PROD1, RONDEL, RU, ST, TAXATION, TOGGLE, blank, buy, dests,
     fix_ledger, give_bond, k, legal_ids, play, rg, sea_action, set_chips, to_maneuver, turn_to,
 )
 
