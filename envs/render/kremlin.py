@@ -121,8 +121,9 @@ def _title(fig, s, theme) -> None:
     name = "Kremlin" if theme == "kremlin_en" else "Magne!"
     fig.text(0.01, 0.965, f"{name}  -  turn {int(r['turn'])}/{int(r['turn_limit'])}  -  {phase}  -  {who}",
              fontsize=15, weight="bold", va="center")
-    fig.text(0.99, 0.965, f"start player_{int(r['start_player'])}, {int(r['decisions'])} decisions; privileged view "
-             "(secret sheets shown)", fontsize=9, ha="right", va="center", color="#555555")
+    # two short lines, so a long phase name on the left never runs into them
+    fig.text(0.99, 0.965, f"start player_{int(r['start_player'])}, {int(r['decisions'])} decisions\n"
+             "privileged view (secret sheets shown)", fontsize=9, ha="right", va="center", color="#555555")
 
 
 def _boxes(ax, boxes, faces, edges="none", lw=0.0, alpha=None) -> None:
