@@ -6,33 +6,18 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import tabletop_zoo
 from tabletop_zoo.envs.french_revolution_1789_v0 import render_ansi
 from tabletop_zoo.envs.render import french_revolution_1789 as pic
 from tabletop_zoo.envs.render._canvas import new_figure
 from tabletop_zoo.kernels import french_revolution_1789 as k
 
-FRAME = (800, 1280, 3)
-
-
-def _play(num_players: int, seed: int, decisions: int | None) -> np.ndarray:
-    """A record after `decisions` uniformly random decisions (None: to the end of the game)."""
-    s = k.new_state(num_players, seed)
-    mask = np.zeros(k.NUM_ACTIONS, np.uint8)
-    rng = np.random.default_rng(seed)
-    done = 0
-    while not k.is_over(s) and (decisions is None or done < decisions):
-        k.legal_mask(s, mask)
-        legal = np.flatnonzero(mask)
-        k.step(s, int(legal[rng.integers(legal.size)]))
-        done += 1
-    return s
+from ._helpers import FRAME, assert_distinct, play
 
 
 @pytest.fixture(scope="module")
 def states() -> dict[str, np.ndarray]:
-    return {"start_2p": _play(2, 0, 0), "start_5p": _play(5, 1, 0), "mid_4p": _play(4, 2, 120),
-            "over_5p": _play(5, 3, None)}
+    return {"start_2p": play(k, 2, 0, 0), "start_5p": play(k, 5, 1, 0), "mid_4p": play(k, 4, 2, 120),
+            "over_5p": play(k, 5, 3, None)}
 
 
 @pytest.fixture(scope="module")
@@ -55,10 +40,7 @@ def test_the_finished_game_is_finished(states):
 
 
 def test_frames_differ_between_states(frames):
-    names = list(frames)
-    for i, a in enumerate(names):
-        for b in names[i + 1:]:
-            assert not np.array_equal(frames[a], frames[b]), (a, b)
+    assert_distinct(frames)
 
 
 def test_a_support_marker_is_drawn_at_its_city():
@@ -84,13 +66,6 @@ def test_layout_has_a_position_for_every_city():
     for outline in pic.LAYOUT["outlines"].values():
         lon, lat = np.array(outline).T
         assert (-5.5 < lon).all() and (lon < 10).all() and (41 < lat).all() and (lat < 51.5).all()
-
-
-def test_env_renders_rgb_array():
-    env = tabletop_zoo.make_env("french_revolution_1789", num_players=2, render_mode="rgb_array")
-    env.reset(seed=5)
-    assert "rgb_array" in env.metadata["render_modes"]
-    assert env.render().shape == FRAME
 
 
 def test_ansi_mentions_every_player_and_city(states):

@@ -9,32 +9,17 @@ from importlib import resources
 import numpy as np
 import pytest
 
-import tabletop_zoo
 from tabletop_zoo.envs.imperial_v0 import render_ansi
 from tabletop_zoo.envs.render import imperial as pic
 from tabletop_zoo.kernels import imperial as k
 
-FRAME = (800, 1280, 3)
-
-
-def _play(num_players: int, seed: int, decisions: int | None) -> np.ndarray:
-    """A record after `decisions` uniformly random decisions (None: to the end of the game)."""
-    s = k.new_state(num_players, seed)
-    mask = np.zeros(k.NUM_ACTIONS, np.uint8)
-    rng = np.random.default_rng(seed)
-    done = 0
-    while not k.is_over(s) and (decisions is None or done < decisions):
-        k.legal_mask(s, mask)
-        legal = np.flatnonzero(mask)
-        k.step(s, int(legal[rng.integers(legal.size)]))
-        done += 1
-    return s
+from ._helpers import FRAME, assert_distinct, play
 
 
 @pytest.fixture(scope="module")
 def states() -> dict[str, np.ndarray]:
-    return {"start_2p": _play(2, 0, 0), "start_6p": _play(6, 1, 0), "mid_4p": _play(4, 2, 150),
-            "late_3p": _play(3, 3, 400), "over_6p": _play(6, 4, None)}
+    return {"start_2p": play(k, 2, 0, 0), "start_6p": play(k, 6, 1, 0), "mid_4p": play(k, 4, 2, 150),
+            "late_3p": play(k, 3, 3, 400), "over_6p": play(k, 6, 4, None)}
 
 
 @pytest.fixture(scope="module")
@@ -55,10 +40,7 @@ def test_the_finished_game_is_finished(states):
 
 
 def test_frames_differ_between_states(frames):
-    names = list(frames)
-    for i, a in enumerate(names):
-        for b in names[i + 1:]:
-            assert not np.array_equal(frames[a], frames[b]), (a, b)
+    assert_distinct(frames)
 
 
 def test_units_change_the_map_pixels():
@@ -74,14 +56,6 @@ def test_units_change_the_map_pixels():
     near = (np.abs(cols - x) < 40) & (np.abs((pic.HEIGHT - rows) - y) < 40)
     assert near.sum() > 50
     assert changed[cols < pic.MAP_W].shape[0] == near.sum()  # on the map, only around Spain
-
-
-def test_env_renders_rgb_array():
-    env = tabletop_zoo.make_env("imperial", num_players=3, render_mode="rgb_array")
-    assert env.metadata["render_modes"] == ["ansi", "rgb_array"]
-    env.reset(seed=5)
-    img = env.render()
-    assert isinstance(img, np.ndarray) and img.shape == FRAME and img.dtype == np.uint8
 
 
 def _layout() -> dict:

@@ -9,33 +9,19 @@ from importlib import resources
 import numpy as np
 import pytest
 
-import tabletop_zoo
 from tabletop_zoo.envs.render import veld_railroads as pic
 from tabletop_zoo.envs.veld_railroads_v0 import render_ansi
 from tabletop_zoo.kernels import veld_railroads as k
 
-FRAME = (800, 1280, 3)
+from ._helpers import FRAME, assert_distinct, play
+
 T = k.tables
-
-
-def _play(num_players: int, seed: int, decisions: int | None) -> np.ndarray:
-    """A record after `decisions` uniformly random decisions (None: to the end of the game)."""
-    s = k.new_state(num_players, seed)
-    mask = np.zeros(k.NUM_ACTIONS, np.uint8)
-    rng = np.random.default_rng(seed)
-    done = 0
-    while not k.is_over(s) and (decisions is None or done < decisions):
-        k.legal_mask(s, mask)
-        legal = np.flatnonzero(mask)
-        k.step(s, int(legal[rng.integers(legal.size)]))
-        done += 1
-    return s
 
 
 @pytest.fixture(scope="module")
 def states() -> dict[str, np.ndarray]:
-    return {"start_3p": _play(3, 0, 0), "start_6p": _play(6, 1, 0), "mid_4p": _play(4, 2, 60),
-            "over_6p": _play(6, 3, None)}
+    return {"start_3p": play(k, 3, 0, 0), "start_6p": play(k, 6, 1, 0), "mid_4p": play(k, 4, 2, 60),
+            "over_6p": play(k, 6, 3, None)}
 
 
 @pytest.fixture(scope="module")
@@ -55,10 +41,7 @@ def test_the_states_cover_start_middle_and_end(states):
 
 
 def test_frames_differ_between_states(frames):
-    names = list(frames)
-    for i, a in enumerate(names):
-        for b in names[i + 1:]:
-            assert not np.array_equal(frames[a], frames[b]), (a, b)
+    assert_distinct(frames)
 
 
 def _near(img_a, img_b, x: float, y: float, radius: float) -> tuple[int, int]:
@@ -93,14 +76,6 @@ def test_a_development_changes_the_settlement_marker():
     after = pic.render_rgb(s)
     near, total = _near(before, after, *pic.POS[kim], 16)
     assert near > 30 and near == total
-
-
-def test_env_renders_rgb_array():
-    env = tabletop_zoo.make_env("veld_railroads", num_players=5, render_mode="rgb_array")
-    assert env.metadata["render_modes"] == ["ansi", "rgb_array"]
-    env.reset(seed=5)
-    img = env.render()
-    assert isinstance(img, np.ndarray) and img.shape == FRAME and img.dtype == np.uint8
 
 
 def _layout() -> dict:
