@@ -29,6 +29,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..kernels._common.env_step import step_mask_observe
+from ..kernels._common.record import copy_record
 
 ILLEGAL_ACTION_POLICIES = ("raise", "penalize")
 MAX_LISTED_ACTIONS = 30
@@ -270,7 +271,7 @@ class KernelAECEnv(AECEnv):
         """A copy of the whole game as one record; ``tobytes()`` of it serialises the game."""
         if self._s is None:
             raise RuntimeError("reset() must be called before get_state()")
-        return self._s.copy()
+        return copy_record(self._s)
 
     def set_state(self, state) -> None:
         """Restore a game from a record (or its ``tobytes()``) of this game and player count."""
@@ -283,7 +284,7 @@ class KernelAECEnv(AECEnv):
             raise ValueError(f"state must be a shape-(1,) record of the {k.GAME_ID} STATE dtype (from get_state())")
         if int(state[0]["num_players"]) != self.num_players:
             raise ValueError(f"state is a {int(state[0]['num_players'])}-player game; this env has {self.num_players}")
-        self._s = state.copy()
+        self._s = copy_record(state)
         self.history = None
         self.seed_used = None
         self._start_bookkeeping()
@@ -291,3 +292,26 @@ class KernelAECEnv(AECEnv):
     def clone(self) -> "KernelAECEnv":
         """An independent copy of this env, mid-game included (stepping one never affects the other)."""
         return copy.deepcopy(self)
+
+    # Only ever replaced, never changed in place (spaces, and the masks and observation handed out):
+    # a copy may share them.
+    _SHARED_ON_COPY = ("observation_spaces", "action_spaces", "state_space", "possible_agents", "_seat", "options",
+                       "_no_mask", "_mask", "_obs")
+
+    def __deepcopy__(self, memo) -> "KernelAECEnv":
+        # The record is copied as bytes (one memcpy instead of numpy's field-by-field copy of a
+        # structured array); shared attributes stay shared, also inside infos; the rest is deep-copied.
+        twin = type(self).__new__(type(self))
+        memo[id(self)] = twin
+        for name in self._SHARED_ON_COPY:
+            value = self.__dict__.get(name)
+            memo[id(value)] = value
+        for name, value in self.__dict__.items():
+            if name == "_s":
+                value = None if value is None else copy_record(value)
+            elif name == "history":  # a list of ints: a shallow copy is a full copy
+                value = None if value is None else list(value)
+            else:
+                value = copy.deepcopy(value, memo)
+            twin.__dict__[name] = value
+        return twin

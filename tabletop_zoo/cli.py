@@ -138,19 +138,31 @@ def train(
 
 @app.command()
 def bench(
-    game: str = typer.Argument("irish_gauge", help="game id, or 'all'"),
-    seconds: float = typer.Option(2.0, "--seconds", help="seconds per measured figure"),
-    as_json: bool = typer.Option(False, "--json", help="print JSON instead of a table"),
+    game: str = typer.Argument("all", help="game id, or 'all'"),
+    as_json: bool = typer.Option(False, "--json", help="print the results as JSON instead of tables"),
+    out: Optional[str] = typer.Option(None, "--out", "-o", help="folder for results.json and results.png (plot)"),
+    quick: bool = typer.Option(False, "--quick", help="tiny measurements (checks the pipeline; figures meaningless)"),
+    seconds: float = typer.Option(1.0, "--seconds", help="seconds per timed run of a throughput loop"),
+    repeats: int = typer.Option(5, "--repeats", help="runs per figure (median, min, max)"),
+    simulations: int = typer.Option(1000, "--simulations", help="MCTS simulations per searched move"),
 ) -> None:
-    """Kernel playouts/s (1 thread and all cores) and AEC steps/s, next to PettingZoo connect_four_v3."""
-    from .benchmark import format_table, run
+    """Every game and player count: kernel, AEC, observe, clone, MCTS and memory, next to PettingZoo and
+    OpenSpiel measured in the same run, and OpenSpiel's Python MCTSBot on our games vs our MCTS."""
+    from pathlib import Path
+
+    from . import benchmark
 
     games = sorted(registry.GAMES) if game == "all" else [_game(game)]
-    results = [run(g, seconds) for g in games]
-    if as_json:
-        typer.echo(json.dumps(results if len(results) > 1 else results[0], indent=1))
-    else:
-        typer.echo("\n\n".join(format_table(r) for r in results))
+    if seconds <= 0 or repeats < 1 or simulations < 1:
+        raise typer.BadParameter("need --seconds > 0, --repeats >= 1 and --simulations >= 1")
+    cfg = benchmark.Config.quick_mode() if quick else benchmark.Config(
+        seconds=seconds, repeats=repeats, mcts_simulations=simulations, headline_simulations=simulations)
+    result = benchmark.run(games, cfg, progress=None if as_json else lambda msg: typer.echo(f"measuring {msg}", err=True))
+    if out is not None:
+        paths = benchmark.write(result, Path(out))
+        if not as_json:
+            typer.echo(f"wrote {', '.join(str(p) for p in paths)}", err=True)
+    typer.echo(json.dumps(result, indent=1) if as_json else benchmark.format_report(result))
 
 
 if __name__ == "__main__":  # pragma: no cover

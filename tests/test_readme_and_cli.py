@@ -59,11 +59,13 @@ def test_cli_rejects_bad_input():
 
 
 def test_cli_bench_json():
-    result = runner.invoke(app, ["bench", "irish_gauge", "--json", "--seconds", "0.05"])
+    result = runner.invoke(app, ["bench", "irish_gauge", "--json", "--quick"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
-    assert data["game"] == "irish_gauge" and [r["players"] for r in data["rows"]] == [3, 4, 5]
-    assert all(r["kernel_1t_decisions_per_s"] > 0 and r["aec_steps_per_s"] > 0 for r in data["rows"])
+    data = json.loads(result.stdout)
+    rows = data["games"]["irish_gauge"]
+    assert list(rows) == ["3", "4", "5"]
+    assert all(r["kernel_1t"]["decisions_per_s"]["median"] > 0 and r["aec"]["steps_per_s"]["median"] > 0
+               for r in rows.values())
 
 
 def test_cli_arena_runs_a_small_tournament(tmp_path):

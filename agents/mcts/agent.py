@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from ...kernels._common import dispatch
+from ...kernels._common.record import copy_record
 from .uct import search
 
 
@@ -91,7 +92,7 @@ class MCTSAgent:
         seat = int(kernel.to_move(record))
         seed = self._move_seed(record, seat)
         if kernel.INFORMATION == "imperfect":
-            record = record.copy()
+            record = copy_record(record)
             kernel.determinize(record, seat, seed)
         return self._search(record, seed)
 

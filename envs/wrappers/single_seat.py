@@ -22,6 +22,8 @@ from gymnasium import spaces
 from tabletop_zoo import registry
 from tabletop_zoo.agents import RandomAgent
 
+from ...kernels._common.record import copy_record
+
 from ._fast import advance_random
 
 OpponentSpec = str | object | Sequence[object] | Callable[[np.random.Generator], object]
@@ -153,7 +155,7 @@ class SingleSeatEnv(gymnasium.Env):
         return self._mask.astype(bool)
 
     def get_state(self) -> np.ndarray:
-        return self._s.copy()
+        return copy_record(self._s)
 
     def render(self):
         if self.render_mode == "ansi":
