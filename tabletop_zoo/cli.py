@@ -27,25 +27,34 @@ def play(
     players: Optional[int] = typer.Option(None, "--players", "-n", help="number of players (default: the game's)"),
     seed: int = typer.Option(0, "--seed", "-s", help="game seed (fixes every chance event)"),
     agents: str = typer.Option("random", "--agents", "-a",
-                               help=f"comma-separated agent per seat, or one for all: {', '.join(sorted(AGENTS))}"),
+                               help=f"comma-separated agent per seat, or one for all: {', '.join(sorted(AGENTS))}; "
+                                    "with --human, only for the other seats"),
     render: Optional[str] = typer.Option(None, "--render", "-r", help="'ansi' prints the table after every decision"),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", help="rules variant, e.g. seed (default) or published"),
+    human: Optional[list[int]] = typer.Option(None, "--human", "-H",
+                                              help="seat (0-based) you play in the terminal; repeat for hot-seat"),
+    save_replay: Optional[str] = typer.Option(None, "--save-replay",
+                                              help="write the game as replay JSON (see 'tabletop-zoo replay')"),
 ) -> None:
-    """Play one full game and print the final scores."""
+    """Play one full game and print the final scores; with --human you choose moves in the terminal."""
     from .play import play_game
 
     gid = _game(game)
     options = {"ruleset": ruleset} if ruleset else {}
+    humans = sorted(set(human or []))
     try:
-        env = registry.make_env(gid, num_players=players, render_mode=render, **options)
-        names = [a.strip() for a in agents.split(",") if a.strip()]
-        if len(names) == 1:
-            names *= env.num_players
-        if len(names) != env.num_players:
-            raise ValueError(f"{env.num_players} players need 1 or {env.num_players} agents, got {len(names)}")
-        seats = [make_agent(name, gid, seed=seed * 1000 + i) for i, name in enumerate(names)]
+        env = registry.make_env(gid, num_players=players, render_mode="ansi" if humans else render, **options)
+        names = _seat_agents(agents, env.num_players, humans)
+        seats = [None if name is None else make_agent(name, gid, seed=seed * 1000 + i) for i, name in enumerate(names)]
     except (ValueError, TypeError) as e:
         raise typer.BadParameter(str(e)) from None
+    labels = ["human" if name is None else name for name in names]
+    if humans:
+        from .human import HumanGame
+
+        HumanGame(env, seats, seed, labels).run()
+        _save_replay(env, save_replay, labels)
+        return
 
     def log(env, agent, action):
         if render:
@@ -61,6 +70,89 @@ def play(
         r = result[agent]
         mark = "  winner" if r["score"] == best else ""
         typer.echo(f"  {agent} ({names[i]}): score {r['score']}, reward {r['reward']:.3g}{mark}")
+    _save_replay(env, save_replay, labels)
+
+
+def _seat_agents(agents: str, num_players: int, humans: list[int]) -> list[Optional[str]]:
+    """Agent name per seat (None for a human seat) from --agents and --human."""
+    bad = [h for h in humans if not 0 <= h < num_players]
+    if bad:
+        raise ValueError(f"--human seat {bad[0]} does not exist: seats are 0..{num_players - 1}")
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    others = num_players - len(humans)
+    if len(names) == 1:
+        names *= others
+    if len(names) != others:
+        if humans:
+            raise ValueError(f"{num_players} players with {len(humans)} human seat(s) need 1 or {others} agents, "
+                             f"got {len(names)}")
+        raise ValueError(f"{num_players} players need 1 or {num_players} agents, got {len(names)}")
+    it = iter(names)
+    return [None if i in humans else next(it) for i in range(num_players)]
+
+
+def _save_replay(env, path: Optional[str], labels: list[str]) -> None:
+    if path:
+        from .replay import save_replay
+
+        try:
+            replay = save_replay(env, path, agents=labels)
+        except OSError as e:
+            raise typer.BadParameter(f"cannot write the replay to {path}: {e.strerror or e}") from None
+        state = "finished" if replay.finished else "unfinished"
+        typer.echo(f"replay of the {state} game ({len(replay.actions)} decisions) saved to {path}")
+
+
+@app.command()
+def replay(
+    file: str = typer.Argument(..., help="replay JSON (from play --save-replay), or an arena games.jsonl"),
+    game_index: Optional[int] = typer.Option(None, "--game-index", "-g",
+                                             help="with a games.jsonl: the arena game number to replay"),
+    to_gif: Optional[str] = typer.Option(None, "--to-gif", help="write an animated GIF of the rgb_array frames"),
+    fps: float = typer.Option(2.0, "--fps", help="GIF frames per second"),
+    every: int = typer.Option(1, "--every", help="show every K-th position (the last one always)"),
+    max_frames: Optional[int] = typer.Option(None, "--max-frames",
+                                             help="at most this many frames/boards (default: 200 for a GIF, all in text)"),
+    step: bool = typer.Option(False, "--step", help="wait for Enter between positions (q quits)"),
+    save: Optional[str] = typer.Option(None, "--save", help="also write the (verified) replay as replay JSON"),
+) -> None:
+    """Re-play a saved game, checking it reproduces: each move (ansi board) or an animated GIF."""
+    from .replay import ReplayError, arena_replay, frame_positions, load_replay, write_gif
+
+    try:
+        if file.endswith(".jsonl") or game_index is not None:
+            if game_index is None:
+                raise ReplayError(f"{file} holds many arena games: choose one with --game-index N")
+            rep = arena_replay(file, game_index)
+        else:
+            rep = load_replay(file)
+        shown = frame_positions(len(rep.actions), every, max_frames)  # checks --every and --max-frames
+        if save:
+            rep.save(save)
+            typer.echo(f"replay saved to {save}")
+        if to_gif:
+            frames = write_gif(rep, to_gif, fps=fps, every=every, max_frames=200 if max_frames is None else max_frames)
+            typer.echo(f"{to_gif}: {frames} frames of {len(rep.actions)} decisions")
+            return
+    except (ValueError, OSError) as e:
+        raise typer.BadParameter(str(e)) from None
+    _print_replay(rep, set(shown), step)
+
+
+def _print_replay(rep, shown: set[int], wait: bool) -> None:
+    """Every move by name; the board (ansi) at the positions in ``shown``."""
+    typer.echo(f"{rep.game}, {rep.num_players} players, seed {rep.seed}, {len(rep.actions)} decisions "
+               f"(replay verified)")
+    for position in rep.steps("ansi"):
+        if position.action is not None:
+            typer.echo(position.label)
+        if position.index in shown:
+            typer.echo(position.frame + "\n")
+            if wait and position.index < len(rep.actions):
+                if typer.prompt("Enter: next, q: quit", default="", show_default=False).strip().lower() == "q":
+                    return
+    if rep.finished:
+        typer.echo("final scores: " + ", ".join(f"player_{i} {s}" for i, s in enumerate(rep.scores)))
 
 
 @app.command()
