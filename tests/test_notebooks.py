@@ -25,9 +25,8 @@ def test_notebook_is_valid_and_stored_without_outputs(path):
         f"{path.name} is stored with outputs; clear them before committing"
 
 
-# Each notebook takes 10-30 s even in quick mode (a kernel start, imports, numba cache loads), over a
-# minute for all of them, so running them is in the slow suite: python -m pytest -m slow tests/test_notebooks.py
-@pytest.mark.slow
+# Each notebook takes 5-30 s in quick mode (a kernel start, imports, numba cache loads); the kernels are
+# compiled by then, because the game tests run first and the notebooks share numba's on-disk cache.
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_runs(path, tmp_path, monkeypatch):
     book = nbformat.read(path, as_version=4)
