@@ -44,7 +44,8 @@ def search_root(record: np.ndarray, simulations: int, rollout_depth: int, c: flo
 
 
 class MCTSAgent:
-    """UCT (IS-MCTS in hidden-information games) with truncated random rollouts scored by ``evaluate``.
+    """UCT (IS-MCTS in hidden-information games) with truncated rollouts scored by ``evaluate``; rollouts
+    follow the kernel's ``rollout_action`` policy where it has one, else they are uniformly random.
 
     Use it in any PettingZoo loop after ``bind(env)`` (``play_game`` and the CLI bind it for you): it
     reads the game record through ``env.get_state()`` — never the observation — and in hidden-information

@@ -9,8 +9,9 @@ One ``search`` call grows one tree for ``simulations`` simulations from a root r
    one maximising the mover's mean value + c * sqrt(ln(availability) / visits) (availability counts,
    as in IS-MCTS, because the legal set of a node can differ between samples);
 3. expansion: if a legal action has no child yet, add one (chosen uniformly) and step into it;
-4. rollout: uniformly random decisions until the end or ``rollout_depth`` decisions, then score with
-   ``returns`` (finished) or the kernel's ``evaluate`` (truncated): one value per seat;
+4. rollout: decisions by the kernel's ``rollout_action`` policy (uniformly random for kernels without that
+   optional hook) until the end or ``rollout_depth`` decisions, then score with ``returns`` (finished) or
+   the kernel's ``evaluate`` (truncated): one value per seat;
 5. backup: every node on the path adds that value vector; each node's value is per seat, and the seat
    moving at a node maximises its own entry.
 
@@ -21,9 +22,10 @@ information alike. It lives in preallocated arrays; no Python object is created 
 import numpy as np
 from numba import njit
 
-from ...kernels._common.masks import sample_legal
 from ...kernels._common.rng import next_u64, seed_rng, uniform_int
-from ...kernels._common.dispatch import determinize, evaluate, is_over, legal_mask, max_players, num_actions, returns, step, to_move
+from ...kernels._common.dispatch import (
+    determinize, evaluate, is_over, legal_mask, max_players, num_actions, returns, rollout_action, step, to_move,
+)
 
 NO_NODE = -1
 
@@ -33,7 +35,7 @@ def _rollout(st, depth, mask, rng, value):
     d = 0
     while d < depth and not is_over(st):
         legal_mask(st, mask)
-        step(st, sample_legal(mask, rng))
+        step(st, rollout_action(st, mask, rng))
         d += 1
     if is_over(st):
         returns(st, value)

@@ -41,6 +41,10 @@ Optional
   is_truncated(s) -> bool                             (Python) the finished game was stopped by a safety
                                                       limit (turn cap), not by its rules: the env reports
                                                       a PettingZoo truncation instead of a termination
+  rollout_action(s, mask, rng) -> action              (njit) a legal action for the seat to move (mask = its
+                                                      legal mask), drawn with the search's generator rng:
+                                                      the MCTS rollout policy; without it rollouts are
+                                                      uniformly random (``masks.sample_legal``)
 Hidden information (INFORMATION == "imperfect")
   determinize(s, seat, seed)                          (njit) resample what ``seat`` cannot see
 """

@@ -14,6 +14,8 @@ import numpy as np
 from numba import from_dtype
 from numba.extending import overload
 
+from .masks import sample_legal
+
 _BY_DTYPE: dict[np.dtype, ModuleType] = {}
 _loaded_registry = False
 
@@ -74,6 +76,14 @@ def returns(s, out):
 
 def evaluate(s, out):
     return kernel_for(s.dtype).evaluate(s, out)
+
+
+def rollout_action(s, mask, rng):
+    """The kernel's rollout policy (optional hook); a uniformly random legal action for kernels without one."""
+    kernel = kernel_for(s.dtype)
+    if hasattr(kernel, "rollout_action"):
+        return kernel.rollout_action(s, mask, rng)
+    return sample_legal(mask, rng)
 
 
 def determinize(s, seat, seed):
@@ -142,6 +152,15 @@ def _ov_evaluate(s, out):
 def _ov_observe(s, seat, out):
     fn = kernel_for(s).observe
     return lambda s, seat, out: fn(s, seat, out)
+
+
+@overload(rollout_action, jit_options={"cache": True})
+def _ov_rollout_action(s, mask, rng):
+    kernel = kernel_for(s)
+    if not hasattr(kernel, "rollout_action"):
+        return lambda s, mask, rng: sample_legal(mask, rng)
+    fn = kernel.rollout_action
+    return lambda s, mask, rng: fn(s, mask, rng)
 
 
 @overload(determinize, jit_options={"cache": True})

@@ -13,6 +13,7 @@ Spec: ``shared/rules/french_revolution_1789.md`` (rule IDs FR-*); decisions wher
     rules.py      setup, masks, step, chance, determinize, scores FR-ACT-*, FR-GEN-*
     observe.py    seat-relative observation (own intrigue hand private)
     evaluate.py   win-share estimate for truncated search rollouts
+    rollout.py    rollout policy for search rollouts (optional hook rollout_action)
     invariants.py conservation checks (tests)
 
 Hidden information: intrigue hands and the pile order, and the order of the undrawn history cards
@@ -31,6 +32,7 @@ from .armies import NUM_CHANCE_OUTCOMES
 from .evaluate import evaluate
 from .invariants import check_invariants
 from .observe import OBS_PIECES, OBS_SIZE, observe
+from .rollout import rollout_action
 from .rules import (
     chance_outcomes, determinize, init_state, is_chance, is_over, legal_mask, random_playouts, returns,
     sample_chance, scores, step, step_and_mask, step_chance, step_decision, to_move,
@@ -95,6 +97,6 @@ __all__ = [
     "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "OPTIONS", "PHASE_NAMES",
     "new_state", "to_move", "legal_mask", "step", "step_and_mask", "step_decision", "is_chance", "chance_outcomes",
     "step_chance", "sample_chance", "determinize", "is_over", "returns", "scores", "evaluate", "observe",
-    "action_name", "random_playouts", "playouts", "check_seed", "check_num_players", "resolve_options",
-    "check_invariants", "tables", "state",
+    "rollout_action", "action_name", "random_playouts", "playouts", "check_seed", "check_num_players",
+    "resolve_options", "check_invariants", "tables", "state",
 ]

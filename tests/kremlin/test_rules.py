@@ -11,7 +11,7 @@ from tabletop_zoo.kernels.kremlin import flow
 
 from ._helpers import (
     DONE, OPPOSE, RUMOUR_A, SELECT_GAMER, SELECT_POST, ST, SUPPORT, T, G, control, declare, game, legal,
-    open_window, pass_window, phase, play, put, roll, run, vacate,
+    open_window, pass_window, phase, play, put, roll, run, send_away, vacate,
 )
 
 
@@ -262,6 +262,61 @@ def test_determinize_keeps_declarations_and_my_sheet():
         k.observe(s, 1, obs_a)
         k.observe(t, 1, obs_b)
         assert (obs_a == obs_b).all()
+
+
+def _is_sheet(row) -> bool:
+    values = sorted(int(v) for v in row if v > 0)
+    return values == list(range(1, 11)) and row[G(1)] == 0
+
+
+def test_determinize_meets_tight_commitments():
+    """Seat 1 has declared its 10, 9 and 8 in full, 6 of its 7 and burned 5 on a gamer sent away: every
+    sample gives exactly 10, 9, 8 back (no other order fits), 6 or 7 to the gamer needing 6 and at least 5
+    to the burned one."""
+    s = game(4, sheets=[{}, {G(20): 10, G(21): 9, G(22): 8, G(23): 7, G(24): 5}, {}, {}])
+    for g, v in ((G(20), 10), (G(21), 9), (G(22), 8), (G(23), 6), (G(24), 5)):
+        control(s, 1, g, v)
+    send_away(s, G(24))
+    for seed in range(50):
+        t = s.copy()
+        k.determinize(t, 0, seed)
+        row = t[0]["assigned"][1]
+        assert _is_sheet(row)
+        assert (row[G(20)], row[G(21)], row[G(22)]) == (10, 9, 8)
+        assert row[G(23)] in (6, 7) and row[G(24)] >= 5
+        assert (t[0]["assigned"][0] == s[0]["assigned"][0]).all()
+
+
+def test_determinize_sheets_are_consistent_along_random_games():
+    rng = np.random.default_rng(1)
+    mask = np.zeros(k.NUM_ACTIONS, np.uint8)
+    for n in (3, 6):
+        s = k.new_state(n, 5)
+        while not k.is_over(s):
+            for seat in range(n):
+                t = s.copy()
+                k.determinize(t, seat, int(rng.integers(1 << 30)))
+                q = t[0]
+                for p in range(min(n, int(q["assign_seat"]))):
+                    assert _is_sheet(q["assigned"][p]), (p, q["assigned"][p])
+                    assert (q["assigned"][p] >= q["declared"][p] + q["burned"][p]).all()
+                assert (q["assigned"][seat] == s[0]["assigned"][seat]).all()
+            k.legal_mask(s, mask)
+            k.step(s, int(rng.choice(np.flatnonzero(mask))))
+
+
+def test_determinize_prior_puts_big_values_near_the_top():
+    """The sampled sheets follow the prior: the Planning head G02 gets more than the junior G07, which gets
+    more than the youngest civilian G26 (uniform sheets would give each about 55 / 25 = 2.2 on average)."""
+    s = game(4)
+    total = np.zeros(T.N_GAMERS)
+    for seed in range(200):
+        t = s.copy()
+        k.determinize(t, 0, seed)
+        total += t[0]["assigned"][1:4].sum(axis=0)
+    mean = total / 600
+    assert mean[G(2)] > 8.0 and mean[G(7)] > 3.0 and mean[G(26)] < 0.5
+    assert mean[G(2)] > mean[G(7)] > mean[G(26)]
 
 
 def test_leak_changing_another_sheet_never_changes_my_observation():
