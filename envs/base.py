@@ -40,7 +40,7 @@ class KernelAECEnv(AECEnv):
 
     kernel: ModuleType  # set by each game's env module
     default_players: int
-    render_ansi: Callable[[np.ndarray], str]
+    render_ansi: Callable[..., str]  # render_ansi(s), or render_ansi(s, seat=None) in hidden-information games
     render_rgb: Callable[[np.ndarray], np.ndarray]  # games with "rgb_array" in their render modes
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
 
@@ -257,6 +257,36 @@ class KernelAECEnv(AECEnv):
         if self.render_mode == "rgb_array":
             return type(self).render_rgb(self._s)
         return type(self).render_ansi(self._s)
+
+    def render_for(self, seat: int) -> str:
+        """The ansi table as ``seat`` may see it, whatever the render_mode: for a game with hidden
+        information (``kernel.INFORMATION == "imperfect"``) the game's ``render_ansi(s, seat)``, which
+        shows that seat's own secrets and only the public part of the others'; a perfect-information
+        game shows everything to everyone (``render_ansi(s)``). ``render()`` stays the full view."""
+        if self._s is None:
+            raise RuntimeError("reset() must be called before render_for()")
+        seat = self._check_seat(seat)
+        if self.kernel.INFORMATION == "imperfect":
+            return type(self).render_ansi(self._s, seat)
+        return type(self).render_ansi(self._s)
+
+    def action_name_for(self, action: int, seat: int | None) -> str:
+        """The name of ``action``, about to be played now (call it before ``step``), as ``seat`` may see
+        it: the kernel's optional ``public_action_name(s, action, viewer)`` hides secret choices of
+        other seats (Kremlin's influence allocation); ``seat`` None is a spectator who sees only public
+        information. Kernels without it have no secret moves, so this is ``action_name``."""
+        if self._s is None:
+            raise RuntimeError("reset() must be called before action_name_for()")
+        public_name = getattr(self.kernel, "public_action_name", None)
+        if public_name is None:
+            return self.action_name(action)
+        return public_name(self._s, action, None if seat is None else self._check_seat(seat))
+
+    def _check_seat(self, seat) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be an int in 0..{self.num_players - 1} (player_0 .. "
+                             f"player_{self.num_players - 1}), got {seat!r}")
+        return int(seat)
 
     def close(self) -> None:
         pass

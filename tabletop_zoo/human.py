@@ -1,10 +1,14 @@
 """Play in the terminal: human seats pick numbered legal moves, agents play the other seats.
 
-``tabletop-zoo play GAME --human 0`` runs ``HumanGame``. On a human turn it shows the board (the game's
-ansi renderer), the moves the agents made since, and the legal moves numbered 1..k by ``action_name``;
-the player types a number, ``u`` to undo their own last move, or ``q`` to quit. Undo re-plays the game
-from its seed without that move and the agents' replies to it: the game is deterministic given its seed
-and actions, so re-playing is exact (agents' own random choices may then differ, as after any new move).
+``tabletop-zoo play GAME --human 0`` runs ``HumanGame``. On a human turn it shows the board as that seat
+may see it (``env.render_for(seat)``: in games with hidden information, its own secrets and only the
+public part of the others'), the moves the agents made since (named by ``env.action_name_for``, which
+hides their secret choices), and the legal moves numbered 1..k by ``action_name``; the player types a
+number, ``u`` to undo their own last move, or ``q`` to quit. With several human seats (hot seat) each
+human turn shows the view of the human to move, and agents' moves are named with every secret hidden.
+Once the game is over the full table is shown. Undo re-plays the game from its seed without that move
+and the agents' replies to it: the game is deterministic given its seed and actions, so re-playing is
+exact (agents' own random choices may then differ, as after any new move).
 """
 
 from __future__ import annotations
@@ -33,6 +37,10 @@ class HumanGame:
         self.players = list(players)
         self.seed = seed
         self.labels = list(labels) if labels else ["human" if p is None else type(p).__name__ for p in players]
+        humans = [i for i, p in enumerate(self.players) if p is None]
+        # Who reads the agents' moves: the one human, or with several a spectator (None), so that no
+        # human learns anything secret from them.
+        self.viewer = humans[0] if len(humans) == 1 else None
         self.console = console or Console(highlight=False)
         self.ask = ask or (lambda text: typer.prompt(text, prompt_suffix=" "))
         self.human_steps: list[int] = []  # history indexes of the human moves, for undo
@@ -47,9 +55,8 @@ class HumanGame:
         self.say(f"{env.metadata['name']}, {env.num_players} players, seed {self.seed}: you play {you}; "
                  f"type a move's number, {UNDO} to undo your last move, {QUIT} to quit")
         if env.kernel.INFORMATION == "imperfect":
-            # The game's text renderer is the privileged full view; there is no per-seat text view yet.
-            self.say("note: this game has hidden information, and the board below is the full table view: "
-                     "it also shows what the other seats keep secret")
+            self.say("this game has hidden information: each human turn shows only what the player to move "
+                     "may see; the full table is shown when the game is over")
         for agent in self.players:
             if agent is not None and hasattr(agent, "bind"):
                 agent.bind(env)  # searching agents read the record through the env
@@ -74,13 +81,15 @@ class HumanGame:
     def agent_turn(self, seat: int) -> None:
         obs = self.env.observe(self.env.agent_selection)
         action = int(self.players[seat].act(obs["observation"], obs["action_mask"]))
-        self.say(f"player_{seat} ({self.labels[seat]}): {self.env.action_name(action)}")
+        name = self.env.action_name_for(action, self.viewer)  # before the step: it names a move from this state
+        self.say(f"player_{seat} ({self.labels[seat]}): {name}")
         self.env.step(action)
 
     def human_turn(self, seat: int) -> None:
         env = self.env
         legal = env.legal_actions()
-        self.console.print(Text(env.render()), soft_wrap=True)
+        self.say(f"\n--- player_{seat}'s view ---")
+        self.console.print(Text(env.render_for(seat)), soft_wrap=True)
         self.say(f"\nplayer_{seat} ({self.labels[seat]}) to move, decision {len(env.history) + 1}:")
         self.console.print(Columns([Text(f"{i:>3}. {env.action_name(a)}") for i, a in enumerate(legal, 1)],
                                    column_first=True, padding=(0, 3)))
@@ -133,7 +142,9 @@ class HumanGame:
 
     def show_result(self) -> None:
         env = self.env
-        self.console.print(Text(env.render()), soft_wrap=True)
+        self.say("\n--- game over: the full table ---")
+        # The game is over, so secrets may be revealed: the full table, whatever the env's render_mode.
+        self.console.print(Text(type(env).render_ansi(env.record)), soft_wrap=True)
         table = Table(title=f"final scores after {len(env.history)} decisions")
         for column in ("seat", "player", "score", "reward"):
             table.add_column(column, justify="right" if column in ("score", "reward") else "left")

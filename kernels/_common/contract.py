@@ -45,6 +45,10 @@ Optional
                                                       legal mask), drawn with the search's generator rng:
                                                       the MCTS rollout policy; without it rollouts are
                                                       uniformly random (``masks.sample_legal``)
+  public_action_name(s, action, viewer) -> str        (Python) action_name of a move about to be made in s,
+                                                      with what seat ``viewer`` may not see hidden (None: a
+                                                      spectator); for games whose moves can be secret.
+                                                      Without it every action name is public
 Hidden information (INFORMATION == "imperfect")
   determinize(s, seat, seed)                          (njit) resample what ``seat`` cannot see
 """

@@ -5,7 +5,7 @@ Spec: ``shared/rules/kremlin.md`` (rule IDs KRM-*); decisions where it is silent
 
     tables.py      data/*.json -> frozen numpy tables (gamers, posts, finance tables, traits)
     state.py       the STATE record, decision points, window continuations
-    actions.py     action-id ranges, action_name() (theme-aware labels)
+    actions.py     action-id ranges, action_name() (theme-aware labels), public_action_name() (secrets hidden)
     board.py       control, leaving the club, SP room, delegation, auto-promotion  KRM-INF-3/4, KRM-GEN-*, KRM-PER-2..4
     influence.py   allocation, declarations, determinize                           KRM-SET-4, KRM-INF-*, KRM-OPT-2/4
     phases.py      the eight phases' choices and dice                              KRM-PT/STR/EXP/RUM/FIN/ELE/PER/YEP/END
@@ -23,7 +23,7 @@ import numbers
 import numpy as np
 
 from . import state, tables
-from .actions import NUM_ACTIONS, action_family, action_name, declare_id
+from .actions import NUM_ACTIONS, action_family, action_name, declare_id, public_action_name
 from .evaluate import evaluate
 from .influence import determinize
 from .invariants import check_invariants
@@ -123,6 +123,6 @@ __all__ = [
     "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "OPTIONS", "PHASE_NAMES",
     "new_state", "to_move", "legal_mask", "step", "step_and_mask", "step_decision", "is_chance", "chance_outcomes",
     "step_chance", "sample_chance", "is_over", "returns", "scores", "evaluate", "observe", "action_name",
-    "action_family", "declare_id", "determinize", "random_playouts", "playouts", "check_seed", "resolve_options",
-    "check_invariants", "check_num_players", "tables", "state",
+    "public_action_name", "action_family", "declare_id", "determinize", "random_playouts", "playouts", "check_seed",
+    "resolve_options", "check_invariants", "check_num_players", "tables", "state",
 ]

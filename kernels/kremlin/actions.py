@@ -12,6 +12,7 @@
 | 303     | RUMOUR_B         | put an officer on trial (KRM-RUM-2)                      |
 """
 
+from .state import PH_ASSIGN
 from .tables import GAMER_IDS, GAMER_LABELS, MAX_VALUE, N_GAMERS, N_POSTS, POST_IDS, POST_LABELS
 
 A_SELECT_GAMER = 0
@@ -69,3 +70,18 @@ def action_name(s, action: int) -> str:
     if family == "DECLARE":
         return f"DECLARE {gamer_label(s, args[0])} {args[1]}"
     return family
+
+
+def public_action_name(s, action: int, viewer: int | None) -> str:
+    """``action_name`` as ``viewer`` may see it, for the move about to be made in ``s`` (call it before the
+    step). Only the influence allocation is secret (KRM-SET-4, spec §7): another seat's SELECT_GAMER
+    there shows the value given (public) but not the gamer. ``viewer`` None is a spectator, who sees
+    only public information."""
+    r = s[0]
+    if viewer is not None and not 0 <= viewer < int(r["num_players"]):
+        raise ValueError(f"viewer must be None (a spectator) or a seat 0..{int(r['num_players']) - 1}, got {viewer!r}")
+    mover = int(r["assign_seat"])
+    if int(r["phase"]) == PH_ASSIGN and action_family(action)[0] == "SELECT_GAMER" and viewer != mover:
+        value = MAX_VALUE - int(r["assign_count"])  # KRM-SET-4: values 10, 9, ..., 1 in this order
+        return f"SELECT_GAMER (secret: influence {value} on a hidden gamer)"
+    return action_name(s, action)
