@@ -6,6 +6,8 @@ import random
 
 import numpy as np
 
+from ..kernels._common.masks import pick_legal
+
 
 class RandomAgent:
     """Picks uniformly among the legal actions; the same seed gives the same choices."""
@@ -18,8 +20,11 @@ class RandomAgent:
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         mask = np.asarray(action_mask)
-        # 0/1 bytes viewed as bool: numpy's nonzero is about twice as fast on bool arrays
-        legal = (mask.view(np.bool_) if mask.dtype.itemsize == 1 else mask != 0).nonzero()[0]
-        if legal.size == 0:
+        if mask.dtype.kind not in "biu":  # float or object masks: compare instead of summing values
+            mask = mask != 0
+        # One numba call picks the int(u * n)-th legal action: half the cost of nonzero + indexing on an
+        # 801-long mask, and the same choice for the same seed.
+        action = pick_legal(mask.ravel(), self._random())
+        if action < 0:
             raise ValueError("no legal action in the mask: this seat is not to move")
-        return int(legal[int(self._random() * legal.size)])
+        return int(action)

@@ -43,3 +43,13 @@ def sample_legal(mask, rng):
     if n == 0:
         return -1
     return nth_legal(mask, uniform_int(rng, n))
+
+
+@njit(cache=True)
+def pick_legal(mask, u):
+    """The int(u * n)-th of the n legal actions for u uniform in [0, 1) (a uniform choice driven by any
+    generator), or -1 if none is legal."""
+    n = count_legal(mask)
+    if n == 0:
+        return -1
+    return nth_legal(mask, int(u * n))
