@@ -22,11 +22,6 @@ def states() -> dict[str, np.ndarray]:
             "late_3p": play(k, 3, 3, 400), "over_6p": play(k, 6, 4, None)}
 
 
-@pytest.fixture(scope="module")
-def frames(states) -> dict[str, np.ndarray]:
-    return {name: pic.render_rgb(s) for name, s in states.items()}
-
-
 def test_frames_have_the_documented_shape_and_are_not_blank(frames):
     for name, img in frames.items():
         assert img.shape == FRAME and img.dtype == np.uint8, name

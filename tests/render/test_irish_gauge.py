@@ -20,11 +20,6 @@ def states() -> dict[str, np.ndarray]:
             "over_5p": play(k, 5, 3, None)}
 
 
-@pytest.fixture(scope="module")
-def frames(states) -> dict[str, np.ndarray]:
-    return {name: pic.render_rgb(s) for name, s in states.items()}
-
-
 def test_frames_have_the_documented_shape_and_are_not_blank(frames):
     for name, img in frames.items():
         assert img.shape == FRAME and img.dtype == np.uint8, name
