@@ -4,10 +4,8 @@ its Python MCTSBot, chance nodes, no leaks, clone and serialization."""
 from __future__ import annotations
 
 import numpy as np
+import pyspiel  # the bench/test extras install open_spiel
 import pytest
-
-pyspiel = pytest.importorskip("pyspiel")  # the bench/test extras install open_spiel
-
 from open_spiel.python.algorithms import mcts
 
 from tabletop_zoo import registry

@@ -9,10 +9,9 @@ import math
 import numpy as np
 import pytest
 
-ray = pytest.importorskip("ray")
-pytest.importorskip("ray.rllib")
+import ray  # the rllib extra (part of the test extra)
 
-from tabletop_zoo.rllib import MaskedPPOModule, ppo_config, rllib_env  # noqa: E402
+from tabletop_zoo.rllib import MaskedPPOModule, ppo_config, rllib_env
 
 
 def test_rllib_wrapper_plays_turn_based_games_to_the_end():
