@@ -11,8 +11,10 @@ from __future__ import annotations
 import importlib
 import inspect
 
+from ..kernels._common.validate import check_seed
 from .base import Agent
 from .random_agent import RandomAgent
+from .spec import AgentSpec, check_agent_spec, parse_agent_spec, split_specs
 
 
 def heuristic_class(game_id: str):
@@ -69,7 +71,11 @@ def agent_parameters(name: str, game_id: str | None = None) -> list[str]:
 
 
 def make_agent(name: str, game_id: str | None = None, seed: int | None = None, **kwargs):
-    """An agent by name (``random``, ``heuristic``, ``mcts``); raises listing the names available."""
+    """An agent by name (``random``, ``heuristic``, ``mcts``, ``policy``); raises listing the names available.
+
+    ``seed`` is None or an int in [0, 2**64); each agent checks its own parameters' types and ranges."""
+    if seed is not None:
+        check_seed(seed)
     if name not in AGENTS:
         raise ValueError(f"unknown agent {name!r}; available agents: {', '.join(sorted(AGENTS))}")
     if name == "heuristic" and game_id is None:
@@ -85,4 +91,5 @@ def __getattr__(name):  # lazy: importing numba search code only when asked for
     raise AttributeError(name)
 
 
-__all__ = ["Agent", "RandomAgent", "MCTSAgent", "AGENTS", "make_agent", "heuristic_class", "agent_parameters"]
+__all__ = ["Agent", "RandomAgent", "MCTSAgent", "AGENTS", "make_agent", "heuristic_class", "agent_parameters",
+           "AgentSpec", "parse_agent_spec", "check_agent_spec", "split_specs"]

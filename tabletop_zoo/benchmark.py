@@ -507,16 +507,16 @@ def format_report(result: dict) -> str:
 
 def plot(result: dict, path: pathlib.Path) -> None:
     """Bar chart (log scale) of decisions/s per game and layer at the game's default player count."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure  # not pyplot: the caller's backend and figures stay as they are
 
     games = list(result["games"])
     layers = [("kernel 1 thread", lambda r: r["kernel_1t"]["decisions_per_s"]),
               (f"kernel {result['config']['threads']} threads", lambda r: r["kernel_all"]["decisions_per_s"]),
               ("AEC env() loop", lambda r: r["aec"]["steps_per_s"])]
-    fig, ax = plt.subplots(figsize=(2 + 1.8 * len(games), 5))
+    fig = Figure(figsize=(2 + 1.8 * len(games), 5))
+    FigureCanvasAgg(fig)
+    ax = fig.subplots()
     width = 0.8 / len(layers)
     x = np.arange(len(games))
     labels = []
@@ -548,7 +548,6 @@ def plot(result: dict, path: pathlib.Path) -> None:
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.17), ncol=3)  # below: bars stay visible
     fig.tight_layout()
     fig.savefig(path, dpi=120)
-    plt.close(fig)
 
 
 def write(result: dict, out: pathlib.Path) -> list[pathlib.Path]:

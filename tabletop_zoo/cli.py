@@ -21,14 +21,18 @@ def _game(game: str) -> str:
         raise typer.BadParameter(str(e)) from None
 
 
+AGENT_SPEC_HELP = ("agent specs 'name[:key=value,...]' (e.g. mcts:simulations=50, policy:path=model.zip; "
+                   f"agents: {', '.join(sorted(AGENTS))}); separate agents with ',' (or ';' when a value has a comma)")
+
+
 @app.command()
 def play(
     game: str = typer.Argument(..., help=f"game id: {', '.join(sorted(registry.GAMES))}"),
     players: Optional[int] = typer.Option(None, "--players", "-n", help="number of players (default: the game's)"),
-    seed: int = typer.Option(0, "--seed", "-s", help="game seed (fixes every chance event)"),
+    seed: int = typer.Option(0, "--seed", "-s", help="game seed in [0, 2**64) (fixes every chance event)"),
     agents: str = typer.Option("random", "--agents", "-a",
-                               help=f"comma-separated agent per seat, or one for all: {', '.join(sorted(AGENTS))}; "
-                                    "with --human, only for the other seats"),
+                               help=f"one spec per seat, or one for all: {AGENT_SPEC_HELP}; with --human, only "
+                                    "for the other seats"),
     render: Optional[str] = typer.Option(None, "--render", "-r", help="'ansi' prints the table after every decision"),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", help="rules variant, e.g. seed (default) or published"),
     human: Optional[list[int]] = typer.Option(None, "--human", "-H",
@@ -36,19 +40,25 @@ def play(
     save_replay: Optional[str] = typer.Option(None, "--save-replay",
                                               help="write the game as replay JSON (see 'tabletop-zoo replay')"),
 ) -> None:
-    """Play one full game and print the final scores; with --human you choose moves in the terminal."""
+    """Play one full game and print the final standings; with --human you choose moves in the terminal."""
     from .play import play_game
 
     gid = _game(game)
     options = {"ruleset": ruleset} if ruleset else {}
     humans = sorted(set(human or []))
     try:
+        registry.kernel(gid).check_seed(seed)
+        if render not in (None, "ansi"):
+            raise ValueError(f"--render must be 'ansi', got {render!r}")
+        if save_replay:
+            _check_writable(save_replay)  # before the game: a human's game must not be lost at the end
         env = registry.make_env(gid, num_players=players, render_mode="ansi" if humans else render, **options)
-        names = _seat_agents(agents, env.num_players, humans)
-        seats = [None if name is None else make_agent(name, gid, seed=seed * 1000 + i) for i, name in enumerate(names)]
+        specs = _seat_specs(agents, env.num_players, humans, gid)
+        seats = [None if spec is None else spec.build(gid, seed=(seed * 1000 + i) % 2**64)
+                 for i, spec in enumerate(specs)]
     except (ValueError, TypeError) as e:
         raise typer.BadParameter(str(e)) from None
-    labels = ["human" if name is None else name for name in names]
+    labels = ["human" if spec is None else spec.label for spec in specs]
     if humans:
         from .human import HumanGame
 
@@ -64,21 +74,23 @@ def play(
     result = play_game(env, seats, seed=seed, on_decision=log if render else None)
     if render:
         typer.echo(env.render())
-    typer.echo(f"{gid}, {env.num_players} players, seed {seed}: final scores")
-    best = max(r["score"] for r in result.values())
+    typer.echo(f"{gid}, {env.num_players} players, seed {seed}: final standings (rank from the game's result, "
+               "then score)")
     for i, agent in enumerate(env.possible_agents):
         r = result[agent]
-        mark = "  winner" if r["score"] == best else ""
-        typer.echo(f"  {agent} ({names[i]}): score {r['score']}, reward {r['reward']:.3g}{mark}")
+        mark = "  winner" if r["winner"] else ""
+        typer.echo(f"  {r['rank']}. {agent} ({labels[i]}): score {r['score']}, reward {r['reward']:.3g}{mark}")
     _save_replay(env, save_replay, labels)
 
 
-def _seat_agents(agents: str, num_players: int, humans: list[int]) -> list[Optional[str]]:
-    """Agent name per seat (None for a human seat) from --agents and --human."""
+def _seat_specs(agents: str, num_players: int, humans: list[int], game_id: str) -> list:
+    """Checked agent spec per seat (None for a human seat) from --agents and --human."""
+    from .agents.spec import check_agent_spec, split_specs
+
     bad = [h for h in humans if not 0 <= h < num_players]
     if bad:
         raise ValueError(f"--human seat {bad[0]} does not exist: seats are 0..{num_players - 1}")
-    names = [a.strip() for a in agents.split(",") if a.strip()]
+    names = split_specs(agents)
     others = num_players - len(humans)
     if len(names) == 1:
         names *= others
@@ -87,8 +99,23 @@ def _seat_agents(agents: str, num_players: int, humans: list[int]) -> list[Optio
             raise ValueError(f"{num_players} players with {len(humans)} human seat(s) need 1 or {others} agents, "
                              f"got {len(names)}")
         raise ValueError(f"{num_players} players need 1 or {num_players} agents, got {len(names)}")
-    it = iter(names)
+    it = iter([check_agent_spec(n, game_id) for n in names])
     return [None if i in humans else next(it) for i in range(num_players)]
+
+
+def _check_writable(path: str) -> None:
+    """Refuse an output file that cannot be written, before any work (the file itself is left untouched)."""
+    import os
+    import pathlib
+
+    target = pathlib.Path(path)
+    folder = target.parent if str(target.parent) else pathlib.Path(".")
+    if target.is_dir():
+        raise ValueError(f"cannot write {path}: it is a folder")
+    if not folder.is_dir():
+        raise ValueError(f"cannot write {path}: folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise ValueError(f"cannot write {path}: permission denied")
 
 
 def _save_replay(env, path: Optional[str], labels: list[str]) -> None:
@@ -158,10 +185,7 @@ def _print_replay(rep, shown: set[int], wait: bool) -> None:
 @app.command()
 def arena(
     game: str = typer.Argument("irish_gauge", help="game id"),
-    agents: str = typer.Option("mcts,heuristic,random", "--agents", "-a",
-                               help="comma-separated line-up; parameters after a colon, e.g. "
-                                    "'mcts:simulations=500,rollout_depth=10;heuristic;random' (use ';' between "
-                                    "agents when parameters contain commas)"),
+    agents: str = typer.Option("mcts,heuristic,random", "--agents", "-a", help=f"the line-up: {AGENT_SPEC_HELP}"),
     players: Optional[int] = typer.Option(None, "--players", "-n", help="seats per game (default: line-up size)"),
     games: int = typer.Option(30, "--games", "-g", help="number of games"),
     seed: int = typer.Option(0, "--seed", "-s", help="run seed: fixes every game's seed and seating"),
@@ -172,7 +196,8 @@ def arena(
     resume: bool = typer.Option(False, "--resume", help="continue the run already in --out"),
     address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (default: start a local Ray)"),
 ) -> None:
-    """Seat-rotated tournament with openskill ratings, resumable, on local processes or Ray."""
+    """Seat-rotated tournament: ranks from the game's result, whole-run Plackett-Luce ratings with intervals,
+    head-to-head table; resumable, on local processes or Ray."""
     from . import arena as arena_mod
 
     gid = _game(game)
@@ -180,7 +205,9 @@ def arena(
         import datetime
 
         out = f"arena_runs/{gid}-{datetime.datetime.now():%Y%m%d-%H%M%S}"
-    lineup = [a for a in (agents.split(";") if ";" in agents else _split_specs(agents)) if a.strip()]
+    from .agents.spec import split_specs
+
+    lineup = split_specs(agents)
     try:
         arena_mod.run(gid, lineup, num_players=players, games=games, seed=seed, out=out, backend=backend,
                       workers=workers, resume=resume, address=address)
@@ -189,15 +216,50 @@ def arena(
     typer.echo(f"results in {out}/ (games.jsonl, summary.csv, summary.json, ratings.png)")
 
 
-def _split_specs(text: str) -> list[str]:
-    """Split 'mcts:simulations=5,rollout_depth=2,heuristic' at commas that start a new agent name."""
-    parts: list[str] = []
-    for piece in text.split(","):
-        if parts and "=" in piece and ":" in parts[-1]:
-            parts[-1] += "," + piece  # another key=value of the previous agent
-        else:
-            parts.append(piece)
-    return parts
+@app.command()
+def ladder(
+    game: str = typer.Argument("all", help="game id, or 'all' (every game, one after another)"),
+    agents: str = typer.Option("", "--agents", "-a", help=f"agents to add to the standard line-up: {AGENT_SPEC_HELP}"),
+    players: Optional[int] = typer.Option(None, "--players", "-n", help="seats per game (default: line-up size)"),
+    games: Optional[int] = typer.Option(None, "--games", "-g", help="games per ladder (default: 20 rotations)"),
+    quick: bool = typer.Option(False, "--quick", help="small line-up (mcts:simulations=20) and 2 rotations"),
+    out: str = typer.Option("ladder_runs", "--out", "-o",
+                            help="folder: OUT/STRENGTH.md and one arena run per game in OUT/ladder/<game>/"),
+    seed: int = typer.Option(0, "--seed", "-s", help="run seed"),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="parallel workers (default: all cores)"),
+    backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray"),
+    resume: bool = typer.Option(False, "--resume", help="continue the runs already in OUT/ladder/"),
+) -> None:
+    """Strength ladder: random, heuristic, mcts:simulations=100 and =1000 (plus --agents), seat-rotated, rated
+    and written as Markdown (OUT/STRENGTH.md) with the command, versions and wall time."""
+    import pathlib
+    import shlex
+    import sys
+    import time
+
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from .agents.spec import split_specs
+    from .arena import ladder as ladder_mod
+
+    gids = sorted(registry.GAMES) if game == "all" else [_game(game)]
+    extra = split_specs(agents) if agents.strip() else []
+    root = pathlib.Path(out)
+    command = "tabletop-zoo ladder " + " ".join(shlex.quote(a) for a in sys.argv[2:])
+    env, start, sections = ladder_mod.environment(), time.perf_counter(), []
+    try:
+        for gid in gids:
+            typer.echo(f"ladder: {gid}", err=True)
+            summary = ladder_mod.ladder(gid, players=players, agents=extra, games=games, quick=quick,
+                                        out=root / "ladder", seed=seed, workers=workers, backend=backend,
+                                        resume=resume)
+            sections.append((gid, summary))
+            Console().print(Markdown(ladder_mod.markdown(gid, summary)))
+    except (ValueError, TypeError) as e:
+        raise typer.BadParameter(str(e)) from None
+    ladder_mod.write_strength(sections, root / ladder_mod.STRENGTH_FILE, command, env, time.perf_counter() - start)
+    typer.echo(f"wrote {root / ladder_mod.STRENGTH_FILE}")
 
 
 @app.command()

@@ -21,6 +21,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from .standings import final_standings
+
 UNDO, QUIT = "u", "q"
 
 
@@ -148,9 +150,8 @@ class HumanGame:
         table = Table(title=f"final scores after {len(env.history)} decisions")
         for column in ("seat", "player", "score", "reward"):
             table.add_column(column, justify="right" if column in ("score", "reward") else "left")
-        best = max(env.infos[a]["score"] for a in env.possible_agents)
+        final = final_standings(env.kernel, env.record)  # the rules' winner(s), not the top score
         for i, a in enumerate(env.possible_agents):
-            score = env.infos[a]["score"]
-            table.add_row(a, self.labels[i] + ("  winner" if score == best else ""), str(score),
+            table.add_row(a, self.labels[i] + ("  winner" if final.ranks[i] == 1 else ""), str(final.scores[i]),
                           f"{env.rewards[a]:.3g}")
         self.console.print(table)

@@ -5,10 +5,14 @@ from __future__ import annotations
 from typing import Sequence
 
 from .agents import Agent
+from .standings import final_standings
 
 
 def play_game(env, agents: Sequence[Agent], seed: int | None = None, on_decision=None) -> dict[str, dict]:
-    """Play to the end; returns ``{agent: {"reward": r, "score": s}}``.
+    """Play to the end; returns ``{agent: {"reward": r, "score": s, "rank": k, "winner": bool}}``.
+
+    ``rank`` and ``winner`` come from the game's result (``tabletop_zoo.standings``: the kernel's returns,
+    then the final score), not from the score alone.
 
     ``on_decision(env, agent, action)`` is called before each decision is applied (to log or render).
     """
@@ -30,4 +34,8 @@ def play_game(env, agents: Sequence[Agent], seed: int | None = None, on_decision
         if on_decision is not None:
             on_decision(env, name, action)
         env.step(action)
+    if env.kernel.is_over(env.get_state()):  # (a penalised illegal move ends the game before its end)
+        final = final_standings(env.kernel, env.get_state())
+        for i, name in enumerate(env.possible_agents):
+            result[name].update(rank=final.ranks[i], winner=final.ranks[i] == 1)
     return result

@@ -1,5 +1,6 @@
 """Every notebook in notebooks/ runs top to bottom (quick mode: TABLETOP_ZOO_QUICK=1 shrinks the long cells)."""
 
+import base64
 import pathlib
 
 import nbformat
@@ -35,3 +36,13 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
     client = NotebookClient(book, timeout=TIMEOUT, kernel_name="python3",
                             resources={"metadata": {"path": str(tmp_path)}})
     client.execute()  # raises CellExecutionError naming the failing cell and its traceback
+    for index, cell in enumerate(book.cells):
+        if cell.cell_type == "code" and _shows_a_figure(cell.source):
+            images = [o["data"]["image/png"] for o in cell.outputs if "image/png" in o.get("data", {})]
+            assert images, f"{path.name} cell {index} shows a figure but produced no image (a backend switched?)"
+            png = base64.b64decode(images[-1])
+            assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 5000, f"{path.name} cell {index}: blank image"
+
+
+def _shows_a_figure(source: str) -> bool:
+    return "plt.show()" in source or "display(Image(" in source

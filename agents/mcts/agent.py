@@ -10,6 +10,8 @@ import numpy as np
 
 from ...kernels._common import dispatch
 from ...kernels._common.record import copy_record
+from ...kernels._common.validate import check_seed
+from .._params import check_float, check_int
 from .uct import search
 
 
@@ -29,7 +31,7 @@ def search_root(record: np.ndarray, simulations: int, rollout_depth: int, c: flo
     def run(t: int):
         visits = np.zeros(n, np.int64)
         value = np.zeros(n, np.float64)
-        search(record, per_tree[t], rollout_depth, c, np.uint64((seed + t) % 2**64), visits, value)
+        search(record, per_tree[t], rollout_depth, c, np.uint64((int(seed) + t) % 2**64), visits, value)
         return visits, value
 
     if threads == 1:
@@ -57,11 +59,11 @@ class MCTSAgent:
 
     def __init__(self, simulations: int = 1000, rollout_depth: int = 20, c: float = 1.0, seed: int | None = 0,
                  threads: int = 1, env=None):
-        if simulations < 1 or rollout_depth < 0 or c < 0 or threads < 1:
-            raise ValueError("need simulations >= 1, rollout_depth >= 0, c >= 0 and threads >= 1")
-        self.simulations, self.rollout_depth, self.c = int(simulations), int(rollout_depth), float(c)
-        self.threads = min(int(threads), os.cpu_count() or 1)
-        self.seed = 0 if seed is None else int(seed)
+        self.simulations = check_int("simulations", simulations, 1)
+        self.rollout_depth = check_int("rollout_depth", rollout_depth, 0)
+        self.c = check_float("c", c, 0.0)
+        self.threads = min(check_int("threads", threads, 1), os.cpu_count() or 1)
+        self.seed = 0 if seed is None else check_seed(seed)  # any seed in [0, 2**64)
         self.env = None
         self.last_visits: np.ndarray | None = None
         if env is not None:
@@ -73,13 +75,15 @@ class MCTSAgent:
         dispatch.register(env.kernel)
         return self
 
-    def _move_seed(self, record: np.ndarray, seat: int) -> int:
+    def _move_seed(self, record: np.ndarray, seat: int) -> np.uint64:
         """Derived from what the seat sees: the same visible position and agent seed give the same move,
         whatever is hidden and whatever happened before."""
         kernel = dispatch.kernel_for(record.dtype)
         view = np.zeros(kernel.OBS_SIZE, np.float32)
         kernel.observe(record, seat, view)
-        return (self.seed * 0x9E3779B1 + zlib.crc32(view.tobytes())) % 2**64
+        # A numpy uint64, not a Python int: numba would type a Python int >= 2**63 as uint64 and fail to
+        # convert it for an int64 specialisation compiled earlier in the process ("int too big to convert").
+        return np.uint64((self.seed * 0x9E3779B1 + zlib.crc32(view.tobytes())) % 2**64)
 
     def act_state(self, record: np.ndarray) -> int:
         """Search the given record as it is (for hidden-information games, use ``act_for_seat``)."""

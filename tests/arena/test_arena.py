@@ -3,16 +3,20 @@
 import json
 import os
 import pathlib
+import shutil
 import signal
 import subprocess
 import sys
 import time
 
 import numpy as np
+import psutil
 import pytest
 
 import tabletop_zoo
 from tabletop_zoo import arena
+from tabletop_zoo.arena.files import RunLock
+from tabletop_zoo.standings import final_standings
 
 GAME = "irish_gauge"
 
@@ -49,8 +53,11 @@ def test_run_records_replay_exactly(tmp_path):
         k.scores(s, scores)
         assert k.is_over(s) and scores[:3].tolist() == rec["scores"]
         assert rec["agents"] == [["heuristic", "random"][j] for j in arena.seating([0, 1], 3, rec["game"])]
-    for name in ("summary.csv", "summary.json", "ratings.png", "run.json"):
+        final = final_standings(k, s)
+        assert rec["returns"] == final.returns and rec["ranks"] == final.ranks
+    for name in ("summary.csv", "summary.json", "head_to_head.csv", "ratings.png", "run.json"):
         assert (tmp_path / name).stat().st_size > 0
+    assert not list(tmp_path.glob(".*.tmp")), "atomic writes leave no temporary file behind"
 
 
 def test_ratings_order_a_rigged_lineup(tmp_path):
@@ -58,8 +65,9 @@ def test_ratings_order_a_rigged_lineup(tmp_path):
                         seed=2, out=tmp_path, workers=2, progress=False)
     agents = summary["agents"]
     strong = agents["mcts:rollout_depth=10,simulations=150"]
-    assert strong["rating_mu"] > agents["random"]["rating_mu"]
-    assert strong["win_rate"][0] > 0.5 and agents["random"]["rating_mu"] == pytest.approx(25.0)  # the anchor
+    assert strong["rating"][0] > agents["random"]["rating"][0]
+    assert strong["win_rate"][0] > 0.5 and agents["random"]["rating"] == [0.0, 0.0, 0.0]  # the anchor
+    assert summary["head_to_head"]["mcts:rollout_depth=10,simulations=150"]["random"]["share"][0] > 0.5
 
 
 def test_resume_after_kill_loses_and_repeats_nothing(tmp_path):
@@ -92,6 +100,13 @@ def test_local_and_ray_backends_give_identical_results(tmp_path):
     assert lines(tmp_path / "local" / "games.jsonl") == lines(tmp_path / "ray" / "games.jsonl")
 
 
+@pytest.fixture(scope="module")
+def kept_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("arena") / "kept"
+    arena.run(GAME, ["random"], num_players=3, games=2, out=out, workers=1, progress=False)
+    return out
+
+
 @pytest.mark.parametrize("kwargs, message", [
     (dict(game_id="chess"), "unknown game"),
     (dict(agents=["genius"]), "unknown agent 'genius'"),
@@ -101,10 +116,17 @@ def test_local_and_ray_backends_give_identical_results(tmp_path):
     (dict(games=0), "games must be an int >= 1"),
     (dict(backend="slurm"), "backend must be"),
     (dict(agents=[]), "line-up is empty"),
+    (dict(workers=0), "workers must be an int >= 1"),
+    (dict(workers=-2), "workers must be an int >= 1"),
+    (dict(agents=["mcts:simulations=x"]), "agent 'mcts:simulations=x': simulations must be an integer >= 1"),
+    (dict(agents=["mcts:simulations=1.5"]), "simulations must be an integer >= 1, got 1.5"),
+    (dict(agents=["mcts:c=nan"]), "c must be a finite number >= 0"),
+    (dict(agents=["random", "mcts:threads=0"]), "threads must be an integer >= 1"),
+    (dict(seed=-1), r"seed must be an int in \[0, 2\*\*64\)"),
 ])
-def test_bad_input_is_refused_and_earlier_results_stay(tmp_path, kwargs, message):
+def test_bad_input_is_refused_and_earlier_results_stay(kept_run, tmp_path, kwargs, message):
     out = tmp_path / "kept"
-    arena.run(GAME, ["random"], num_players=3, games=2, out=out, workers=1, progress=False)
+    shutil.copytree(kept_run, out)
     before = {p.name: p.read_bytes() for p in out.iterdir() if p.suffix != ".png"}
     args = dict(game_id=GAME, agents=["random"], num_players=3, games=2, out=out, resume=True, workers=1,
                 progress=False)
@@ -127,3 +149,87 @@ def test_a_second_run_into_the_same_folder_needs_resume(tmp_path):
         arena.run(GAME, ["random"], num_players=3, games=1, out=tmp_path, workers=1, progress=False)
     with pytest.raises(ValueError, match="same game, players, agents"):
         arena.run(GAME, ["heuristic"], num_players=3, games=1, out=tmp_path, resume=True, workers=1, progress=False)
+
+
+def test_bad_values_are_refused_before_anything_is_written(tmp_path):
+    out = tmp_path / "new"
+    with pytest.raises(ValueError, match="simulations must be an integer"):
+        arena.run(GAME, ["mcts:simulations=x", "random"], num_players=3, games=1, out=out, workers=1, progress=False)
+    assert not (out / "run.json").exists()  # so the corrected command is not refused as a "different run"
+    arena.run(GAME, ["mcts:simulations=2,rollout_depth=1", "random"], num_players=3, games=1, out=out, workers=1,
+              progress=False)
+
+
+def test_a_second_concurrent_run_is_refused(tmp_path):
+    with RunLock(tmp_path):
+        with pytest.raises(ValueError, match="in use by another arena run"):
+            arena.run(GAME, ["random"], num_players=3, games=1, out=tmp_path, workers=1, progress=False)
+    arena.run(GAME, ["random"], num_players=3, games=1, out=tmp_path, workers=1, progress=False)  # lock released
+
+
+@pytest.mark.parametrize("bad_line, message", [
+    ("{not json", "line 2: not valid JSON"),
+    ("[1, 2]", "line 2: a game record must be a JSON object"),
+    ('{"game": 1}', "line 2: the game record lacks seed"),
+])
+def test_a_malformed_results_file_is_named_with_its_line(tmp_path, bad_line, message):
+    arena.run(GAME, ["random"], num_players=3, games=2, out=tmp_path, workers=1, progress=False)
+    path = tmp_path / "games.jsonl"
+    first, second = lines(path)
+    path.write_text(first + "\n" + bad_line + "\n" + second + "\n")
+    with pytest.raises(ValueError, match=f"games.jsonl, {message}"):
+        arena.run(GAME, ["random"], num_players=3, games=3, out=tmp_path, resume=True, workers=1, progress=False)
+
+
+def test_a_results_file_of_another_lineup_is_refused(tmp_path):
+    arena.run(GAME, ["heuristic", "random"], num_players=3, games=2, out=tmp_path, workers=1, progress=False)
+    path = tmp_path / "games.jsonl"
+    recs = [json.loads(x) for x in lines(path)]
+    recs[1]["agents"] = recs[1]["agents"][::-1]
+    path.write_text("".join(json.dumps(r) + "\n" for r in recs))
+    with pytest.raises(ValueError, match="line 2: game 1 seats"):
+        arena.run(GAME, ["heuristic", "random"], num_players=3, games=3, out=tmp_path, resume=True, workers=1,
+                  progress=False)
+
+
+def _descendants_gone(cmd, out, timeout=240):
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    games_file = out / "games.jsonl"
+    deadline = time.time() + timeout
+    while time.time() < deadline and (not games_file.exists() or not lines(games_file)):
+        time.sleep(0.1)
+    children = psutil.Process(proc.pid).children(recursive=True)
+    assert children, "the arena should be running workers"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    _, alive = psutil.wait_procs(children, timeout=30)
+    return [" ".join(p.cmdline()[:4]) for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+
+
+def test_killed_local_arena_leaves_no_live_child_process(tmp_path):
+    out = tmp_path / "run"
+    cmd = [sys.executable, "-m", "tabletop_zoo.cli", "arena", GAME, "--agents", "heuristic,random", "--players", "3",
+           "--games", "400", "--out", str(out), "--workers", "2"]
+    assert _descendants_gone(cmd, out) == []
+
+
+@pytest.mark.slow
+def test_killed_ray_arena_leaves_no_live_child_process(tmp_path):
+    pytest.importorskip("ray")
+    out = tmp_path / "run"
+    cmd = [sys.executable, "-m", "tabletop_zoo.cli", "arena", GAME, "--agents", "heuristic,random", "--players", "3",
+           "--games", "400", "--out", str(out), "--workers", "2", "--backend", "ray"]
+    assert _descendants_gone(cmd, out) == []
+
+
+def test_the_report_keeps_the_callers_matplotlib_backend(tmp_path):
+    import matplotlib
+
+    before = matplotlib.get_backend()
+    matplotlib.use("svg")
+    try:
+        arena.run(GAME, ["heuristic", "random"], num_players=3, games=2, out=tmp_path, workers=1, progress=False)
+        assert matplotlib.get_backend() == "svg"
+    finally:
+        matplotlib.use(before)
+    assert (tmp_path / "ratings.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

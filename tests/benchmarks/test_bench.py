@@ -88,3 +88,18 @@ def test_bad_bench_options_are_rejected():
     assert result.exit_code != 0 and "--repeats" in result.output
     result = CliRunner().invoke(app, ["bench", "chess"])
     assert result.exit_code != 0 and "unknown game" in result.output
+
+
+def test_writing_the_plot_keeps_the_callers_matplotlib_backend(quick_run, tmp_path):
+    import matplotlib
+
+    from tabletop_zoo import benchmark
+
+    before = matplotlib.get_backend()
+    matplotlib.use("svg")
+    try:
+        benchmark.write(quick_run[0], tmp_path)
+        assert matplotlib.get_backend() == "svg"
+        assert (tmp_path / "results.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    finally:
+        matplotlib.use(before)

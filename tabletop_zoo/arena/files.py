@@ -1,0 +1,123 @@
+"""The run folder: atomic writes, one writer at a time, and strict reading of finished games.
+
+``games.jsonl`` is an append-only log while games finish (one fsync'd line per game, so a kill loses at most
+the line being written); every other file, and the final sorted ``games.jsonl``, is written to a temporary
+file, fsync'd and renamed over the old one, so a reader never sees half a file.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import pathlib
+
+GAMES_FILE = "games.jsonl"
+RUN_FILE = "run.json"
+LOCK_FILE = ".lock"
+RECORD_KEYS = ("game", "seed", "agents", "scores", "returns", "ranks", "length", "actions")
+
+
+def atomic_write(path: pathlib.Path, text: str | bytes) -> None:
+    """Write ``path`` whole or not at all: temp file in the same folder, fsync, rename, fsync the folder."""
+    path = pathlib.Path(path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    data = text.encode() if isinstance(text, str) else text
+    with open(tmp, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class RunLock:
+    """An exclusive lock on a run folder (``flock`` on ``OUT/.lock``): a second run into the same folder is
+    refused at once. The kernel drops the lock when the holder dies, even by kill -9, so it never goes stale."""
+
+    def __init__(self, folder: pathlib.Path):
+        self.path = pathlib.Path(folder) / LOCK_FILE
+        self._fd: int | None = None
+
+    def __enter__(self) -> "RunLock":
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.read(fd, 64).decode(errors="replace").strip() or "another process"
+            os.close(fd)
+            raise ValueError(f"{self.path.parent} is in use by another arena run (pid {holder}); wait for it to "
+                             "finish or choose another --out") from None
+        os.ftruncate(fd, 0)
+        os.write(fd, str(os.getpid()).encode())
+        self._fd = fd
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._fd is not None:
+            fcntl.flock(self._fd, fcntl.LOCK_UN)
+            os.close(self._fd)
+            self._fd = None
+
+
+def _check_record(rec, path: pathlib.Path, lineno: int, num_players: int, expected_agents) -> None:
+    where = f"{path}, line {lineno}"
+    if not isinstance(rec, dict):
+        raise ValueError(f"{where}: a game record must be a JSON object, got {type(rec).__name__}")
+    missing = [k for k in RECORD_KEYS if k not in rec]
+    if missing:
+        raise ValueError(f"{where}: the game record lacks {', '.join(missing)} (written by another version of the "
+                         "arena?); move the file away or choose another --out")
+    g = rec["game"]
+    if isinstance(g, bool) or not isinstance(g, int) or g < 0:
+        raise ValueError(f"{where}: 'game' must be an int >= 0, got {g!r}")
+    for key in ("agents", "scores", "returns", "ranks"):
+        if not isinstance(rec[key], list) or len(rec[key]) != num_players:
+            raise ValueError(f"{where}: {key!r} must list one value per seat ({num_players}), got {rec[key]!r}")
+    if expected_agents is not None and rec["agents"] != expected_agents(g):
+        raise ValueError(f"{where}: game {g} seats {rec['agents']}, but this run's rotation seats "
+                         f"{expected_agents(g)}; the file belongs to another run")
+    if not isinstance(rec["actions"], list) or not all(isinstance(a, int) for a in rec["actions"]):
+        raise ValueError(f"{where}: 'actions' must be a list of ints")
+
+
+def read_games(path: pathlib.Path, num_players: int, expected_agents=None) -> dict[int, dict]:
+    """Finished games by index from a results log. A torn last line (a run killed mid-write: no newline at
+    its end) is dropped and the file rewritten without it; any other bad line is a ValueError naming the file
+    and the line. ``expected_agents(game)`` gives the seating a record must have."""
+    path = pathlib.Path(path)
+    done: dict[int, dict] = {}
+    if not path.exists():
+        return done
+    text = path.read_text()
+    lines = text.split("\n")
+    torn = lines and lines[-1] != ""
+    body = lines[:-1]
+    if torn:
+        try:
+            json.loads(lines[-1])
+        except json.JSONDecodeError:
+            pass  # the line being written when the run died
+        else:
+            body.append(lines[-1])
+        torn = True
+    good = []
+    for lineno, line in enumerate(body, 1):
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{path}, line {lineno}: not valid JSON ({e.msg}); fix or remove that line") from None
+        _check_record(rec, path, lineno, num_players, expected_agents)
+        if rec["game"] in done:
+            if rec != done[rec["game"]]:
+                raise ValueError(f"{path}, line {lineno}: game {rec['game']} is recorded twice, differently")
+            continue
+        done[rec["game"]] = rec
+        good.append(line)
+    if torn or len(good) != len(body):
+        atomic_write(path, "".join(g + "\n" for g in good))
+    return done

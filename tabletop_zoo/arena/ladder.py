@@ -1,0 +1,113 @@
+"""The strength ladder: a seat-rotated arena run of a standard line-up, reported as a ladder in Markdown.
+
+    tabletop-zoo ladder imperial --players 4 --games 80
+    tabletop-zoo ladder all --out benchmarks          # benchmarks/STRENGTH.md, every game
+
+The line-up is random, heuristic, mcts:simulations=100 and mcts:simulations=1000 (``--quick``: random,
+heuristic, mcts:simulations=20, few games), plus any agents given (trained policies, other searches).
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import os
+import pathlib
+import platform
+import time
+
+from .. import registry
+from .run import run
+
+STANDARD = ["random", "heuristic", "mcts:simulations=100", "mcts:simulations=1000"]
+QUICK = ["random", "heuristic", "mcts:simulations=20"]
+STRENGTH_FILE = "STRENGTH.md"
+
+
+def lineup(extra: list[str] = (), quick: bool = False) -> list[str]:
+    base = QUICK if quick else STANDARD
+    return base + [a for a in extra if a not in base]
+
+
+def default_games(size: int, quick: bool) -> int:
+    """Whole rotations: every agent in every seat the same number of times."""
+    return size * (2 if quick else 20)
+
+
+def ladder(game_id: str, players: int | None = None, agents: list[str] = (), games: int | None = None,
+           quick: bool = False, out: str | os.PathLike = "ladder_runs", seed: int = 0, workers: int | None = None,
+           backend: str = "local", resume: bool = False, progress: bool = True) -> dict:
+    """Run one game's ladder into ``OUT/<game>/``; returns the arena summary plus its wall time."""
+    gid = registry._canonical(game_id)
+    names = lineup(list(agents), quick)
+    games = games or default_games(len(names), quick)
+    start = time.perf_counter()
+    summary = run(gid, names, num_players=players, games=games, seed=seed, out=pathlib.Path(out) / gid,
+                  backend=backend, workers=workers, resume=resume, progress=progress, console=False)
+    summary["wall_seconds"] = time.perf_counter() - start
+    return summary
+
+
+def _iv(v, digits=2) -> str:
+    mean, low, high = v[:3]
+    if mean is None or (isinstance(mean, float) and math.isnan(mean)):
+        return "-"
+    return f"{mean:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
+
+
+def markdown(game_id: str, summary: dict) -> str:
+    """One game's ladder: ratings, win shares and mean ranks; the head-to-head table; shares by seat."""
+    order = sorted(summary["agents"], key=lambda a: -summary["agents"][a]["rating"][0])
+    cfg = summary["config"]
+    lines = [f"## {game_id}, {summary['players']} players", "",
+             f"{summary['games']} games (seats rotated), seed {cfg['seed']}, mean length {summary['mean_length']:.0f} "
+             f"decisions, wall time {summary.get('wall_seconds', math.nan):.0f} s. Ratings: {summary['rating_scale']} "
+             f"= `{summary['anchor']}`; equal share {summary['equal_share']:.2f}; 95% intervals.", "",
+             "| # | agent | rating | win share | mean rank | seats |", "|---|---|---|---|---|---|"]
+    for i, a in enumerate(order, 1):
+        s = summary["agents"][a]
+        lines.append(f"| {i} | `{a}` | {_iv(s['rating'], 0)} | {_iv(s['win_rate'])} | {_iv(s['mean_rank'])} | "
+                     f"{s['seats_played']} |")
+    lines += ["", "Head to head (share of games the row agent finished ahead of the column agent; ties half):", "",
+              "| | " + " | ".join(f"`{b}`" for b in order) + " |", "|---" * (len(order) + 1) + "|"]
+    for a in order:
+        cells = []
+        for b in order:
+            c = summary["head_to_head"][a].get(b)
+            cells.append("" if c is None else f"{c['share'][0]:.2f} (n={c['n']})")
+        lines.append(f"| `{a}` | " + " | ".join(cells) + " |")
+    lines += ["", "Win share by seat:", "", "| agent | " + " | ".join(f"seat {s}" for s in range(summary["players"]))
+              + " |", "|---" * (summary["players"] + 1) + "|"]
+    for a in order:
+        lines.append(f"| `{a}` | " + " | ".join(f"{v[0]:.2f} (n={v[3]})" if v[3] else "-"
+                                              for v in summary["by_seat"][a]) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def environment() -> dict:
+    import numba
+    import numpy
+
+    from .. import __version__
+
+    load = os.getloadavg()
+    return {"tabletop_zoo": __version__, "python": platform.python_version(), "numpy": numpy.__version__,
+            "numba": numba.__version__, "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+            "load_before": [round(x, 2) for x in load]}
+
+
+def write_strength(sections: list[tuple[str, dict]], path: pathlib.Path, command: str, env: dict,
+                   wall: float) -> None:
+    """The Markdown file: how it was made, then one ladder per game."""
+    from .files import atomic_write
+
+    load_after = [round(x, 2) for x in os.getloadavg()]
+    head = ["# Strength ladder", "",
+            f"Produced by `{command}` on {datetime.date.today().isoformat()} in {wall / 60:.1f} min "
+            f"(tabletop-zoo {env['tabletop_zoo']}, Python {env['python']}, numpy {env['numpy']}, numba "
+            f"{env['numba']}; {env['machine']}; load average {env['load_before']} before, {load_after} after).", "",
+            "Each game is a seat-rotated arena run (`tabletop_zoo.arena`): a seat's rank comes from the kernel's "
+            "returns, then the final score; ratings are one Plackett-Luce fit over all games with bootstrap "
+            "intervals; win shares carry Wilson intervals. Every game's seed and actions are in the run folder, "
+            "so each result can be replayed.", ""]
+    atomic_write(path, "\n".join(head) + "\n" + "\n".join(markdown(g, s) for g, s in sections))

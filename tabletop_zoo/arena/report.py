@@ -1,0 +1,159 @@
+"""Tournament summary: whole-run Plackett-Luce ratings with bootstrap intervals, win shares (Wilson) and mean
+ranks (bootstrap) per agent and per seat, and a head-to-head table; written as rich tables, CSV, JSON and a
+PNG (built on ``Figure`` + ``FigureCanvasAgg``: the caller's matplotlib backend is never touched)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import pathlib
+
+import numpy as np
+
+from ..standings import win_shares
+from .files import atomic_write
+from .ratings import PRIOR_ELO, fit_ratings
+from .stats import bootstrap_mean, head_to_head, wilson
+
+
+def summarize(records: list[dict], labels: list[str], num_players: int, bootstrap: int = 200) -> dict:
+    """Everything the report shows, from the games' ranks. ``win_rate``, ``mean_rank``, ``rating`` and each
+    ``by_seat`` entry are ``[value, low, high]`` (95%)."""
+    rated = fit_ratings(records, labels, bootstrap=bootstrap)
+    shares = [win_shares(r["ranks"]) for r in records]
+    per_agent, per_seat = {}, {}
+    for label in labels:
+        mine = [(g, i) for g, r in enumerate(records) for i, a in enumerate(r["agents"]) if a == label]
+        won = sum(shares[g][i] for g, i in mine)
+        ranks = [records[g]["ranks"][i] for g, i in mine]
+        per_agent[label] = {"seats_played": len(mine), "win_rate": list(wilson(won, len(mine))),
+                            "mean_rank": list(bootstrap_mean(ranks, 1, num_players)),
+                            "rating": list(rated[label])}
+        per_seat[label] = []
+        for s in range(num_players):
+            at = [g for g, r in enumerate(records) if r["agents"][s] == label]
+            per_seat[label].append(list(wilson(sum(shares[g][s] for g in at), len(at))) + [len(at)])
+    lengths = [r["length"] for r in records]
+    return {"games": len(records), "players": num_players, "agents": per_agent, "by_seat": per_seat,
+            "head_to_head": head_to_head(records, labels), "anchor": rated["_anchor"],
+            "rating_scale": f"Plackett-Luce, Elo scale, anchor 0, prior sd {PRIOR_ELO:.0f}",
+            "equal_share": 1.0 / num_players, "mean_length": float(np.mean(lengths)) if lengths else math.nan}
+
+
+def _fmt(iv, digits: int = 2) -> str:
+    mean, low, high = iv[:3]
+    if mean is None or math.isnan(mean):
+        return "-"
+    return f"{mean:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
+
+
+def write_report(summary: dict, out: pathlib.Path, console: bool = True) -> None:
+    out = pathlib.Path(out)
+    atomic_write(out / "summary.json", json.dumps(summary, indent=1))
+    atomic_write(out / "summary.csv", _agents_csv(summary))
+    atomic_write(out / "head_to_head.csv", _pairs_csv(summary))
+    atomic_write(out / "ratings.png", plot(summary))
+    if console:
+        from rich.console import Console
+
+        con = Console()
+        con.print(agents_table(summary))
+        if len(summary["agents"]) > 1:
+            con.print(pairs_table(summary))
+
+
+def _agents_csv(summary: dict) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow(["agent", "seats_played", "win_rate", "win_low", "win_high", "mean_rank", "rank_low", "rank_high",
+                "rating", "rating_low", "rating_high"] + [f"win_rate_seat_{s}" for s in range(summary["players"])])
+    for label, a in summary["agents"].items():
+        w.writerow([label, a["seats_played"], *a["win_rate"], *a["mean_rank"], *a["rating"]]
+                   + [iv[0] for iv in summary["by_seat"][label]])
+    return buf.getvalue()
+
+
+def _pairs_csv(summary: dict) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow(["agent", "opponent", "ahead_share", "low", "high", "pairs"])
+    for a, row in summary["head_to_head"].items():
+        for b, cell in row.items():
+            w.writerow([a, b, *cell["share"], cell["n"]])
+    return buf.getvalue()
+
+
+def _ranked(summary: dict) -> list[str]:
+    return sorted(summary["agents"], key=lambda lab: -summary["agents"][lab]["rating"][0])
+
+
+def agents_table(summary: dict):
+    """Agents by rating. Labels wrap instead of being cut, so two agents never show the same text."""
+    from rich.table import Table
+
+    table = Table(title=f"{summary['games']} games, {summary['players']} players (ratings: {summary['rating_scale']}"
+                        f" = '{summary['anchor']}'; equal share {summary['equal_share']:.2f})")
+    table.add_column("agent", overflow="fold")
+    for col in ("seats", "win share [95% CI]", "mean rank [95% CI]", "rating [95% CI]"):
+        table.add_column(col, no_wrap=True)
+    for label in _ranked(summary):
+        a = summary["agents"][label]
+        table.add_row(label, str(a["seats_played"]), _fmt(a["win_rate"]), _fmt(a["mean_rank"]), _fmt(a["rating"], 0))
+    return table
+
+
+def pairs_table(summary: dict):
+    """How often the row agent finished ahead of the column agent (ties half), with the number of pairs."""
+    from rich.table import Table
+
+    order = _ranked(summary)
+    table = Table(title="head to head: share of games the row agent finished ahead of the column agent")
+    table.add_column("", overflow="fold")
+    for b in order:
+        table.add_column(b, overflow="fold")
+    for a in order:
+        cells = []
+        for b in order:
+            cell = summary["head_to_head"][a].get(b)
+            cells.append("-" if cell is None or cell["n"] == 0 else f"{cell['share'][0]:.2f} (n={cell['n']})")
+        table.add_row(a, *cells)
+    return table
+
+
+def plot(summary: dict) -> bytes:
+    """PNG: ratings with 95% bootstrap intervals (agents on the y axis) and win share by seat with Wilson
+    intervals against the equal share."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    order = _ranked(summary)[::-1]  # best at the top
+    n_seats = summary["players"]
+    fig = Figure(figsize=(12, 1.6 + 0.45 * max(len(order), 3)), layout="constrained")
+    FigureCanvasAgg(fig)
+    left, right = fig.subplots(1, 2, width_ratios=[1, 1.3])
+    ratings = np.array([summary["agents"][a]["rating"] for a in order], np.float64)
+    finite = np.isfinite(ratings).all(axis=1)
+    y = np.arange(len(order))
+    err = np.vstack([ratings[:, 0] - ratings[:, 1], ratings[:, 2] - ratings[:, 0]])
+    left.errorbar(ratings[finite, 0], y[finite], xerr=err[:, finite], fmt="o", capsize=4, color="tab:blue")
+    left.axvline(0, color="grey", lw=0.8, ls="--")
+    left.set_yticks(y, order)
+    left.set_xlabel(f"rating (Elo scale, '{summary['anchor']}' = 0), 95% bootstrap CI")
+    left.set_title(f"ratings over {summary['games']} games")
+    width = 0.8 / max(len(order), 1)
+    for k, a in enumerate(order[::-1]):
+        seats = np.array([iv[:3] for iv in summary["by_seat"][a]], np.float64)
+        rates = np.nan_to_num(seats[:, 0])
+        yerr = np.vstack([rates - np.nan_to_num(seats[:, 1]), np.nan_to_num(seats[:, 2]) - rates])
+        right.bar(np.arange(n_seats) + k * width, rates, width, yerr=np.clip(yerr, 0, None), capsize=2, label=a)
+    right.axhline(summary["equal_share"], color="grey", lw=0.8, ls="--", label="equal share")
+    right.set_xticks(np.arange(n_seats) + 0.4 - width / 2, [f"seat {s}" for s in range(n_seats)])
+    right.set_ylim(0, 1)
+    right.set_ylabel("win share, 95% Wilson CI")
+    right.set_title("win share by seat")
+    right.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100)
+    return buf.getvalue()
