@@ -136,7 +136,8 @@ def plot(summary: dict) -> bytes:
     ratings = np.array([summary["agents"][a]["rating"] for a in order], np.float64)
     finite = np.isfinite(ratings).all(axis=1)
     y = np.arange(len(order))
-    err = np.vstack([ratings[:, 0] - ratings[:, 1], ratings[:, 2] - ratings[:, 0]])
+    # A percentile-bootstrap interval need not contain the point estimate (skewed resamples): clip at 0.
+    err = np.clip(np.vstack([ratings[:, 0] - ratings[:, 1], ratings[:, 2] - ratings[:, 0]]), 0, None)
     left.errorbar(ratings[finite, 0], y[finite], xerr=err[:, finite], fmt="o", capsize=4, color="tab:blue")
     left.axvline(0, color="grey", lw=0.8, ls="--")
     left.set_yticks(y, order)

@@ -107,7 +107,7 @@ def test_search_refuses_a_finished_game():
 
 
 def test_bad_parameters():
-    with pytest.raises(ValueError, match="simulations >= 1"):
+    with pytest.raises(ValueError, match="simulations must be an integer >= 1, got 0"):
         MCTSAgent(simulations=0)
     with pytest.raises(RuntimeError, match="bind"):
         MCTSAgent().act(np.zeros(3), np.ones(2, np.int8))

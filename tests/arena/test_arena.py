@@ -185,7 +185,7 @@ def test_a_results_file_of_another_lineup_is_refused(tmp_path):
     arena.run(GAME, ["heuristic", "random"], num_players=3, games=2, out=tmp_path, workers=1, progress=False)
     path = tmp_path / "games.jsonl"
     recs = [json.loads(x) for x in lines(path)]
-    recs[1]["agents"] = recs[1]["agents"][::-1]
+    recs[1]["agents"] = ["random"] * 3  # the rotation seats random, heuristic, random in game 1
     path.write_text("".join(json.dumps(r) + "\n" for r in recs))
     with pytest.raises(ValueError, match="line 2: game 1 seats"):
         arena.run(GAME, ["heuristic", "random"], num_players=3, games=3, out=tmp_path, resume=True, workers=1,
