@@ -116,12 +116,12 @@ def _write_curve(curve, out: pathlib.Path, title: str, equal_share: float) -> No
         w = csv.writer(f)
         w.writerow(["timesteps", "win_share"])
         w.writerows(curve)
-    import matplotlib
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(6, 4))
+    fig = Figure(figsize=(6, 4))  # no pyplot: the caller's matplotlib backend and state stay untouched
+    FigureCanvasAgg(fig)
+    ax = fig.subplots()
     ax.plot([c[0] for c in curve], [c[1] for c in curve], marker="o", label="learner")
     ax.axhline(equal_share, color="grey", linestyle="--", label="equal share")
     ax.set_xlabel("timesteps")
@@ -130,4 +130,3 @@ def _write_curve(curve, out: pathlib.Path, title: str, equal_share: float) -> No
     ax.legend()
     fig.tight_layout()
     fig.savefig(out / "curve.png", dpi=100)
-    plt.close(fig)
