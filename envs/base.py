@@ -13,7 +13,12 @@ Conventions (PettingZoo classic):
 - rewards only at the end (the kernel's ``returns``: 1/k to each of k tied winners by default), final
   scores in ``infos[agent]["score"]``;
 - an illegal action raises ``ValueError`` naming it and the legal actions; with
-  ``illegal_action="penalize"`` it ends the game, -1 to the offender and 0 to everyone else.
+  ``illegal_action="penalize"`` it ends the game, -1 to the offender and 0 to everyone else;
+- ``max_cycles=N`` truncates every agent once N cycles have been played (PettingZoo's convention; turns
+  here are not round-robin, so a cycle is ``num_players`` decisions), rewards 0, scores so far in infos;
+  ``pettingzoo.make("aec", "tabletop_zoo/<game>-v0", max_cycles=N)`` passes it through;
+- render modes ``ansi``, ``rgb_array`` and ``human`` (every game gets ``human`` and ``render_fps``): the
+  picture in a matplotlib window where a display exists, else the text board printed.
 """
 
 from __future__ import annotations
@@ -30,8 +35,10 @@ from pettingzoo import AECEnv
 
 from ..kernels._common.env_step import step_mask_observe
 from ..kernels._common.record import copy_record
+from ..kernels._common.validate import check_options_mapping, record_from
 
 ILLEGAL_ACTION_POLICIES = ("raise", "penalize")
+RENDER_FPS = 2  # "human" frames per second: board-game positions, not animation
 MAX_LISTED_ACTIONS = 30
 
 
@@ -44,24 +51,37 @@ class KernelAECEnv(AECEnv):
     render_rgb: Callable[[np.ndarray], np.ndarray]  # games with "rgb_array" in their render modes
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
 
+    def __init_subclass__(cls, **kwargs):
+        # Every game renders "human" (over its rgb_array picture, else its text) at RENDER_FPS.
+        super().__init_subclass__(**kwargs)
+        modes = cls.metadata["render_modes"]
+        cls.metadata = {**cls.metadata, "render_modes": modes + ["human"] * ("human" not in modes),
+                        "render_fps": cls.metadata.get("render_fps", RENDER_FPS)}
+
     def __init__(self, num_players: int | None = None, render_mode: str | None = None,
-                 illegal_action: str = "raise", **options):
+                 illegal_action: str = "raise", max_cycles: int | None = None, **options):
         super().__init__()
         k = self.kernel
-        n = self.default_players if num_players is None else num_players
+        n = k.DEFAULT_PLAYERS if num_players is None else num_players
         n = k.check_num_players(n)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
         if illegal_action not in ILLEGAL_ACTION_POLICIES:
             raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTION_POLICIES}, got {illegal_action!r}")
+        if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, numbers.Integral)
+                                       or max_cycles < 1):
+            raise ValueError(f"max_cycles must be None (no limit) or an int >= 1, got {max_cycles!r}")
+        self.max_cycles = None if max_cycles is None else int(max_cycles)
+        # Decisions after which every agent is truncated (0: no limit); counted from reset/set_state.
+        self._decision_limit = 0 if max_cycles is None else int(max_cycles) * n
+        self._decisions = 0
+        self._window = None  # render_mode="human": the matplotlib window, opened on the first render
         self.num_players = n
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         self.options = k.resolve_options(**options)
         self.possible_agents = [f"player_{i}" for i in range(n)]
-        self.observation_spaces = {a: self._make_observation_space() for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(k.NUM_ACTIONS) for a in self.possible_agents}
-        self.state_space = spaces.Box(0.0, np.inf, (k.OBS_SIZE,), np.float32)
+        self._attach_spaces()
         self.seed_used: int | None = None
         self._s: np.ndarray | None = None
         # Decisions applied since reset(seed) (None after set_state: the start is then unknown);
@@ -81,6 +101,29 @@ class KernelAECEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (k.NUM_ACTIONS,), np.int8),
         })
 
+    @classmethod
+    def _class_spaces(cls) -> tuple[spaces.Dict, spaces.Discrete, spaces.Box]:
+        """(observation, action, state) space templates of this game, built once per class: they are the same for
+        every seat and player count, so every env and seat shares their bound arrays (an env stays a few KiB
+        beside its record)."""
+        shared = cls.__dict__.get("_spaces")
+        if shared is None:
+            shared = (cls._make_observation_space(cls), spaces.Discrete(cls.kernel.NUM_ACTIONS),
+                      spaces.Box(0.0, np.inf, (cls.kernel.OBS_SIZE,), np.float32))
+            cls._spaces = shared
+        return shared
+
+    def _attach_spaces(self) -> None:
+        # One set of space objects per env, shared by its seats: each env has its own random generators (seeding
+        # or sampling one env's spaces never moves another's, as PettingZoo's seed_test expects), while the bound
+        # arrays inside, the bulk of a space, stay shared with the class's templates (shallow copies).
+        obs, act, state = self._class_spaces()
+        obs = spaces.Dict({key: copy.copy(sub) for key, sub in obs.spaces.items()})
+        act = copy.copy(act)
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: act for a in self.possible_agents}
+        self.state_space = copy.copy(state)
+
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
 
@@ -94,6 +137,7 @@ class KernelAECEnv(AECEnv):
         if seed is None:
             seed = int(np.random.SeedSequence().entropy % 2**64)
         seed = k.check_seed(seed)
+        options = check_options_mapping(options)
         if options:
             # Game options change the rules from this game on; other keys (PettingZoo lets callers
             # pass anything) are ignored with a warning rather than silently.
@@ -115,6 +159,7 @@ class KernelAECEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._skip_agent_selection = None
+        self._decisions = 0
         self.agent_selection = self.agents[0]
         if self.kernel.is_over(self._s):
             self._finish()
@@ -187,10 +232,23 @@ class KernelAECEnv(AECEnv):
         seat = step_mask_observe(self._s, action, mask, obs)
         if self.history is not None:
             self.history.append(action)
+        self._decisions += 1
         if seat < 0:  # TERMINAL: step resolves chance itself, so no chance seat reaches the env
             self._finish()
         else:
             self._select(seat, mask, obs)
+            if self._decisions == self._decision_limit:
+                self._truncate()
+
+    def _truncate(self) -> None:
+        """max_cycles reached: every agent truncated, no reward (the game has no result), scores so far."""
+        score = np.zeros(self.kernel.MAX_PLAYERS, np.int64)
+        self.kernel.scores(self._s, score)
+        for i, a in enumerate(self.possible_agents):
+            self.rewards[a] = 0.0
+            self.truncations[a] = True
+            self.infos[a] = {"score": int(score[i]), "action_mask": self._no_mask, "max_cycles": True}
+        self._mask = self._no_mask
 
     def _check_action(self, action, agent: str) -> int:
         n = self.kernel.NUM_ACTIONS
@@ -247,16 +305,32 @@ class KernelAECEnv(AECEnv):
         return np.flatnonzero(self._mask).tolist()
 
     def render(self) -> str | np.ndarray | None:
-        """``ansi``: the table as text; ``rgb_array``: uint8[800, 1280, 3] pixels of the board."""
+        """``ansi``: the table as text; ``rgb_array``: uint8[800, 1280, 3] pixels of the board; ``human``:
+        that picture in a matplotlib window (shown ``1 / render_fps`` s) where a display exists, else the
+        text printed; returns None."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or "
-                                  "'rgb_array' to the constructor")
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi', "
+                                  "'rgb_array' or 'human' to the constructor")
             return None
         if self._s is None:
             raise RuntimeError("reset() must be called before render()")
         if self.render_mode == "rgb_array":
             return type(self).render_rgb(self._s)
+        if self.render_mode == "human":
+            return self._render_human()
         return type(self).render_ansi(self._s)
+
+    def _render_human(self) -> None:
+        if self._window is None and "rgb_array" in self.metadata["render_modes"]:
+            from .render._window import open_window
+
+            self._window = open_window(self.metadata.get("name", self.kernel.GAME_ID), self.metadata["render_fps"])
+            if self._window is None:
+                self._window = False  # no display or no window backend: the text board from now on
+        if self._window:
+            self._window.show(type(self).render_rgb(self._s))
+        else:
+            print(type(self).render_ansi(self._s), end="\n\n", flush=True)
 
     def render_for(self, seat: int) -> str:
         """The ansi table as ``seat`` may see it, whatever the render_mode: for a game with hidden
@@ -289,7 +363,9 @@ class KernelAECEnv(AECEnv):
         return int(seat)
 
     def close(self) -> None:
-        pass
+        if self._window:
+            self._window.close()
+        self._window = None
 
     # --- saving and restoring --------------------------------------------------------------------
     @property
@@ -304,17 +380,17 @@ class KernelAECEnv(AECEnv):
         return copy_record(self._s)
 
     def set_state(self, state) -> None:
-        """Restore a game from a record (or its ``tobytes()``) of this game and player count."""
-        k = self.kernel
-        if isinstance(state, (bytes, bytearray, memoryview)):
-            if len(state) != k.STATE.itemsize:
-                raise ValueError(f"a {k.GAME_ID} state is {k.STATE.itemsize} bytes, got {len(state)}")
-            state = np.frombuffer(state, dtype=k.STATE)
-        if not isinstance(state, np.ndarray) or state.dtype != k.STATE or state.shape != (1,):
-            raise ValueError(f"state must be a shape-(1,) record of the {k.GAME_ID} STATE dtype (from get_state())")
-        if int(state[0]["num_players"]) != self.num_players:
-            raise ValueError(f"state is a {int(state[0]['num_players'])}-player game; this env has {self.num_players}")
-        self._s = copy_record(state)
+        """Restore a game from a record (or its ``tobytes()``) of this game and player count.
+
+        The record is checked by the kernel's ``validate`` first (every index and amount in range, the
+        invariants hold, the seat to move can move): anything else is a ValueError listing what is wrong,
+        and the env keeps its current game."""
+        record = record_from(self.kernel, state, self.num_players, source="set_state")
+        if not self.kernel.is_over(record) and int(self.kernel.to_move(record)) < 0:
+            # The env never rests at a chance node (step() samples chance itself): nobody would be to move.
+            raise ValueError(f"set_state: the {self.kernel.GAME_ID} record is at a chance node; the env holds "
+                             "decision points only (resolve it with the kernel's sample_chance/step_chance first)")
+        self._s = record
         self.history = None
         self.seed_used = None
         self._start_bookkeeping()
@@ -328,6 +404,27 @@ class KernelAECEnv(AECEnv):
     _SHARED_ON_COPY = ("observation_spaces", "action_spaces", "state_space", "possible_agents", "_seat", "options",
                        "_no_mask", "_mask", "_obs")
 
+    # Left out of a pickle and rebuilt on load: the class's spaces and the mover's observation (observe()
+    # recomputes it from the record), so a pickled game is its record's bytes, its masks and the bookkeeping.
+    # A window is this process's screen: a pickled env opens its own when it renders.
+    _REBUILT_ON_LOAD = ("observation_spaces", "action_spaces", "state_space", "_obs", "_window")
+
+    def __getstate__(self) -> dict:
+        state = {name: v for name, v in self.__dict__.items() if name not in self._REBUILT_ON_LOAD}
+        if self._s is not None:  # the record as bytes: its dtype is the kernel's, no need to pickle it
+            state["_s"] = self._s.tobytes()
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        # Unpickling takes a record from outside (bytes on disk or from another process): validate it.
+        record = state.get("_s")
+        if record is not None:
+            state["_s"] = record_from(type(self).kernel, record, state.get("num_players"), source="unpickled env")
+        self.__dict__.update(state)
+        self._attach_spaces()
+        self._obs = None
+        self._window = None
+
     def __deepcopy__(self, memo) -> "KernelAECEnv":
         # The record is copied as bytes (one memcpy instead of numpy's field-by-field copy of a
         # structured array); shared attributes stay shared, also inside infos; the rest is deep-copied.
@@ -339,6 +436,8 @@ class KernelAECEnv(AECEnv):
         for name, value in self.__dict__.items():
             if name == "_s":
                 value = None if value is None else copy_record(value)
+            elif name == "_window":  # a copy opens its own window when it renders
+                value = None
             elif name == "history":  # a list of ints: a shallow copy is a full copy
                 value = None if value is None else list(value)
             else:

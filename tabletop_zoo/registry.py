@@ -1,18 +1,23 @@
-"""Game registry: ids -> env modules and kernels, ``make_env``."""
+"""Game registry: ids -> kernel module and door (env module), ``make_env``.
+
+Kernels are imported by ``kernel(gid)`` alone; a door (and with it PettingZoo and Gymnasium) only when an
+env is asked for (``env_module``, ``make_env``), so the rules never depend on the layers above them.
+"""
 
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
 
-# game id -> env module (the kernel is that module's ``raw_env.kernel``)
-GAMES: dict[str, str] = {
-    "irish_gauge": "tabletop_zoo.envs.irish_gauge_v0",
-    "imperial": "tabletop_zoo.envs.imperial_v0",
-    "veld_railroads": "tabletop_zoo.envs.veld_railroads_v0",
-    "french_revolution_1789": "tabletop_zoo.envs.french_revolution_1789_v0",
-    "kremlin": "tabletop_zoo.envs.kremlin_v0",
+# game id -> its kernel module (the rules) and its door (the PettingZoo env module)
+KERNELS: dict[str, str] = {
+    "irish_gauge": "tabletop_zoo.kernels.irish_gauge",
+    "imperial": "tabletop_zoo.kernels.imperial",
+    "veld_railroads": "tabletop_zoo.kernels.veld_railroads",
+    "french_revolution_1789": "tabletop_zoo.kernels.french_revolution_1789",
+    "kremlin": "tabletop_zoo.kernels.kremlin",
 }
+GAMES: dict[str, str] = {gid: f"tabletop_zoo.envs.{gid}_v0" for gid in KERNELS}
 
 
 def _canonical(game_id: str) -> str:
@@ -26,12 +31,13 @@ def _canonical(game_id: str) -> str:
 
 
 def env_module(game_id: str) -> ModuleType:
+    """The door of a game: its PettingZoo env module (``env()``, ``raw_env``, ``render_ansi``)."""
     return importlib.import_module(GAMES[_canonical(game_id)])
 
 
 def kernel(game_id: str) -> ModuleType:
-    """The rules kernel module of a game (numba functions over state records)."""
-    return env_module(game_id).raw_env.kernel
+    """The rules kernel module of a game (numba functions over state records); imports no env."""
+    return importlib.import_module(KERNELS[_canonical(game_id)])
 
 
 def make_env(game_id: str, num_players: int | None = None, render_mode: str | None = None, **options):
@@ -44,12 +50,15 @@ def player_counts(game_id: str) -> range:
     return range(k.MIN_PLAYERS, k.MAX_PLAYERS + 1)
 
 
-def _register_with_pettingzoo() -> None:
-    """Expose games as ``tabletop_zoo/<game>-v0`` in PettingZoo's registry where it has one (>= 1.27)."""
-    try:
-        import pettingzoo
-    except ImportError:  # pragma: no cover - pettingzoo is a dependency
-        return
+def _register_with_pettingzoo(pettingzoo: ModuleType | None = None) -> None:
+    """Expose games as ``tabletop_zoo/<game>-v0`` in PettingZoo's registry where it has one (>= 1.27).
+
+    Entry points are ``"module:env"`` strings, so registering imports no door."""
+    if pettingzoo is None:
+        try:
+            import pettingzoo
+        except ImportError:  # pragma: no cover - pettingzoo is a dependency
+            return
     register = getattr(pettingzoo, "register", None)
     if register is None:
         return
@@ -57,3 +66,17 @@ def _register_with_pettingzoo() -> None:
         env_id = f"tabletop_zoo/{gid}-v0"
         if env_id not in getattr(pettingzoo, "aec_registry", {}):
             register("aec", env_id, entry_point=f"{module}:env")
+
+
+def _register_with_gymnasium(gymnasium: ModuleType | None = None) -> None:
+    """Expose each game's single-seat view (``SingleSeatEnv``) as gymnasium id ``tabletop_zoo/<game>-v0``:
+    ``gymnasium.make("tabletop_zoo/irish_gauge-v0", num_players=4, opponents="random", render_mode="rgb_array")``.
+    Entry points are strings, so registering imports no env."""
+    if gymnasium is None:
+        import gymnasium
+
+    for gid in GAMES:
+        env_id = f"tabletop_zoo/{gid}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="tabletop_zoo.envs.wrappers.single_seat:SingleSeatEnv",
+                               kwargs={"game": gid})

@@ -8,14 +8,30 @@ Constants
   MAX_GAME_LENGTH (a proven bound on decisions per game), CHANCE_MODE, INFORMATION,
   NUM_CHANCE_OUTCOMES (size of the chance-outcome id space, 0 for deterministic games),
   OPTIONS ({option name: description} of the game's options)
+  DEFAULT_PLAYERS (the player count used when none is given: envs, benchmarks, trainers, OpenSpiel)
+  UTILITY ("zero_sum" | "constant_sum" | "general_sum": what returns() sum to under the default
+          options; ``utility(options)`` gives it for any resolved options, e.g. a reward option)
 Functions
   new_state(num_players, seed, **options) -> record    (Python: validates and raises)
   check_num_players(n), check_seed(seed), resolve_options(**options) -> dict
                                                       (Python: validate, raise clear errors, fill defaults)
+  utility(options) -> str                             (Python) the UTILITIES class of returns() under
+                                                      resolved options (resolve_options' output)
   playouts(num_players, n_games, seed, max_decisions, **options) -> (decisions, finished games)
                                                       (uniformly random games inside numba, GIL released)
   check_invariants(s) -> list[str]                    (Python) conservation of money, shares, pieces,
                                                       cards: every violated invariant, empty if none
+  validate(s) -> list[str]                            (Python) everything wrong with a record that enters
+                                                      from outside (set_state, replays, OpenSpiel, pickles):
+                                                      s any bytes of shape (1,) and dtype STATE; never
+                                                      raises, calls kernels only once its bounds hold
+                                                      (invariants, a legal move exists); one line per problem
+                                                      naming the field, the bad value and the allowed range;
+                                                      every index field in range for its phase, every count
+                                                      and amount within bounds, then check_invariants.
+                                                      Empty = safe: no kernel can index out of bounds on it.
+                                                      Built from _common/validate.py (Bound, check_layers,
+                                                      no_dead_end); env.set_state etc. use record_from
   to_move(s) -> seat, or CHANCE (-1) / TERMINAL (-2)  (njit)
   legal_mask(s, out)                                  (njit) uint8[NUM_ACTIONS]; all zero when not a seat's turn
   step(s, action)                                     (njit) apply a legal decision, then sample every
@@ -62,15 +78,19 @@ TERMINAL = -2  # to_move() once the game is over
 
 CHANCE_MODES = ("deterministic", "explicit_stochastic")
 INFORMATIONS = ("perfect", "imperfect")
+# What returns() of a finished game sum to, in OpenSpiel's words: always 0, always the same constant
+# (win shares: 1), or anything (e.g. a truncation that pays nobody).
+UTILITIES = ("zero_sum", "constant_sum", "general_sum")
 
 REQUIRED_CONSTANTS = (
     "GAME_ID", "VERSION", "MIN_PLAYERS", "MAX_PLAYERS", "NUM_ACTIONS", "OBS_SIZE", "OBS_PIECES",
     "STATE", "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "OPTIONS",
+    "DEFAULT_PLAYERS", "UTILITY",
 )
 REQUIRED_FUNCTIONS = (
     "new_state", "to_move", "legal_mask", "step", "step_and_mask", "is_over", "returns", "evaluate", "scores",
     "observe", "action_name",
-    "check_num_players", "check_seed", "resolve_options", "playouts", "check_invariants",
+    "check_num_players", "check_seed", "resolve_options", "playouts", "check_invariants", "utility", "validate",
 )
 CHANCE_FUNCTIONS = ("step_decision", "is_chance", "chance_outcomes", "step_chance", "sample_chance")
 HIDDEN_INFO_FUNCTIONS = ("determinize",)
@@ -98,6 +118,7 @@ def contract_problems(kernel: ModuleType) -> list[str]:
             problems.append("STATE has no 'rng' field (the generator lives in the record)")
         if sum(p.size for p in kernel.OBS_PIECES) != kernel.OBS_SIZE:
             problems.append("OBS_PIECES do not add up to OBS_SIZE")
+        problems += _default_problems(kernel)
     return problems
 
 
@@ -106,3 +127,17 @@ def check_kernel(kernel: ModuleType) -> None:
     problems = contract_problems(kernel)
     if problems:
         raise TypeError(f"kernel {getattr(kernel, '__name__', kernel)!r} breaks the contract: " + "; ".join(problems))
+
+
+def _default_problems(kernel: ModuleType) -> list[str]:
+    """DEFAULT_PLAYERS inside the supported range; UTILITY a known class and utility() at the defaults."""
+    problems = []
+    n = kernel.DEFAULT_PLAYERS
+    if isinstance(n, bool) or not isinstance(n, int) or not kernel.MIN_PLAYERS <= n <= kernel.MAX_PLAYERS:
+        problems.append(f"DEFAULT_PLAYERS={n!r}, expected an int in {kernel.MIN_PLAYERS}..{kernel.MAX_PLAYERS}")
+    if kernel.UTILITY not in UTILITIES:
+        problems.append(f"UTILITY={kernel.UTILITY!r}, expected one of {UTILITIES}")
+    elif kernel.utility(kernel.resolve_options()) != kernel.UTILITY:
+        problems.append(f"utility(default options)={kernel.utility(kernel.resolve_options())!r} but UTILITY="
+                        f"{kernel.UTILITY!r}")
+    return problems

@@ -3,7 +3,9 @@
 ``legal_mask(s, mask)``, ``step(s, a)``, ... below are plain Python functions that look the kernel up by
 ``s.dtype``; inside numba they are resolved at compile time through ``numba.extending.overload``, so a
 search written once against these names compiles into a specialised, cacheable function per game
-(the record type is part of the signature, hence of the cache key).
+(the record type is part of the signature, hence of the cache key). Each kernel registers itself on
+import (``register(sys.modules[__name__])`` in its ``__init__``), so a record's kernel is known as soon
+as the record can exist, and this module imports nothing above ``kernels/``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ from numba.extending import overload
 from .masks import sample_legal
 
 _BY_DTYPE: dict[np.dtype, ModuleType] = {}
-_loaded_registry = False
 
 
 def register(kernel: ModuleType) -> None:
@@ -25,26 +26,15 @@ def register(kernel: ModuleType) -> None:
     _BY_DTYPE[np.dtype(kernel.STATE)] = kernel
 
 
-def _registered() -> dict[np.dtype, ModuleType]:
-    global _loaded_registry
-    if not _loaded_registry:  # every registered game, plus whatever was registered by hand
-        from tabletop_zoo import GAMES, registry
-
-        for game_id in GAMES:
-            register(registry.kernel(game_id))
-        _loaded_registry = True
-    return _BY_DTYPE
-
-
 def kernel_for(dtype) -> ModuleType:
     """The kernel whose STATE is ``dtype`` (a numpy dtype or a numba array-of-records type)."""
     if not isinstance(dtype, np.dtype):  # numba type of the record array
-        for known, kernel in _registered().items():
+        for known, kernel in _BY_DTYPE.items():
             if from_dtype(known) == dtype.dtype:
                 return kernel
         raise TypeError(f"no registered kernel has the record type {dtype}")
     try:
-        return _registered()[dtype]
+        return _BY_DTYPE[dtype]
     except KeyError:
         raise TypeError(f"no registered kernel has the state dtype {dtype}") from None
 

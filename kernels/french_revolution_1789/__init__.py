@@ -23,6 +23,7 @@ Network's steal) is explicit.
 
 from __future__ import annotations
 
+import sys
 
 import numpy as np
 
@@ -38,6 +39,7 @@ from .rules import (
     sample_chance, scores, step, step_and_mask, step_chance, step_decision, to_move,
 )
 from .state import PHASE_NAMES, STATE
+from .._common import dispatch
 from .._common.validate import check_player_count, check_seed
 
 GAME_ID = "french_revolution_1789"
@@ -46,6 +48,8 @@ MIN_PLAYERS = tables.MIN_PLAYERS
 MAX_PLAYERS = tables.MAX_PLAYERS
 CHANCE_MODE = "explicit_stochastic"
 INFORMATION = "imperfect"
+DEFAULT_PLAYERS = 4  # the count an env, a benchmark or a trainer uses when none is given
+UTILITY = "constant_sum"  # returns(): 1/k to each of the k tied winners, so they always sum to 1
 
 # A proven bound on decisions per game (no truncation rule needed: the game always ends after turn V).
 # Auction: 32 cards; per card the bids strictly rise within 0..59 (at most 60 bids) and each of at
@@ -74,6 +78,11 @@ def resolve_options(person_marks: bool = False, ruleset: str = "seed", **unknown
     return {"person_marks": bool(person_marks)}
 
 
+def utility(options: dict) -> str:
+    """Utility class of ``returns()``; the same under every option."""
+    return UTILITY
+
+
 def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
     """A fresh game record (shape (1,), dtype STATE) after setup and turn I's income, at the first bid."""
     num_players = check_num_players(num_players)
@@ -98,5 +107,10 @@ __all__ = [
     "new_state", "to_move", "legal_mask", "step", "step_and_mask", "step_decision", "is_chance", "chance_outcomes",
     "step_chance", "sample_chance", "determinize", "is_over", "returns", "scores", "evaluate", "observe",
     "rollout_action", "action_name", "random_playouts", "playouts", "check_seed", "check_num_players",
-    "resolve_options", "check_invariants", "tables", "state",
+    "resolve_options", "check_invariants", "tables", "state", "validate",
 ]
+__all__ += ["DEFAULT_PLAYERS", "UTILITY", "utility"]
+
+from .validate import validate  # noqa: E402  (last: it bounds records by the constants above)
+
+dispatch.register(sys.modules[__name__])  # generic numba code (MCTS) finds this kernel by its record dtype

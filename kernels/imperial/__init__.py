@@ -18,11 +18,12 @@ Spec: ``shared/rules/imperial.md`` (rule IDs IMP-*); decisions where it is silen
     observe.py    seat-relative observation vector
     evaluate.py   win-share estimate for truncated search rollouts
     invariants.py conservation checks (tests)
+    validate.py   validate(s): bounds of every field, for records from outside
 """
 
 from __future__ import annotations
 
-import numbers
+import sys
 
 import numpy as np
 
@@ -31,13 +32,15 @@ from .actions import NUM_ACTIONS, action_family, action_name, buy_id
 from .combat import resolve_combat
 from .evaluate import evaluate
 from .invariants import check_invariants
+from .validate import MAX_NATION_TURNS_LIMIT, MAX_TAX_CHIPS, validate
 from .observe import OBS_PIECES, OBS_SIZE, observe
 from .rules import (
     init_state, is_over, legal_mask, random_playouts, returns, scores, settle, step, step_and_mask, to_move, winners,
 )
 from .state import PHASE_NAMES, REWARDS, RULESET_PUBLISHED, RULESET_SEED, RULESETS, STATE
 from .taxation import collect_taxes, tax_revenue
-from .._common.validate import check_player_count, check_seed
+from .._common import dispatch
+from .._common.validate import check_int_option, check_player_count, check_seed
 
 GAME_ID = "imperial"
 VERSION = 0
@@ -45,10 +48,11 @@ MIN_PLAYERS = tables.MIN_PLAYERS
 MAX_PLAYERS = tables.MAX_PLAYERS
 CHANCE_MODE = "deterministic"  # the only chance event is the flag deal inside new_state (spec §7)
 INFORMATION = "perfect"
+DEFAULT_PLAYERS = 4  # the count an env, a benchmark or a trainer uses when none is given
+UTILITY = "constant_sum"  # default reward="win_share": 1/k to each of k tied winners; see utility()
 NUM_CHANCE_OUTCOMES = 0
 
 MAX_NATION_TURNS_DEFAULT = 600
-MAX_NATION_TURNS_LIMIT = 2000
 # A proven bound on agent decisions per game (forced ones are applied by the kernel, IMP-TURN-4).
 # The game stops after at most MAX_NATION_TURNS_LIMIT nation turns (IMP-END-2). One nation turn is
 # 1 rondel decision + the space's decisions + an investor activity (<= 6 purchases):
@@ -104,13 +108,11 @@ def resolve_options(ruleset: str = "seed", home_tax_chips=None, tax_chips_per_na
         out[name] = default if value is None else _bool(name, value)
     chips = (tables.TAX_CHIPS_PUBLISHED if pub else tables.TAX_CHIPS_SEED) if tax_chips_per_nation is None \
         else tax_chips_per_nation
-    if isinstance(chips, bool) or not isinstance(chips, numbers.Integral) or not 1 <= chips <= 30:
-        raise ValueError(f"tax_chips_per_nation must be an int in 1..30, got {chips!r}")
-    out["tax_chips_per_nation"] = int(chips)
-    if isinstance(max_nation_turns, bool) or not isinstance(max_nation_turns, numbers.Integral) \
-            or not 1 <= max_nation_turns <= MAX_NATION_TURNS_LIMIT:
-        raise ValueError(f"max_nation_turns must be an int in 1..{MAX_NATION_TURNS_LIMIT}, got {max_nation_turns!r}")
-    out["max_nation_turns"] = int(max_nation_turns)
+    # checked against the record fields that store them (chips_per_nation int8, max_turns int32)
+    out["tax_chips_per_nation"] = check_int_option("tax_chips_per_nation", chips, STATE["chips_per_nation"], 1,
+                                                   MAX_TAX_CHIPS)
+    out["max_nation_turns"] = check_int_option("max_nation_turns", max_nation_turns, STATE["max_turns"], 1,
+                                               MAX_NATION_TURNS_LIMIT)
     if reward not in REWARDS:
         raise ValueError(f"reward must be one of {REWARDS}, got {reward!r}")
     out["reward"] = reward
@@ -121,6 +123,12 @@ def _opts_array(opts: dict) -> np.ndarray:
     return np.array([RULESETS.index(opts["ruleset"]), opts["home_tax_chips"], opts["tax_chips_per_nation"],
                      opts["factory_topup"], opts["optional_factory_destruction"], opts["chip_update_all_nations"],
                      opts["hidden_cash"], opts["max_nation_turns"], REWARDS.index(opts["reward"])], np.int64)
+
+
+def utility(options: dict) -> str:
+    """Utility class of ``returns()`` under resolved options: win shares sum to 1 (constant-sum);
+    ``reward="score_margin"`` pays score minus the table's mean, which sums to 0 (zero-sum; spec §6)."""
+    return "zero_sum" if options["reward"] == "score_margin" else "constant_sum"
 
 
 def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
@@ -149,6 +157,9 @@ __all__ = [
     "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "OPTIONS", "PHASE_NAMES",
     "RULESET_SEED", "RULESET_PUBLISHED", "new_state", "to_move", "legal_mask", "step", "step_and_mask", "is_over",
     "returns", "scores", "winners", "evaluate", "observe", "action_name", "action_family", "buy_id",
-    "random_playouts", "playouts", "check_seed", "check_num_players", "resolve_options", "check_invariants",
+    "random_playouts", "playouts", "check_seed", "check_num_players", "resolve_options", "check_invariants", "validate",
     "resolve_combat", "collect_taxes", "tax_revenue", "tables", "state",
 ]
+__all__ += ["DEFAULT_PLAYERS", "UTILITY", "utility"]
+
+dispatch.register(sys.modules[__name__])  # generic numba code (MCTS) finds this kernel by its record dtype

@@ -159,6 +159,21 @@ def valid_buys(r, p, mask, a_buy):
 
 
 @njit(cache=True)
+def any_buy(r, p):
+    """Whether seat p has any BUY that valid_buys would set (the same loops, stopping at the first)."""
+    for n in range(N_NATIONS):
+        for k in range(1, N_BONDS + 1):
+            if r.bond_owner[n, k - 1] >= 0:
+                continue
+            for t in range(0, k):
+                if t > 0 and r.bond_owner[n, t - 1] != p:
+                    continue
+                if purchase_price(r, p, n, k, t) >= 0:
+                    return True
+    return False
+
+
+@njit(cache=True)
 def investor_bonus(r):
     """IMP-INV-5 (a): the card holder receives 2 from the bank."""
     bank_to_cash(r, r.investor_card, 2)

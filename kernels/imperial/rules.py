@@ -18,7 +18,7 @@ from .actions import (
 from .board import has, last_factory_protected
 from .combat import askable, do_ask, do_decline, do_destroy, do_fight, valid_fight_targets
 from .economy import any_import, do_build, do_import, do_rondel, valid_build, valid_import, valid_rondel
-from .investor import do_buy, investment, valid_buys
+from .investor import any_buy, do_buy, investment, valid_buys
 from .maneuver import (
     dest_mask, do_done, do_sea, do_select_dest, do_select_origin, do_stance, do_toggle, valid_origin, valid_seas,
     valid_toggle,
@@ -272,17 +272,78 @@ def _single_legal(mask):
 
 
 @njit(cache=True)
-def settle(s, mask):
-    """IMP-TURN-4: apply forced decisions until a real choice (or the end); leaves mask filled."""
-    r = s[0]
+def _single_bit(m, count):
+    """The index of the only set bit among the low ``count`` bits of m, or -1 if none or several."""
+    found = -1
+    for i in range(count):
+        if has(m, i):
+            if found >= 0:
+                return -1
+            found = i
+    return found
+
+
+@njit(cache=True)
+def forced_action(r):
+    """The only legal action id when there is exactly one, else -1: what ``_single_legal(legal_mask)``
+    gives, phase by phase from the same ``valid_*`` tests, without building the 801-long mask."""
+    ph = r.phase
+    if ph == PH_RONDEL:
+        found = -1
+        for sp in range(8):
+            if valid_rondel(r, r.nation, sp):
+                if found >= 0:
+                    return -1
+                found = A_RONDEL + sp
+        return found
+    if ph == PH_FACTORY:
+        for h in range(5 * r.nation, 5 * r.nation + 5):
+            if valid_build(r, h):
+                return -1
+        return A_PASS  # IMP-FAC-3
+    if ph == PH_IMPORT:
+        return -1 if any_import(r) else A_PASS
+    if ph == PH_MOVE:
+        for x in range(N_REGIONS):
+            if valid_origin(r, x):
+                return -1
+        for h in range(N_HOME):
+            if valid_toggle(r, h):
+                return -1
+        return A_PASS  # DONE
+    if ph == PH_DEST:
+        x = _single_bit(dest_mask(r, r.mv_origin), N_REGIONS)
+        return -1 if x < 0 else A_DEST + x
+    if ph == PH_SEA:
+        x = _single_bit(valid_seas(r) >> np.uint64(FIRST_SEA), N_SEAS)
+        return -1 if x < 0 else A_SEA + x
+    if ph == PH_STANCE:
+        return A_FRIENDLY if last_factory_protected(r, r.mv_region) else -1  # IMP-STN-3
+    if ph == PH_FIGHT:
+        return A_PASS if valid_fight_targets(r) == 0 else -1
+    if ph == PH_ASK:
+        n = _single_bit(np.uint64(askable(r)), N_NATIONS)
+        return -1 if n < 0 else A_ASK + n
+    if ph == PH_BUY:
+        return -1 if any_buy(r, r.inv_buyer) else A_PASS
+    return -1  # ANSWER and DESTROY always offer two choices; GAME_OVER none
+
+
+@njit(cache=True)
+def settle_forced(r):
+    """IMP-TURN-4: apply forced decisions until a real choice (or the end), allocating nothing."""
     while True:
-        legal_mask(s, mask)
-        if r.phase == PH_GAME_OVER:
-            return
-        a = _single_legal(mask)
+        a = forced_action(r)
         if a < 0:
             return
         apply_action(r, a)
+
+
+@njit(cache=True)
+def settle(s, mask):
+    """IMP-TURN-4: apply forced decisions until a real choice (or the end); leaves mask filled."""
+    settle_forced(s[0])
+    legal_mask(s, mask)
 
 
 @njit(cache=True)
@@ -296,8 +357,8 @@ def step_and_mask(s, action, mask):
 @njit(cache=True)
 def step(s, action):
     """Apply one legal decision, then every forced decision that follows (IMP-TURN-4)."""
-    mask = np.empty(NUM_ACTIONS, np.uint8)
-    step_and_mask(s, action, mask)
+    apply_action(s[0], action)
+    settle_forced(s[0])
 
 
 # --- end and scores ------------------------------------------------------------------------------

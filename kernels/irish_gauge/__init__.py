@@ -15,11 +15,12 @@ Spec: ``shared/rules/irish_gauge.md`` (rule IDs IG-*); decisions where it is sil
     observe.py           seat-relative observation vector
     evaluate.py          win-share estimate for truncated search rollouts
     invariants.py        conservation checks (tests)
+    validate.py          validate(s): bounds of every field, for records from outside
 """
 
 from __future__ import annotations
 
-import numbers
+import sys
 
 import numpy as np
 
@@ -34,7 +35,9 @@ from .rules import (
     step, step_and_mask, step_chance, step_decision, to_move,
 )
 from .state import PHASE_NAMES, RULESET_PUBLISHED, RULESET_SEED, RULESETS, STATE
-from .._common.validate import check_player_count, check_seed
+from .._common import dispatch
+from .validate import MAX_MONEY, validate
+from .._common.validate import check_int_option, check_player_count, check_seed
 
 GAME_ID = "irish_gauge"
 VERSION = 0
@@ -42,18 +45,19 @@ MIN_PLAYERS = tables.MIN_PLAYERS
 MAX_PLAYERS = tables.MAX_PLAYERS
 CHANCE_MODE = "explicit_stochastic"
 INFORMATION = "perfect"
+DEFAULT_PLAYERS = 4  # the count an env, a benchmark or a trainer uses when none is given
+UTILITY = "constant_sum"  # returns(): 1/k to each of the k tied winners, so they always sum to 1
 
 # A proven bound on decisions per game. Main turns <= 16 auctions (each sells a certificate)
 # + 90 builds (each places >= 1 of 90 spare locomotives) + 22 cube-removing turns (special
 # interests and dividend calls). A build turn is <= 5 decisions. An auction is <= 1 + N passes +
 # bids, and bids strictly rise and never exceed the money in play: <= 100 starting pounds + 22
-# calls x 5 companies x (84 income + 3 rounding) pounds = 9670.
-_MAX_MONEY = 5 * 20 + 22 * 5 * (4 * 18 + 12 + 3)
-MAX_GAME_LENGTH = (5 + 16) * (1 + 5 + _MAX_MONEY) + 90 * 5 + 22
+# calls x 5 companies x (84 income + 3 rounding) pounds = 9670 (validate.MAX_MONEY).
+MAX_GAME_LENGTH = (5 + 16) * (1 + 5 + MAX_MONEY) + 90 * 5 + 22
 
 OPTIONS = {
     "ruleset": "'seed' (default: the seed's rules) or 'published' (IG-AUC-2, IG-DIV-6)",
-    "major_city_bonus": "int >= 0 overriding IG-DIV-6's bonus (default: 0 under seed, 12 under published)",
+    "major_city_bonus": "int in 0..32767 (int16) overriding IG-DIV-6's bonus (default: 0 under seed, 12 under published)",
 }
 
 
@@ -69,9 +73,13 @@ def resolve_options(ruleset: str = "seed", major_city_bonus: int | None = None, 
         raise ValueError(f"ruleset must be one of {RULESETS}, got {ruleset!r}")
     if major_city_bonus is None:
         major_city_bonus = tables.MAJOR_CITY_BONUS_PUBLISHED if ruleset == "published" else tables.MAJOR_CITY_BONUS_SEED
-    if isinstance(major_city_bonus, bool) or not isinstance(major_city_bonus, numbers.Integral) or major_city_bonus < 0:
-        raise ValueError(f"major_city_bonus must be an int >= 0, got {major_city_bonus!r}")
-    return {"ruleset": ruleset, "major_city_bonus": int(major_city_bonus)}
+    major_city_bonus = check_int_option("major_city_bonus", major_city_bonus, STATE["major_city_bonus"], lo=0)
+    return {"ruleset": ruleset, "major_city_bonus": major_city_bonus}
+
+
+def utility(options: dict) -> str:
+    """Utility class of ``returns()``; the same under every option."""
+    return UTILITY
 
 
 def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
@@ -101,6 +109,9 @@ __all__ = [
     "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "DRAW_OUTCOMES", "OPTIONS",
     "PHASE_NAMES", "RULESET_SEED", "RULESET_PUBLISHED", "new_state", "to_move", "legal_mask", "step", "step_and_mask",
     "step_decision", "is_chance", "chance_outcomes", "step_chance", "sample_chance", "is_over", "returns",
-    "scores", "evaluate", "observe", "action_name", "action_family", "random_playouts", "playouts", "check_seed", "resolve_options", "check_invariants",
+    "scores", "evaluate", "observe", "action_name", "action_family", "random_playouts", "playouts", "check_seed", "resolve_options", "check_invariants", "validate",
     "tables", "state", "check_num_players",
 ]
+__all__ += ["DEFAULT_PLAYERS", "UTILITY", "utility"]
+
+dispatch.register(sys.modules[__name__])  # generic numba code (MCTS) finds this kernel by its record dtype

@@ -14,7 +14,7 @@ from .._common.rng import bag_draw, seed_rng, uniform_int
 from .actions import NUM_ACTIONS, A_AUCTION, A_BID, A_BUILD, A_CALL_DIVIDENDS, A_END_BUILD, A_PASS, A_PLACE, A_SPECIAL_INTEREST
 from .auction import do_bid, do_pass, start_auction, valid_auction, valid_start_auction
 from .build import do_place, end_build, start_build, valid_placements, valid_start_build
-from .dividends import DRAW_OUTCOMES, cubes_to_draw, draw_dividend_cubes, draw_outcome_probs, resolve_dividends
+from .dividends import DRAW_OUTCOMES, cubes_to_draw, draw_outcome_probs, resolve_dividends
 from .special_interest import do_special_interest, valid_special_interests
 from .state import STATE, PH_AUCTION, PH_BUILD, PH_DIVIDEND_DRAW, PH_GAME_OVER, PH_INITIAL_AUCTION, PH_MAIN
 from .tables import (
@@ -154,12 +154,20 @@ def step_chance(s, outcome):
 def sample_chance(s):
     """Draw the pending outcome from the record RNG (cube by cube, as from the real bag)."""
     r = s[0]
-    bag = r.bag.copy()
-    counts = np.zeros(N_COLOURS, np.int8)
-    draw_dividend_cubes(bag, cubes_to_draw(r.bag), r.rng, counts)
+    # IG-DIV-1 cube by cube from the bag itself (as draw_dividend_cubes), then the cubes go back: step_chance
+    # takes them out; no scratch bag is allocated on this per-step path
+    c0, c1, c2 = 0, 0, 0
+    for _ in range(cubes_to_draw(r.bag)):
+        k = bag_draw(r.rng, r.bag)
+        c0 += k == 0
+        c1 += k == 1
+        c2 += k == 2
+    r.bag[0] += c0
+    r.bag[1] += c1
+    r.bag[2] += c2
     for o in range(DRAW_OUTCOMES.shape[0]):
         t = DRAW_OUTCOMES[o]
-        if t[0] == counts[0] and t[1] == counts[1] and t[2] == counts[2]:
+        if t[0] == c0 and t[1] == c1 and t[2] == c2:
             return o
     return -1  # unreachable: every draw of 1..3 cubes is in DRAW_OUTCOMES
 

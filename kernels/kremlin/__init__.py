@@ -19,6 +19,7 @@ Spec: ``shared/rules/kremlin.md`` (rule IDs KRM-*); decisions where it is silent
 from __future__ import annotations
 
 import numbers
+import sys
 
 import numpy as np
 
@@ -33,6 +34,7 @@ from .rules import (
     step, step_and_mask, step_chance, step_decision, to_move,
 )
 from .state import PHASE_NAMES, RULESETS, STATE
+from .._common import dispatch
 from .._common.validate import check_player_count, check_seed
 
 GAME_ID = "kremlin"
@@ -41,6 +43,8 @@ MIN_PLAYERS = tables.MIN_PLAYERS
 MAX_PLAYERS = tables.MAX_PLAYERS
 CHANCE_MODE = "explicit_stochastic"
 INFORMATION = "imperfect"
+DEFAULT_PLAYERS = 4  # the count an env, a benchmark or a trainer uses when none is given
+UTILITY = "general_sum"  # default: the KRM-END-3 turn-limit truncation pays 0 to everyone; see utility()
 NUM_CHANCE_OUTCOMES = tables.DIE_SIDES  # one d20: outcome id = face - 1
 MAX_TURN_LIMIT = 200
 
@@ -99,6 +103,13 @@ def resolve_options(ruleset: str = "seed", theme: str = "magne", traits: bool = 
             "turn_limit_ranking": _bool("turn_limit_ranking", turn_limit_ranking)}
 
 
+def utility(options: dict) -> str:
+    """Utility class of ``returns()`` under resolved options: a winner takes 1 and a draw shares 1, but the
+    default KRM-END-3 truncation pays everyone 0 (general-sum); with ``turn_limit_ranking`` the turn limit
+    names a winner too, so returns always sum to 1 (constant-sum)."""
+    return "constant_sum" if options["turn_limit_ranking"] else "general_sum"
+
+
 def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
     """A fresh game record (shape (1,), dtype STATE) at the first allocation choice (KRM-SET-4)."""
     num_players = check_num_players(num_players)
@@ -124,5 +135,10 @@ __all__ = [
     "new_state", "to_move", "legal_mask", "step", "step_and_mask", "step_decision", "is_chance", "chance_outcomes",
     "step_chance", "sample_chance", "is_over", "returns", "scores", "evaluate", "observe", "action_name",
     "public_action_name", "action_family", "declare_id", "determinize", "random_playouts", "playouts", "check_seed",
-    "resolve_options", "check_invariants", "check_num_players", "tables", "state",
+    "resolve_options", "check_invariants", "check_num_players", "tables", "state", "validate",
 ]
+__all__ += ["DEFAULT_PLAYERS", "UTILITY", "utility"]
+
+from .validate import validate  # noqa: E402  (last: it bounds records by the constants above)
+
+dispatch.register(sys.modules[__name__])  # generic numba code (MCTS) finds this kernel by its record dtype

@@ -14,18 +14,18 @@ from .board import (
 )
 from .influence import has_declaration
 from .phases import (
-    do_speech, do_stress, do_verdict, election_voter, end_by_turn_limit, end_by_vacancy, finish, in_pool,
+    do_speech, do_stress, do_verdict, election_voter, end_by_turn_limit, end_by_vacancy, in_pool,
     speech_threshold, trial_voter, valid_expel, valid_mark, valid_move_source, valid_part_time,
-    valid_recall_target, valid_rumour_a, valid_rumour_b,
+    valid_rumour_a, valid_rumour_b,
 )
 from .state import (
-    C_ELE_VOTE, C_ELECTION, C_EXP_NEXT, C_EXPULSION, C_PART_TIME, C_PER_A, C_PER_B, C_PER_C, C_PER_END, C_RUMOUR,
-    C_TRIAL_VOTE, C_YEAR_END, CH_FINANCE, CH_SPEECH, PH_CHANCE, PH_EXP_TARGET, PH_NOMINATE, PH_PER_A_SRC,
+    C_ELECTION, C_EXPULSION, C_PART_TIME, C_PER_A, C_PER_B, C_PER_C, C_PER_END, C_RUMOUR,
+    C_YEAR_END, CH_FINANCE, CH_SPEECH, PH_CHANCE, PH_EXP_TARGET, PH_NOMINATE, PH_PER_A_SRC,
     PH_PER_B_SRC, PH_PER_C_SRC, PH_PT_SELECT, PH_RECALL, PH_RUM_CHOICE, PH_RUM_MARK, PH_VOTE, PH_WINDOW,
 )
 from .tables import (
     DELEGATION_ELECTION, DELEGATION_EXPULSION, DELEGATION_RUMOUR, LOC_CIV, LOC_OTH, LV_JUNIOR, LV_MEMBER,
-    LV_SENIOR, N_GAMERS, N_OFFICERS, N_POSTS, SP_ELE_REJECT, SP_EXP_FAILURE, SP_PER_B, SP_PER_C, SP_RECALL, SP_TOGGLE,
+    LV_SENIOR, N_GAMERS, N_OFFICERS, SP_ELE_REJECT, SP_EXP_FAILURE, SP_PER_B, SP_PER_C, SP_RECALL, SP_TOGGLE,
 )
 
 STOP = -1

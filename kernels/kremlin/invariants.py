@@ -8,7 +8,6 @@ range and control matches the declarations.
 
 from __future__ import annotations
 
-import numpy as np
 
 from .state import PH_ASSIGN, PH_GAME_OVER
 from .tables import ASSIGNABLE, EXPERIENCE, INFLUENCE_VALUES, LOC_OTH, LOC_RET, N_GAMERS, N_POSTS

@@ -13,7 +13,7 @@ from .._common.contract import CHANCE, TERMINAL
 from .._common.masks import sample_legal
 from .._common.rng import roll_die, seed_rng, uniform_int
 from .actions import A_DECLARE, A_DONE, A_OPPOSE, A_RUMOUR_A, A_RUMOUR_B, A_SELECT_POST, A_SUPPORT, NUM_ACTIONS
-from .board import active, can_afford, is_member, pay, place, retire_if_broke
+from .board import is_member, pay, place, retire_if_broke
 from .flow import (
     S_PER_A_ASK, S_PER_A_END, S_PER_B_ASK, S_PER_B_END, S_PER_C_ASK, S_PER_C_END, S_PT_NEXT, S_RECALL_NEXT,
     S_RUM_CHOICE_ASK, S_RUM_END, S_RUM_MARK_ASK, S_RUM_OPEN, S_TRIAL_VOTE_NEXT, S_ELE_VOTE_NEXT, S_FIN_NEXT,
@@ -26,7 +26,7 @@ from .phases import (
     valid_recall_target, valid_rumour_a, valid_rumour_b, vacant_count, first_vacant,
 )
 from .state import (
-    C_ELE_VOTE, C_EXP_NEXT, C_TRIAL_VOTE, CH_EXPULSION, CH_FINANCE, CH_NONE, CH_SPEECH, PH_ASSIGN, PH_CHANCE,
+    C_ELE_VOTE, C_EXP_NEXT, C_TRIAL_VOTE, CH_EXPULSION, CH_FINANCE, CH_NONE, PH_ASSIGN, PH_CHANCE,
     PH_EXP_TARGET, PH_GAME_OVER, PH_NOMINATE, PH_PER_A_DST, PH_PER_A_SRC, PH_PER_B_DST, PH_PER_B_SRC,
     PH_PER_C_DST, PH_PER_C_SRC, PH_PT_SELECT, PH_RECALL, PH_RUM_CHOICE, PH_RUM_MARK, PH_RUM_TARGET, PH_VOTE,
     PH_WINDOW, STATE, WIN_DRAW, WIN_NONE,

@@ -17,10 +17,13 @@ Spec: ``shared/rules/veld_railroads.md`` (rule IDs VR-*); decisions where it is 
     observe.py     seat-relative observation vector
     evaluate.py    win-share estimate for truncated search rollouts
     invariants.py  conservation checks (tests)
+    validate.py    validate(s): bounds of every field, for records from outside
 """
 
 from __future__ import annotations
 
+
+import sys
 
 import numpy as np
 
@@ -29,9 +32,11 @@ from .actions import NUM_ACTIONS, action_family, action_name
 from .evaluate import evaluate
 from .income import sum_income
 from .invariants import check_invariants
+from .validate import validate
 from .observe import OBS_PIECES, OBS_SIZE, observe
 from .rules import init_state, is_over, legal_mask, random_playouts, returns, scores, step, step_and_mask, to_move
 from .state import PHASE_NAMES, RULESET_SEED, RULESETS, STATE
+from .._common import dispatch
 from .._common.validate import check_player_count, check_seed
 
 GAME_ID = "veld_railroads"
@@ -40,6 +45,8 @@ MIN_PLAYERS = tables.MIN_PLAYERS
 MAX_PLAYERS = tables.MAX_PLAYERS
 CHANCE_MODE = "deterministic"  # the only chance is the setup die rolls, drawn inside new_state (spec §7)
 INFORMATION = "perfect"  # spec §7
+DEFAULT_PLAYERS = 4  # the count an env, a benchmark or a trainer uses when none is given
+UTILITY = "constant_sum"  # returns(): 1/k to each of the k tied winners, so they always sum to 1
 NUM_CHANCE_OUTCOMES = 0
 
 # A proven bound on decisions per game (no truncation needed: the 8 rows always end).
@@ -76,6 +83,11 @@ def resolve_options(ruleset: str = "seed", repeat_metropolis_pick: bool = False,
     return {"ruleset": ruleset, "repeat_metropolis_pick": bool(repeat_metropolis_pick)}
 
 
+def utility(options: dict) -> str:
+    """Utility class of ``returns()``; the same under every option."""
+    return UTILITY
+
+
 def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
     """A fresh game record (shape (1,), dtype STATE) after the die rolls, at the first initial-auction bid."""
     num_players = check_num_players(num_players)
@@ -103,5 +115,8 @@ __all__ = [
     "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "OPTIONS", "PHASE_NAMES",
     "RULESET_SEED", "new_state", "to_move", "legal_mask", "step", "step_and_mask", "is_over", "returns", "scores",
     "evaluate", "observe", "action_name", "action_family", "random_playouts", "playouts", "check_seed",
-    "check_num_players", "resolve_options", "check_invariants", "sum_income", "tables", "state",
+    "check_num_players", "resolve_options", "check_invariants", "validate", "sum_income", "tables", "state",
 ]
+__all__ += ["DEFAULT_PLAYERS", "UTILITY", "utility"]
+
+dispatch.register(sys.modules[__name__])  # generic numba code (MCTS) finds this kernel by its record dtype

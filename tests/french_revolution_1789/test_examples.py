@@ -11,6 +11,7 @@ from ._helpers import (
 
 
 def test_ex1_FR_INC_1_FR_GEN_4_income_cap():
+    """FR-INC-1, FR-GEN-4."""
     s = action_state(3, actor=0)
     s[0]["rp"][:3] = [50, 44, 0]
     pass_all(s, [0, 1, 2])  # end of turn I -> turn II income
@@ -18,6 +19,7 @@ def test_ex1_FR_INC_1_FR_GEN_4_income_cap():
 
 
 def test_ex2_FR_AUC_2_to_6_auction_with_credits():
+    """FR-AUC-2, FR-AUC-3, FR-AUC-4, FR-AUC-5, FR-AUC-6: Ex 2: B wins Necker at 8, credit 3, pays 5, opens next."""
     s = action_state(4, turn=1)
     r = s[0]
     r["phase"] = ST.PH_AUCTION
@@ -46,6 +48,7 @@ def test_ex2_FR_AUC_2_to_6_auction_with_credits():
     (CM, {CM: 4, REP: 4}, CM), (CM, {CM: 3, REP: 5}, REP), (CM, {}, CM), (AM, {AM: 2, CM: 2, EMP: 3}, EMP),
 ])
 def test_ex3_FR_REG_1_regime_phase(regime, votes, expected):
+    """FR-REG-1."""
     s = action_state(2, regime=regime)
     for g, v in votes.items():
         s[0]["votes"][g] = v
@@ -55,6 +58,7 @@ def test_ex3_FR_REG_1_regime_phase(regime, votes, expected):
 
 
 def test_ex4_FR_RA_VOTE_FR_SCO_1_turn_one_vote_and_scoring():
+    """FR-SCO-1."""
     s = action_state(4, regime=AM)
     lxvi, laf, bar = give(s, "louis_xvi", 0), give(s, "lafayette", 1), give(s, "barnave", 2)
     give(s, "marie_antoinette", 3)
@@ -68,6 +72,7 @@ def test_ex4_FR_RA_VOTE_FR_SCO_1_turn_one_vote_and_scoring():
 
 
 def test_ex5_FR_SCO_1_to_3_scoring_with_exile_and_imprisonment():
+    """FR-SCO-1, FR-SCO-2, FR-SCO-3, FR-ARMY-4, FR-END-1: Ex 5: A ends on 16 VP, 19 RP; the game ends after turn V."""
     s = action_state(3, regime=REP, turn=4)
     for city in (PARIS, LILLE, STRASBOURG):
         set_unit(s, city, COALITION, 2)
@@ -98,6 +103,7 @@ def _ex6_state():
 
 
 def test_ex6_FR_RA_INSTIGATE_success():
+    """FR-RA-INSTIGATE, FR-ACT-3: Ex 6 success (3 > 2): the coalition unit takes Strasbourg; Louis XVI is tilted."""
     s, lxvi = _ex6_state()
     ids, probs = np.zeros(14, np.int64), np.zeros(14)
     n = k.chance_outcomes(s, ids, probs)
@@ -115,6 +121,7 @@ def test_ex6_FR_RA_INSTIGATE_success():
 
 
 def test_ex6_FR_RA_INSTIGATE_failure_on_a_tie():
+    """FR-RA-INSTIGATE: Ex 6 variant: 2 > 2 is false, the unit returns to its cup."""
     s, lxvi = _ex6_state()
     coal2 = s[0]["cup"][COALITION, 2]
     k.step_chance(s, 2)
@@ -124,6 +131,7 @@ def test_ex6_FR_RA_INSTIGATE_failure_on_a_tie():
 
 
 def test_ex7_FR_RA_NATION_FR_GEN_3_vp_floor():
+    """FR-RA-NATION, FR-GEN-3: Ex 7: C's Lyon marker returns, C 1 VP -> 0."""
     s = action_state(3, regime=TER, actor=1)
     danton = give(s, "danton", 1)
     mark(s, LYON, 2)
@@ -137,6 +145,7 @@ def test_ex7_FR_RA_NATION_FR_GEN_3_vp_floor():
 
 @pytest.mark.parametrize("actor_name,person_marks", [("robespierre", False), ("carnot", False)])
 def test_ex8_FR_RA_ARREST_FR_RA_EXEC_marker_limits(actor_name, person_marks):
+    """FR-RA-ARREST, FR-RA-EXEC: Ex 8: no arrest without a free imprisoned marker; execution +1 VP."""
     s = action_state(3, regime=TER, actor=0, person_marks=person_marks)
     danton = give(s, "danton", 1, IMPRISONED)
     give(s, "marat", 2, IMPRISONED)
@@ -157,6 +166,7 @@ def test_ex8_FR_RA_ARREST_FR_RA_EXEC_marker_limits(actor_name, person_marks):
 
 
 def test_ex8_FR_OPT_1_person_marks_masks_carnot():
+    """FR-OPT-1."""
     s = action_state(3, regime=TER, actor=0, person_marks=True)
     give(s, "danton", 1, IMPRISONED)
     carnot = give(s, "carnot", 0)
@@ -168,6 +178,7 @@ def test_ex8_FR_OPT_1_person_marks_masks_carnot():
 
 
 def test_ex9_FR_ACT_2_FR_ACT_4_pass_order_and_start_player():
+    """FR-ACT-2, FR-ACT-4."""
     s = action_state(3, regime=AM, actor=1)
     b1, b2, c1 = give(s, "louis_xvi", 1), give(s, "barnave", 1), give(s, "lafayette", 2)
     play(s, 1, SELECT + b1, RA + VOTE, REGIME + AM)
@@ -180,6 +191,7 @@ def test_ex9_FR_ACT_2_FR_ACT_4_pass_order_and_start_player():
 
 
 def test_ex9_variant_FR_ACT_4():
+    """FR-ACT-4."""
     s = action_state(3, regime=AM, actor=1)
     give(s, "louis_xvi", 1)
     c1, a1 = give(s, "lafayette", 2), give(s, "marie_antoinette", 0)

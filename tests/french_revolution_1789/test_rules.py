@@ -2,7 +2,6 @@
 Expected numbers are from the spec (FR-*) by hand."""
 
 import numpy as np
-import pytest
 
 from ._helpers import (
     ABILITY, AM, ARMY, ASSASSIN, BID, CAMPAIGN, CHANCE_SEAT, CITY, CM, COALITION, DEAD, DIR, EGA, EMP, EXECUTE, EXILE,
@@ -14,6 +13,7 @@ from ._helpers import (
 
 # --- regime actions (FR-RA-*) ----------------------------------------------------------------------
 def test_FR_RA_VOTE_only_listed_boxes_and_zero_vote_persons():
+    """FR-RA-VOTE: only the regime's listed boxes; a 0-vote person places nothing but tilts (FR-ACT-3)."""
     s = action_state(2, regime=CM)
     marat = give(s, "marat", 0)  # 0 votes
     play(s, 0, SELECT + marat, RA + VOTE)
@@ -24,6 +24,7 @@ def test_FR_RA_VOTE_only_listed_boxes_and_zero_vote_persons():
 
 
 def test_FR_RA_CAMP_returns_other_marker_not_where_armies():
+    """FR-RA-CAMP, FR-ARMY-4, FR-GEN-6: no campaign where a royalist unit stands; one marker a city."""
     s = action_state(2, regime=CM)
     p = give(s, "mirabeau", 0)
     mark(s, LYON, 1)
@@ -36,6 +37,7 @@ def test_FR_RA_CAMP_returns_other_marker_not_where_armies():
 
 
 def test_FR_RA_NOBLE_only_empty_cities_armies_allowed():
+    """FR-RA-NOBLE: only a city without another player's marker; armies allowed."""
     s = action_state(2, regime=AM)
     p = give(s, "louis_xvi", 0)
     mark(s, LYON, 1)
@@ -48,6 +50,7 @@ def test_FR_RA_NOBLE_only_empty_cities_armies_allowed():
 
 
 def test_FR_RA_ARREST_RELEASE_EXILE_RETURN_ASSASSIN():
+    """FR-RA-ARREST, FR-RA-RELEASE (+2 VP), FR-RA-EXILE, FR-RA-RETURN (+2 VP), FR-RA-ASSASSIN (+1 VP)."""
     s = action_state(2, regime=CM)
     a, b = give(s, "necker", 0), give(s, "mirabeau", 0)
     victim = give(s, "barnave", 1)
@@ -70,6 +73,7 @@ def test_FR_RA_ARREST_RELEASE_EXILE_RETURN_ASSASSIN():
 
 
 def test_FR_RA_EXILE_swaps_imprisoned_marker():
+    """FR-RA-EXILE: exiling an imprisoned person returns its imprisoned marker (4 free) and uses an exiled one (3)."""
     s = action_state(2, regime=CM)
     a, b = give(s, "necker", 0), give(s, "mirabeau", 0, IMPRISONED)
     play(s, 0, SELECT + a, RA + EXILE, PERSON + b)
@@ -79,6 +83,7 @@ def test_FR_RA_EXILE_swaps_imprisoned_marker():
 
 
 def test_FR_RA_FIN_and_EXPED_costs_and_dispatch_ownership():
+    """FR-RA-FIN (pay 4 RP, +1 VP), FR-RA-EXPED (pay 2 RP, +2 VP; owning a Dispatch person is enough)."""
     s = action_state(2, regime=DIR)
     a = give(s, "barras", 0)
     s[0]["rp"][0] = 5
@@ -97,6 +102,7 @@ def test_FR_RA_FIN_and_EXPED_costs_and_dispatch_ownership():
 
 
 def test_FR_ACT_6_7_imprisoned_cannot_act_exiled_only_instigates():
+    """FR-ACT-6, FR-ACT-7."""
     s = action_state(2, regime=CM)
     give(s, "necker", 0, IMPRISONED)
     ex = give(s, "mirabeau", 0, EXILED)
@@ -107,6 +113,7 @@ def test_FR_ACT_6_7_imprisoned_cannot_act_exiled_only_instigates():
 
 
 def test_FR_RA_INSTIGATE_dual_city_asks_army_and_paris_defence():
+    """FR-RA-INSTIGATE, FR-ARMY-3: a dual city asks the army type; Paris defends with +1."""
     s = action_state(2, regime=CM)
     ex = give(s, "mirabeau", 0, EXILED)
     set_unit(s, MARSEILLE, FRENCH, 1)
@@ -128,6 +135,7 @@ def test_FR_RA_INSTIGATE_dual_city_asks_army_and_paris_defence():
 
 # --- abilities (FR-ACT-8) ----------------------------------------------------------------------------
 def test_FR_ARMY_2_dispatch_ability():
+    """FR-ARMY-2."""
     s = action_state(2, regime=AM)
     laf = give(s, "lafayette", 0)
     set_unit(s, LILLE, COALITION, 2)
@@ -141,6 +149,7 @@ def test_FR_ARMY_2_dispatch_ability():
 
 
 def test_FR_ACT_8_abilities_ignore_regime_veto_and_loan():
+    """FR-ACT-8."""
     s = action_state(2, regime=AM)
     lx, ne = give(s, "louis_xvi", 0), give(s, "necker", 0)
     s[0]["votes"][CM] = 3
@@ -168,6 +177,7 @@ def _intr_state(name, regime=AM):
 
 
 def test_intrigue_bribe_any_box():
+    """FR-ACT-9: an intrigue card resolves at once and leaves the game (LOC_PLAYED)."""
     s, j = _intr_state("bribe_independents")
     play(s, 0, INTRIGUE + j, REGIME + EGA)
     assert s[0]["votes"][EGA] == 3 and s[0]["intr_loc"][j] == ST.LOC_PLAYED
@@ -229,6 +239,7 @@ def test_intrigue_hired_assassin_ballot_fraud():
 
 
 def test_intrigue_pitts_gold_draws_two():
+    """FR-ARMY-5, FR-ACT-9: Pitt's Gold draws two coalition units and keeps the stronger (P = 3/45, 18/45, 24/45)."""
     s, j = _intr_state("pitts_gold")
     ex = give(s, "barnave", 0, EXILED)
     s[0]["card_tilted"][ex] = 1  # tilted or not
@@ -270,6 +281,7 @@ def test_police_network_and_court_intrigue():
 
 # --- auction, hidden information ---------------------------------------------------------------------
 def test_FR_AUC_3_opening_bid_below_rp():
+    """FR-AUC-3."""
     s = k.new_state(3, 5)
     m = legal(s)
     assert not m[PASS] and np.flatnonzero(m).tolist() == [BID + x for x in range(15)]  # 15 RP: bids 0..14

@@ -12,6 +12,8 @@ from ._helpers import (
 
 
 def test_EX1_six_player_setup_IMP_SET_1_to_9():
+    """IMP-SET-1, IMP-SET-3, IMP-SET-4, IMP-SET-7, IMP-SET-9: one flag card a seat; bond 4 + the paired bond 1 (GB-RU,
+    AH-GE, RU-FR, IT-GB, GE-IT, FR-AH); treasuries 11, power 0, tax at 5, no units; AH acts first."""
     seed = deal_seed(6, ["GB", "AH", "RU", "IT", "GE", "FR"])
     s = k.new_state(6, seed)
     r = s[0]
@@ -31,6 +33,9 @@ def test_EX1_six_player_setup_IMP_SET_1_to_9():
 
 
 def test_EX2_four_player_first_round():
+    """IMP-TURN-1, IMP-TURN-2, IMP-INV-1, IMP-BND-1, IMP-FAC-1, IMP-PRO-3: nations act AH, IT, FR, GB, GE, RU, each by
+    its flag holder; Investor pays interest first; a bond is bought at its cost into the treasury; Marseille factory for
+    5; production puts chips on home provinces."""
     seed = deal_seed(4, ["FR", "RU", "IT", "GB"])
     s = k.new_state(4, seed)
     r = s[0]
@@ -77,6 +82,7 @@ def test_EX2_four_player_first_round():
 
 
 def test_EX2_published_ruleset_places_no_home_chips():
+    """IMP-PRO-3: under "published" production places no chip."""
     seed = deal_seed(4, ["FR", "RU", "IT", "GB"])
     s = k.new_state(4, seed, ruleset="published")
     turn_to(s, GB)
@@ -86,6 +92,7 @@ def test_EX2_published_ruleset_places_no_home_chips():
 
 
 def test_EX3_rondel_costs_and_passing_IMP_RON_3_IMP_RON_5():
+    """IMP-RON-3, IMP-RON-5."""
     from tabletop_zoo.kernels.imperial.economy import passes_investor, rondel_cost
     assert (rondel_cost(2, 7), passes_investor(2, 7)) == (4, True)  # (a)
     assert (rondel_cost(7, 3), passes_investor(7, 3)) == (2, False)  # (b) landing
@@ -103,6 +110,8 @@ def test_EX3_rondel_costs_and_passing_IMP_RON_3_IMP_RON_5():
 
 
 def test_EX4_taxation_with_an_occupied_factory_IMP_TAX_1_to_5():
+    """IMP-TAX-1, IMP-TAX-5: EX4: revenue 8; chart 6 -> 8, bonus 2 to the flag holder, treasury 3 -> 6, power 10 ->
+    13."""
     s = blank(4)
     r = s[0]
     r["flag"][AH] = 0
@@ -124,6 +133,7 @@ def test_EX4_taxation_with_an_occupied_factory_IMP_TAX_1_to_5():
 
 
 def test_EX5_falling_tax_and_heavy_upkeep_IMP_TAX_2_3_4():
+    """IMP-TAX-2, IMP-TAX-3, IMP-TAX-4."""
     s = blank(4)
     r = s[0]
     r["flag"][FR] = 2
@@ -161,6 +171,7 @@ def _ex6_state(p0_cash):
 
 
 def test_EX6_interest_from_an_empty_treasury_IMP_INV_2_IMP_INV_3():
+    """IMP-INV-2, IMP-INV-3."""
     s = _ex6_state(10)
     r = s[0]
     r["investor_card"] = 3
@@ -175,6 +186,7 @@ def test_EX6_interest_from_an_empty_treasury_IMP_INV_2_IMP_INV_3():
 
 
 def test_EX7a_b_army_routes_rail_and_one_step_IMP_ARM_2_3():
+    """IMP-ARM-2, IMP-ARM-3."""
     s = blank(4)
     r = s[0]
     r["flag"][GE] = 0
@@ -201,6 +213,7 @@ def test_EX7a_b_army_routes_rail_and_one_step_IMP_ARM_2_3():
 
 
 def test_EX7c_sea_transport_chain_IMP_ARM_4_IMP_ARM_6():
+    """IMP-ARM-4, IMP-ARM-6."""
     s = blank(4)
     r = s[0]
     r["flag"][AH] = 0
@@ -238,6 +251,7 @@ def test_EX7c_land_at_rome_after_the_first_sea():
 
 
 def test_EX7d_rail_broken_by_a_hostile_army_IMP_ARM_2_IMP_STN_4():
+    """IMP-ARM-2, IMP-STN-4."""
     s = blank(4)
     r = s[0]
     r["flag"][FR] = 0
@@ -263,6 +277,7 @@ def _ex8_state():
 
 
 def test_EX8_naval_battle_IMP_CMB_2_3_IMP_CHP_2():
+    """IMP-CMB-2, IMP-CMB-3, IMP-CHP-2."""
     s = _ex8_state()
     r = s[0]
     r["fleets"][IT, rg("ionian_sea")] = 1
@@ -279,6 +294,7 @@ def test_EX8_naval_battle_IMP_CMB_2_3_IMP_CHP_2():
 
 
 def test_EX8_variant_ask_order_IMP_CMB_2():
+    """IMP-CMB-2."""
     s = _ex8_state()
     r = s[0]
     r["fleets"][IT, rg("ionian_sea")] = 1  # B
@@ -300,6 +316,7 @@ def test_EX8_variant_ask_order_IMP_CMB_2():
 
 
 def test_EX9_trade_up_flag_change_compensation_flagless_purchase():
+    """IMP-BND-1: EX9: a trade-up returns FR bond 2 and pays the difference for bond 5."""
     s = blank(4)
     r = s[0]
     x, y = 1, 2
@@ -329,6 +346,8 @@ def test_EX9_trade_up_flag_change_compensation_flagless_purchase():
 
 
 def test_EX10_game_end_after_passing_investor_and_scoring_IMP_END_1_IMP_SCR_1_3():
+    """IMP-END-1, IMP-SCR-1, IMP-SCR-2, IMP-SCR-3, IMP-INV-6, IMP-TAX-5: EX10: RU reaches 25 power at Taxation, the game
+    ends before the passed Investor acts (no +2); scores 43, 43, 38, 41."""
     s = blank(4)
     r = s[0]
     r["flag"][:] = [2, 2, 0, 3, 1, 3]

@@ -14,6 +14,7 @@ from ._helpers import (
 
 # --- rondel ----------------------------------------------------------------------------------------
 def test_paid_rondel_move_is_paid_by_the_holder_IMP_RON_3():
+    """IMP-RON-3, IMP-INV-4: passing Investor: production first, then investor activity (+2), no interest."""
     s = blank(4)
     r = s[0]
     r["flag"][:] = 0
@@ -26,6 +27,7 @@ def test_paid_rondel_move_is_paid_by_the_holder_IMP_RON_3():
 
 
 def test_nation_with_flag_in_bank_is_skipped_IMP_TURN_3():
+    """IMP-TURN-3."""
     s = blank(4)
     r = s[0]
     r["flag"][:] = [0, -1, -1, 1, -1, 2]
@@ -37,6 +39,7 @@ def test_nation_with_flag_in_bank_is_skipped_IMP_TURN_3():
 
 # --- factory, production, import -------------------------------------------------------------------
 def test_factory_treasury_only_under_seed_IMP_FAC_2():
+    """IMP-FAC-2, IMP-RON-6: Factory may be chosen though the treasury cannot pay (the turn passes)."""
     s = blank(4)
     r = s[0]
     r["flag"][AH] = 0
@@ -49,6 +52,7 @@ def test_factory_treasury_only_under_seed_IMP_FAC_2():
 
 
 def test_factory_topup_under_published_IMP_OPT_4():
+    """IMP-OPT-4."""
     s = blank(4, ruleset="published")
     r = s[0]
     r["flag"][AH] = 0
@@ -65,6 +69,7 @@ def test_factory_topup_under_published_IMP_OPT_4():
 
 
 def test_production_skips_blocked_factories_and_respects_supply_IMP_PRO_1_2():
+    """IMP-PRO-1, IMP-PRO-2."""
     s = blank(4)
     r = s[0]
     r["flag"][GB] = 0
@@ -82,6 +87,7 @@ def test_production_skips_blocked_factories_and_respects_supply_IMP_PRO_1_2():
 
 
 def test_import_at_most_three_units_ports_only_IMP_IMP_1_2():
+    """IMP-IMP-1, IMP-IMP-2."""
     s = blank(4)
     r = s[0]
     r["flag"][IT] = 0
@@ -101,6 +107,7 @@ def test_import_at_most_three_units_ports_only_IMP_IMP_1_2():
 
 # --- maneuver: fleets, convoy choice, stance ---------------------------------------------------------
 def test_fleet_leaves_port_into_its_port_sea_only_IMP_FLT_1():
+    """IMP-FLT-1."""
     s = blank(4)
     r = s[0]
     r["flag"][IT] = 0
@@ -115,6 +122,7 @@ def test_fleet_leaves_port_into_its_port_sea_only_IMP_FLT_1():
 
 
 def test_fleets_must_move_before_armies_IMP_MAN_2():
+    """IMP-MAN-2."""
     s = blank(4)
     r = s[0]
     r["flag"][IT] = 0
@@ -127,6 +135,7 @@ def test_fleets_must_move_before_armies_IMP_MAN_2():
 
 
 def test_convoy_first_sea_is_a_choice_IMP_ARM_6():
+    """IMP-ARM-6."""
     s = blank(4)
     r = s[0]
     r["flag"][GB] = 0
@@ -143,6 +152,7 @@ def test_convoy_first_sea_is_a_choice_IMP_ARM_6():
 
 
 def test_move_fleet_then_convoy_through_it_IMP_ARM_4():
+    """IMP-ARM-4, IMP-FLT-2: a fleet at sea moves to one adjacent sea."""
     s = blank(4)
     r = s[0]
     r["flag"][GB] = 0
@@ -156,6 +166,7 @@ def test_move_fleet_then_convoy_through_it_IMP_ARM_4():
 
 
 def test_dublin_is_not_rail_linked_IMP_ARM_2():
+    """IMP-ARM-2."""
     s = blank(4)
     r = s[0]
     r["flag"][GB] = 0
@@ -168,10 +179,12 @@ def test_dublin_is_not_rail_linked_IMP_ARM_2():
 
 
 def test_switzerland_is_not_a_region_IMP_ARM_1():
+    """IMP-ARM-1."""
     assert "switzerland" not in k.tables.REGION_INDEX
 
 
 def test_stance_choice_and_last_factory_protection_IMP_STN_1_3():
+    """IMP-STN-1, IMP-STN-3."""
     s = blank(4)
     r = s[0]
     r["flag"][GE] = 0
@@ -192,6 +205,7 @@ def test_stance_choice_and_last_factory_protection_IMP_STN_1_3():
 
 
 def test_toggle_to_hostile_starts_combat_IMP_STN_2():
+    """IMP-STN-2."""
     s = blank(4)
     r = s[0]
     r["flag"][GE] = 0
@@ -220,6 +234,7 @@ def _land_battle():
 
 
 def test_mover_fights_IMP_CMB_2_3():
+    """IMP-CMB-2, IMP-CMB-3."""
     s = _land_battle()
     r = s[0]
     to_maneuver(s, AH)
@@ -232,6 +247,7 @@ def test_mover_fights_IMP_CMB_2_3():
 
 
 def test_defender_accepts_IMP_CMB_2():
+    """IMP-CMB-2."""
     s = _land_battle()
     r = s[0]
     to_maneuver(s, AH)
@@ -246,6 +262,7 @@ def test_defender_accepts_IMP_CMB_2():
 
 
 def test_everyone_declines_IMP_CMB_2():
+    """IMP-CMB-2, IMP-CMB-1: units that merely stand together never fight."""
     s = _land_battle()
     r = s[0]
     to_maneuver(s, AH)
@@ -262,6 +279,7 @@ def test_everyone_declines_IMP_CMB_2():
 
 
 def test_fleet_fights_army_only_in_port_IMP_CMB_2():
+    """IMP-CMB-2."""
     s = blank(4)
     r = s[0]
     r["flag"][:] = [0, 1, 2, 3, 0, 1]
@@ -278,6 +296,7 @@ def test_fleet_fights_army_only_in_port_IMP_CMB_2():
 
 
 def test_resolve_combat_exact_numbers_and_loss_order_IMP_CMB_3():
+    """IMP-CMB-3."""
     s = blank(4)
     r = s[0]
     x = rg("trieste")
@@ -309,6 +328,7 @@ def _siege(**options):
 
 
 def test_three_hostile_armies_destroy_a_factory_automatically_IMP_DST_1():
+    """IMP-DST-1."""
     s = _siege()
     r = s[0]
     to_maneuver(s, IT)
@@ -319,6 +339,7 @@ def test_three_hostile_armies_destroy_a_factory_automatically_IMP_DST_1():
 
 
 def test_last_factory_cannot_be_destroyed_IMP_DST_2():
+    """IMP-DST-2."""
     s = _siege()
     r = s[0]
     r["factory"][rg("budapest")] = 0
@@ -330,6 +351,7 @@ def test_last_factory_cannot_be_destroyed_IMP_DST_2():
 
 
 def test_destruction_is_a_choice_under_published_IMP_OPT_5():
+    """IMP-OPT-5."""
     s = _siege(ruleset="published")
     r = s[0]
     to_maneuver(s, IT)
@@ -343,6 +365,7 @@ def test_destruction_is_a_choice_under_published_IMP_OPT_5():
 
 # --- tax chips -------------------------------------------------------------------------------------
 def test_chips_on_seas_neutral_and_own_home_not_foreign_IMP_CHP_1_2():
+    """IMP-CHP-1, IMP-CHP-2."""
     s = blank(4)
     r = s[0]
     r["flag"][:] = [0, 1, 2, 3, 0, 1]
@@ -361,6 +384,7 @@ def test_chips_on_seas_neutral_and_own_home_not_foreign_IMP_CHP_1_2():
 
 
 def test_published_chips_not_on_home_and_for_all_nations_IMP_OPT_1_6():
+    """IMP-OPT-1, IMP-OPT-6."""
     s = blank(4, ruleset="published")
     r = s[0]
     r["flag"][:] = [0, 1, 2, 3, 0, 1]
@@ -373,6 +397,7 @@ def test_published_chips_not_on_home_and_for_all_nations_IMP_OPT_1_6():
 
 
 def test_chip_supply_limit_IMP_CHP_4():
+    """IMP-CHP-4."""
     s = blank(4)
     r = s[0]
     r["flag"][GE] = 0
@@ -388,6 +413,7 @@ def test_chip_supply_limit_IMP_CHP_4():
 
 # --- taxation --------------------------------------------------------------------------------------
 def test_tax_without_occupation_counts_every_factory_IMP_TAX_1():
+    """IMP-TAX-1."""
     s = blank(4)
     r = s[0]
     r["flag"][AH] = 0
@@ -402,6 +428,7 @@ def test_tax_without_occupation_counts_every_factory_IMP_TAX_1():
 
 
 def test_tax_cap_and_power_clamp_IMP_TAX_1_4():
+    """IMP-TAX-1, IMP-TAX-4."""
     s = blank(4)
     r = s[0]
     r["flag"][AH] = 0
@@ -433,6 +460,7 @@ def _activity(card_holder, cash, flags, bonds):
 
 
 def test_flag_tie_does_not_move_IMP_BND_2():
+    """IMP-BND-2."""
     s = _activity(1, [0, 10, 0, 0], [0, 0, 0, 0, 2, 0], [(0, AH, 4), (2, GE, 4)])
     r = s[0]
     play(s, buy(GE, 3), 1)  # 6 < 9
@@ -443,12 +471,14 @@ def test_flag_tie_does_not_move_IMP_BND_2():
 
 
 def test_compensation_makes_an_unaffordable_purchase_illegal_IMP_BND_3():
+    """IMP-BND-3, IMP-BND-4: a payment that cannot be afforded is not legal."""
     s = _activity(1, [0, 7, 0, 0], [0, 0, 0, 0, 2, 0], [(0, AH, 4), (2, GE, 3)])
     assert buy(GE, 4) not in legal_ids(s)  # 9 + 1 > 9
     assert buy(GE, 3 + 1) not in legal_ids(s) and buy(GE, 2) in legal_ids(s)
 
 
 def test_no_compensation_when_power_above_zero_IMP_BND_3():
+    """IMP-BND-3."""
     s = _activity(1, [0, 7, 0, 0], [0, 0, 0, 0, 2, 0], [(0, AH, 4), (2, GE, 3)])
     # recreate with GE power 1: the purchase of bond 4 for 9 becomes legal
     s = blank(4)
@@ -467,6 +497,7 @@ def test_no_compensation_when_power_above_zero_IMP_BND_3():
 
 
 def test_flagless_players_invest_clockwise_and_card_passes_IMP_INV_5():
+    """IMP-INV-5."""
     s = _activity(1, [0, 0, 6, 6], [0, 0, 0, 0, 0, 0], [(0, AH, 4)])
     r = s[0]
     assert k.to_move(s) == 1 and r["cash"][1] == 2
@@ -481,6 +512,7 @@ def test_flagless_players_invest_clockwise_and_card_passes_IMP_INV_5():
 
 
 def test_game_end_only_at_25_power_IMP_END_1():
+    """IMP-END-1."""
     s = blank(4)
     r = s[0]
     r["flag"][:] = 0
@@ -496,6 +528,7 @@ def test_game_end_only_at_25_power_IMP_END_1():
 
 
 def test_truncation_IMP_END_2():
+    """IMP-END-2."""
     s = k.new_state(4, 0, max_nation_turns=3)
     m = np.zeros(k.NUM_ACTIONS, np.uint8)
     while not k.is_over(s):
@@ -547,6 +580,7 @@ def test_option_validation(bad):
 
 
 def test_published_ruleset_switches_every_option_IMP_OPT_0():
+    """IMP-OPT-0."""
     o = k.resolve_options(ruleset="published")
     assert o["home_tax_chips"] is False and o["tax_chips_per_nation"] == 15 and o["factory_topup"] is True
     assert o["optional_factory_destruction"] is True and o["chip_update_all_nations"] is True
@@ -573,6 +607,7 @@ def test_setup_per_player_count_IMP_SET_2_to_5(n, cash):
 
 
 def test_friendly_entrant_may_not_name_the_owner_but_owner_may_fight_IMP_CMB_2():
+    """IMP-CMB-2."""
     s = blank(4)
     r = s[0]
     r["flag"][:] = [0, 1, 2, 3, 0, 1]
@@ -589,6 +624,7 @@ def test_friendly_entrant_may_not_name_the_owner_but_owner_may_fight_IMP_CMB_2()
 
 
 def test_flag_tie_rule_clockwise_from_the_card_holder_IMP_BND_2():
+    """IMP-BND-2."""
     from tabletop_zoo.kernels.imperial.investor import new_flag_holder
     s = blank(4)
     r = s[0]
@@ -604,6 +640,7 @@ def test_flag_tie_rule_clockwise_from_the_card_holder_IMP_BND_2():
 
 
 def test_hidden_cash_option_IMP_OPT_3():
+    """IMP-OPT-3."""
     s = k.new_state(4, 0, hidden_cash=True)
     o = np.zeros(k.OBS_SIZE, np.float32)
     k.observe(s, 1, o)

@@ -153,6 +153,7 @@ def test_adjacency_is_axial_and_symmetric_spec_2_1():
 
 
 def test_homes_spec_2_2_IG_SETUP_1():
+    """IG-SETUP-1."""
     assert list(T.COMPANY_IDS) == ["CBSC", "WLW", "BCD", "GSW", "MGW"]
     assert [T.HEX_IDS[h] for h in T.HOME_HEX] == ["O4", "L4", "C12", "H11", "H11"]
     assert T.MAP["homes"] == {"CBSC": "O4", "WLW": "L4", "BCD": "C12", "GSW": "H11", "MGW": "H11"}
@@ -183,6 +184,7 @@ def test_sixteen_certificates_spec_2_2():
 
 
 def test_cubes_and_bag_after_setup_IG_SETUP_3_4():
+    """IG-SETUP-3, IG-SETUP-4."""
     cubes = T.COMPONENTS["dividend_cubes"]
     assert cubes["colours"] == ["black", "pink", "white"]
     assert (cubes["per_colour"], cubes["total"]) == (10, 30)
@@ -196,12 +198,14 @@ def test_cubes_and_bag_after_setup_IG_SETUP_3_4():
 
 
 def test_players_and_money_spec_2_2_IG_SETUP_5():
+    """IG-SETUP-5."""
     assert T.COMPONENTS["players"] == {"min": 3, "max": 5}
     assert T.COMPONENTS["starting_money_per_player"] == {"3": 20, "4": 20, "5": 20}
     assert T.COMPONENTS["bank"]["unlimited"] is True
 
 
 def test_build_costs_half_points_IG_BLD_3_7():
+    """IG-BLD-3, IG-BLD-7."""
     b = T.COMPONENTS["build"]
     assert b["build_points_per_action"] == 3 and b["minimum_spend"] == 1
     assert b["cost_empty"] == {"easy": 1.0, "town": 1.0, "city": 1.0, "major_city": 1.0, "difficult": 2.0}
@@ -213,6 +217,7 @@ def test_build_costs_half_points_IG_BLD_3_7():
 
 
 def test_dividend_constants_IG_DIV_1_5_6():
+    """IG-DIV-1, IG-DIV-5, IG-DIV-6."""
     d = T.COMPONENTS["dividends"]
     assert (d["cubes_drawn_per_call"], d["paying_city_income"], d["town_income"]) == (3, 4, 2)
     assert (T.CUBES_PER_CALL, T.CITY_INCOME, T.TOWN_INCOME) == (3, 4, 2)
@@ -224,6 +229,7 @@ def test_dividend_constants_IG_DIV_1_5_6():
 
 
 def test_dividend_disk_table_is_ceil_IG_DISK_1():
+    """IG-DISK-1."""
     table = T.COMPONENTS["dividend_disk_table"]
     assert table["shares_sold_columns"] == [1, 2, 3, 4]
     assert [row["income"] for row in table["rows"]] == list(range(0, 85, 2))

@@ -76,11 +76,13 @@ class Board:
 
 
 def test_qualify_one_paying_city_and_one_town_IG_DIV_4():
+    """IG-DIV-4."""
     b = Board().net(WLW, "L4", "K3").cubes(L4=BLACK).shares(WLW, 1)
     assert b.pay([BLACK]) == ([0, 6, 0, 0, 0], [6, 0, 0, 0])
 
 
 def test_qualify_two_paying_cities_no_town_IG_DIV_4():
+    """IG-DIV-4."""
     # Two cities of different drawn colours.
     b = Board().net(WLW, "L4", "L8").cubes(L4=BLACK, L8=WHITE).shares(WLW, 0, 1)
     assert b.pay([BLACK, WHITE]) == ([0, 8, 0, 0, 0], [0, 8, 0, 0])
@@ -100,18 +102,19 @@ def test_qualify_two_paying_cities_no_town_IG_DIV_4():
     ],
 )
 def test_not_qualifying_pays_nothing_IG_DIV_4_5(labels, paying, why):
+    """IG-DIV-4, IG-DIV-5."""
     b = Board().net(WLW, *labels).cubes(L4=BLACK, M9=BLACK, L8=WHITE).shares(WLW, 1, 1)
     assert b.pay(paying) == ([0, 0, 0, 0, 0], [0, 0, 0, 0]), why
 
 
 def test_income_counts_every_town_IG_DIV_5():
-    """P=2, T=3 -> 4*2 + 2*3 = 14 (every connected town counts, not just one)."""
+    """IG-DIV-5: P=2, T=3 -> 4*2 + 2*3 = 14 (every connected town counts, not just one)."""
     b = Board().net(MGW, "H11", "B8", "H7", "F11", "D9").cubes(H11=PINK, B8=PINK).shares(MGW, 1)
     assert b.pay([PINK]) == ([0, 0, 0, 0, 14], [14, 0, 0, 0])
 
 
 def test_upgraded_town_is_a_city_not_a_town_IG_DIV_5_SI_2():
-    """A town with a cube (special interest) pays 4 when its colour is drawn and never 2 as a town."""
+    """IG-DIV-5: A town with a cube (special interest) pays 4 when its colour is drawn and never 2 as a town."""
     b = Board().net(MGW, "H11", "H7", "F11").cubes(H11=PINK, H7=WHITE).shares(MGW, 1)
     assert b.pay([WHITE])[0][MGW] == 4 + 2  # P=1 (Tullamore), T=1 (Drogheda)
     assert b.pay([PINK])[0][MGW] == 4 + 2  # P=1 (Dublin), T=1 (Drogheda); Tullamore is not a town now
@@ -135,6 +138,7 @@ def test_upgraded_town_is_a_city_not_a_town_IG_DIV_5_SI_2():
     ],
 )
 def test_per_share_rounds_up_several_holders_IG_DIV_7(income_labels, expected_income, holdings, per_share):
+    """IG-DIV-7."""
     b = Board().net(GSW, *income_labels).cubes(B8=PINK, O4=PINK, H11=PINK).shares(GSW, *holdings)
     income, payout = b.pay([PINK])
     assert income[GSW] == expected_income
@@ -142,7 +146,7 @@ def test_per_share_rounds_up_several_holders_IG_DIV_7(income_labels, expected_in
 
 
 def test_payouts_add_up_over_companies_IG_DIV_7():
-    """A seat holding shares of several paying companies receives the sum."""
+    """IG-DIV-7: A seat holding shares of several paying companies receives the sum."""
     b = Board().cubes(C12=BLACK, H11=PINK, L4=BLACK, M9=BLACK)
     b.net(BCD, "C12", "F11").shares(BCD, 1)  # 6 -> seat 0
     b.net(WLW, "L4", "M9", "K3").shares(WLW, 1, 1)  # 4+4+2 = 10 -> 5 each
@@ -153,6 +157,7 @@ def test_payouts_add_up_over_companies_IG_DIV_7():
 
 
 def test_zero_sold_pays_nothing_IG_DIV_8():
+    """IG-DIV-8."""
     b = Board().net(BCD, "C12", "F11").cubes(C12=BLACK)
     income, payout = b.pay([BLACK])
     assert payout == [0, 0, 0, 0]
@@ -183,6 +188,7 @@ MAJORS = ("C12", "H3", "H11")
     ],
 )
 def test_major_city_bonus_only_when_qualifying_with_all_three_IG_DIV_6(labels, paying, bonus, expected):
+    """IG-DIV-6."""
     b = Board().net(GSW, *labels).cubes(C12=BLACK, H3=WHITE, H11=PINK).shares(GSW, 2)
     income, payout = b.pay(paying, bonus=bonus)
     assert income == [0, 0, 0, expected, 0]
@@ -190,13 +196,14 @@ def test_major_city_bonus_only_when_qualifying_with_all_three_IG_DIV_6(labels, p
 
 
 def test_major_city_bonus_divided_among_shares_IG_DIV_6_7():
-    """The bonus is part of income before division: (8 + 12) over 3 shares -> ceil(20/3) = 7 each."""
+    """IG-DIV-6, IG-DIV-7:
+    The bonus is part of income before division: (8 + 12) over 3 shares -> ceil(20/3) = 7 each."""
     b = Board().net(GSW, *MAJORS).cubes(C12=BLACK, H3=WHITE, H11=PINK).shares(GSW, 1, 1, 1)
     assert b.pay([WHITE, PINK], bonus=12) == ([0, 0, 0, 20, 0], [7, 7, 7, 0])
 
 
 def test_colour_drawn_twice_pays_once_IG_DIV_3():
-    """Two or three white cubes make a white city pay once: the hot path sees the same result with
+    """IG-DIV-3: Two or three white cubes make a white city pay once: the hot path sees the same result with
     paying counts 1, 2 or 3."""
     b = Board().net(MGW, "H3", "L8", "F11").cubes(H3=WHITE, L8=WHITE).shares(MGW, 1, 1)
     once = b.pay(paying=[0, 0, 1])
@@ -206,7 +213,7 @@ def test_colour_drawn_twice_pays_once_IG_DIV_3():
 
 
 def test_colour_drawn_three_times_pays_once_full_path_IG_DIV_3():
-    """Through step_chance: white x3 and a single white among three colours pay a white city the same."""
+    """IG-DIV-3: Through step_chance: white x3 and a single white among three colours pay a white city the same."""
     s = common_board()
     set_network(s, MGW, ["H11", "H10", "H9", "H8", "H7", "H6", "H5", "H4", "H3"])  # Galway white, Dublin pink
     give_cert(s, 1, MGW)
@@ -219,7 +226,7 @@ def test_colour_drawn_three_times_pays_once_full_path_IG_DIV_3():
 
 
 def test_company_potential_IG_DISK_1():
-    """4 per connected city (any colour, paying or not), 2 per connected town, no major-city bonus."""
+    """IG-DISK-1: 4 per connected city (any colour, paying or not), 2 per connected town, no major-city bonus."""
     cube = np.full(N_HEX, -1, np.int8)
     for label, colour in {"C12": BLACK, "H3": WHITE, "H11": PINK, "B8": PINK, "H7": WHITE}.items():
         cube[hx(label)] = colour
@@ -255,7 +262,7 @@ def outcome_probs(bag) -> dict[tuple[int, int, int], float]:
 
 
 def test_outcome_probs_for_every_bag_IG_DIV_1():
-    """For every bag in (0..10)^3 with at least one cube: n = min(3, total) cubes, every feasible colour
+    """IG-DIV-1: For every bag in (0..10)^3 with at least one cube: n = min(3, total) cubes, every feasible colour
     triple listed once with its hypergeometric probability, and the probabilities sum to 1."""
     for bag in product(range(11), repeat=3):
         total = sum(bag)
@@ -274,7 +281,7 @@ def test_outcome_probs_for_every_bag_IG_DIV_1():
 @pytest.mark.parametrize("bag, n", [((3, 2, 5), 3), ((1, 1, 2), 3), ((7, 7, 8), 3), ((0, 4, 1), 3), ((1, 0, 1), 2),
                                     ((2, 3, 0), 3)])
 def test_draw_matches_outcome_probs_chi_square_IG_DIV_1(bag, n):
-    """Many draws from a fixed bag with draw_dividend_cubes against draw_outcome_probs (chi-square,
+    """IG-DIV-1: Many draws from a fixed bag with draw_dividend_cubes against draw_outcome_probs (chi-square,
     fixed seed, p > 1e-4)."""
     probs = outcome_probs(bag)
     assert {sum(t) for t in probs} == {n}
@@ -299,7 +306,7 @@ def test_draw_matches_outcome_probs_chi_square_IG_DIV_1(bag, n):
 
 
 def test_draw_without_replacement_exhausts_small_bag_IG_DIV_1():
-    """Drawing all cubes of a bag returns exactly its contents (no replacement)."""
+    """IG-DIV-1: Drawing all cubes of a bag returns exactly its contents (no replacement)."""
     rng = np.zeros(1, np.uint64)
     seed_rng(rng, 5)
     counts = np.zeros(3, np.int8)
@@ -312,7 +319,7 @@ def test_draw_without_replacement_exhausts_small_bag_IG_DIV_1():
 
 @pytest.mark.parametrize("bag", [(2, 0, 0), (0, 1, 1), (0, 0, 1), (3, 0, 0), (5, 4, 3)])
 def test_call_draws_min_3_and_bag_IG_DIV_1_2(bag):
-    """Through k.step (the record RNG): a call takes min(3, bag) cubes out of the bag for good."""
+    """IG-DIV-1, IG-DIV-2: Through k.step (the record RNG): a call takes min(3, bag) cubes out of the bag for good."""
     s = common_board()
     s[0]["bag"][:] = bag
     give_cert(s, 0, CBSC)

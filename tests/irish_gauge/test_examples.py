@@ -115,7 +115,7 @@ def run_ex2():
 
 
 def test_ex2_build_open_ground_IG_BLD_2_3_9():
-    """EX-2: three 1-BP placements use the whole budget and the action ends by itself."""
+    """IG-BLD-2, IG-BLD-3, IG-BLD-9: EX-2: three 1-BP placements use the whole budget and the action ends by itself."""
     s = run_ex2()
     r = s[0]
     assert r["phase"] == ST.PH_MAIN  # ended automatically, no END_BUILD
@@ -128,7 +128,8 @@ def test_ex2_build_open_ground_IG_BLD_2_3_9():
 
 
 def test_ex3a_shared_hex_then_half_point_lost_IG_BLD_3_7():
-    """EX-3 (a): H10 shared costs 1.5, G11 costs 1, 0.5 is lost; I11 (difficult, 2) is illegal after H10."""
+    """IG-BLD-3, IG-BLD-7:
+    EX-3 (a): H10 shared costs 1.5, G11 costs 1, 0.5 is lost; I11 (difficult, 2) is illegal after H10."""
     s = run_ex2()
     r = s[0]
     main_turn(s, 0)
@@ -145,7 +146,7 @@ def test_ex3a_shared_hex_then_half_point_lost_IG_BLD_3_7():
 
 
 def test_ex3b_difficult_hex_blocks_other_company_IG_BLD_4():
-    """EX-3 (b): GSW takes I11 (2) and I10 (1); MGW can never enter I11 and pays 1.5 for I10."""
+    """IG-BLD-4: EX-3 (b): GSW takes I11 (2) and I10 (1); MGW can never enter I11 and pays 1.5 for I10."""
     s = run_ex2()
     r = s[0]
     main_turn(s, 0)
@@ -169,7 +170,7 @@ def test_ex3b_difficult_hex_blocks_other_company_IG_BLD_4():
 # EX-4 .. EX-7 dividends, special interest, end of game
 # --------------------------------------------------------------------------------------------------
 def test_ex4_dividends_IG_DIV_1_to_7():
-    """EX-4: draw pink, black, black; BCD pays £6 to P0, MGW £6 split 3 + 3; bag 5/6/8; track row 1."""
+    """IG-DIV-1: EX-4: draw pink, black, black; BCD pays £6 to P0, MGW £6 split 3 + 3; bag 5/6/8; track row 1."""
     s = ex4_board()
     r = s[0]
     assert list(r["bag"]) == [7, 7, 8]
@@ -187,7 +188,7 @@ def test_ex4_dividends_IG_DIV_1_to_7():
 
 
 def test_ex5_rounding_multiple_holdings_IG_DIV_7():
-    """EX-5: MGW £8 over 3 shares -> 3 per share; P1 (2 shares) 6, P3 (1 share) 3; bank pays 9."""
+    """IG-DIV-7: EX-5: MGW £8 over 3 shares -> 3 per share; P1 (2 shares) 6, P3 (1 share) 3; bank pays 9."""
     s = common_board()
     r = s[0]
     set_network(s, MGW, ["H11", "G11", "F11", "H10", "H9", "H8", "H7"])
@@ -207,7 +208,8 @@ def test_ex5_rounding_multiple_holdings_IG_DIV_7():
 
 
 def test_ex6_special_interest_IG_SI_1_2_DISK_1():
-    """EX-6: P1 upgrades Tullamore to white (id 24); potential 6 -> 8; the two draws of the example."""
+    """IG-SI-1, IG-SI-2:
+    EX-6: P1 upgrades Tullamore to white (id 24); potential 6 -> 8; the two draws of the example."""
     s = ex4_board()
     r = s[0]
     main_turn(s, 1)
@@ -258,7 +260,7 @@ def _ex7_board():
 
 
 def test_ex7_end_of_game_shared_win_IG_END_1_SCORE_1_2():
-    """EX-7: the last 2 cubes are drawn, BCD pays P0 6, game over, P0 and P1 tie at 48."""
+    """IG-END-1: EX-7: the last 2 cubes are drawn, BCD pays P0 6, game over, P0 and P1 tie at 48."""
     s = _ex7_board()
     r = s[0]
     play(s, CALL_DIVIDENDS, 3, decision=True)
@@ -286,7 +288,8 @@ def _ex8_start(ruleset: str):
 
 @pytest.mark.parametrize("ruleset", ["seed", "published"])
 def test_ex8a_main_auction_IG_AUC_1_3_4_5_TURN_2(ruleset):
-    """EX-8 (a), and (c) for the published ruleset: P3 buys CBSC_2 for 15; next active P0."""
+    """IG-AUC-1, IG-AUC-3, IG-AUC-4, IG-AUC-5:
+    EX-8 (a), and (c) for the published ruleset: P3 buys CBSC_2 for 15; next active P0."""
     s = _ex8_start(ruleset)
     r = s[0]
     play(s, 0, 3)  # AUCTION[CBSC]: top certificate CBSC_2, £12
@@ -313,7 +316,7 @@ def test_ex8a_main_auction_IG_AUC_1_3_4_5_TURN_2(ruleset):
 
 
 def test_ex8b_everyone_passes_free_certificate_IG_AUC_2_seed():
-    """EX-8 (b): under the seed ruleset P3 opens with PASS, all pass, P3 takes CBSC_2 for £0; next P0."""
+    """IG-AUC-2: EX-8 (b): under the seed ruleset P3 opens with PASS, all pass, P3 takes CBSC_2 for £0; next P0."""
     s = _ex8_start("seed")
     r = s[0]
     play(s, 0, 3)
@@ -328,7 +331,7 @@ def test_ex8b_everyone_passes_free_certificate_IG_AUC_2_seed():
 
 @pytest.mark.parametrize("company", range(5))
 def test_ex8b_poor_player_may_auction_seed_but_not_published_IG_AUC_2(company):
-    """EX-8 (b)/(c): a player with £8 facing tops 12/10/13/9/11: seed -> AUCTION legal, opening only PASS;
+    """IG-AUC-2: EX-8 (b)/(c): a player with £8 facing tops 12/10/13/9/11: seed -> AUCTION legal, opening only PASS;
     published -> every AUCTION id masked."""
     s = _ex8_start("seed")
     s[0]["cash"][3] = 8
@@ -346,7 +349,7 @@ def test_ex8b_poor_player_may_auction_seed_but_not_published_IG_AUC_2(company):
 
 
 def test_ex8c_published_opener_cannot_pass_IG_AUC_2():
-    """EX-8 (c): under the published ruleset the all-pass line of (b) cannot even start."""
+    """IG-AUC-2: EX-8 (c): under the published ruleset the all-pass line of (b) cannot even start."""
     s = _ex8_start("published")
     play(s, 0, 3)
     assert mask_of(s)[PASS] == 0
@@ -383,7 +386,7 @@ EX10_GSW = ["H11", "H10", "H9", "H8", "H7", "H6", "H5", "H4", "H3", "G11", "F11"
     ids=["seed", "published", "seed-with-bonus-12"],
 )
 def test_ex10_major_city_bonus_IG_DIV_6(options, bonus, income, per_share):
-    """EX-10: GSW links Galway, Dublin, Belfast; white x3 pays Galway + 2 towns: £8, or £20 with the bonus."""
+    """IG-DIV-6: EX-10: GSW links Galway, Dublin, Belfast; white x3 pays Galway + 2 towns: £8, or £20 with the bonus."""
     s = common_board(**options)
     r = s[0]
     assert r["major_city_bonus"] == bonus

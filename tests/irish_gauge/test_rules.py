@@ -31,6 +31,7 @@ def chi2(observed, expected_probs):
 # --------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_setup_homes_stacks_supply_IG_SETUP_1_2(n):
+    """IG-SETUP-1, IG-SETUP-2."""
     for seed in range(5):
         r = k.new_state(n, seed)[0]
         for c, home in HOMES.items():
@@ -43,6 +44,7 @@ def test_setup_homes_stacks_supply_IG_SETUP_1_2(n):
 
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_setup_cubes_and_bag_IG_SETUP_3_4(n):
+    """IG-SETUP-3, IG-SETUP-4."""
     for seed in range(20):
         r = k.new_state(n, seed)[0]
         assert {T.HEX_IDS[h] for h in np.flatnonzero(r["cube"] >= 0)} == set(CITIES)
@@ -54,7 +56,7 @@ def test_setup_cubes_and_bag_IG_SETUP_3_4(n):
 
 
 def test_setup_cube_draw_distribution_IG_SETUP_3():
-    """8 cubes drawn from 4/4/4: number of black cubes on the cities is hypergeometric
+    """IG-SETUP-3: 8 cubes drawn from 4/4/4: number of black cubes on the cities is hypergeometric
     (C(4,j)C(8,8-j)/C(12,8) = 1, 32, 168, 224, 70 /495), and each city's colour is uniform."""
     seeds = 3000
     black = [0] * 5
@@ -73,12 +75,14 @@ def test_setup_cube_draw_distribution_IG_SETUP_3():
 
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_setup_cash_IG_SETUP_5(n):
+    """IG-SETUP-5."""
     r = k.new_state(n, 3)[0]
     assert r["cash"].tolist() == [20] * n + [0] * (5 - n)
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_setup_start_player_IG_SETUP_6(n):
+    """IG-SETUP-6."""
     counts = [0] * n
     seeds = 600
     for seed in range(seeds):
@@ -101,6 +105,7 @@ def test_player_count_limits_spec_1():
 
 
 def test_setup_is_reproducible_per_seed_IG_SETUP_3():
+    """IG-SETUP-3."""
     assert k.new_state(4, 99).tobytes() == k.new_state(4, 99).tobytes()
     boards = {k.new_state(4, seed)[0]["cube"].tobytes() for seed in range(20)}
     assert len(boards) > 1
@@ -111,7 +116,7 @@ def test_setup_is_reproducible_per_seed_IG_SETUP_3():
 # --------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("ruleset", ["seed", "published"])
 def test_initial_auction_all_pass_free_to_opener_IG_INIT_3(ruleset):
-    """Under both rulesets the opener may pass and, if all pass, receives the certificate for £0 and
+    """IG-INIT-3: Under both rulesets the opener may pass and, if all pass, receives the certificate for £0 and
     opens the next initial auction; after five such auctions they hold CBSC and move first."""
     s = k.new_state(4, 11, ruleset=ruleset)
     r = s[0]
@@ -128,7 +133,8 @@ def test_initial_auction_all_pass_free_to_opener_IG_INIT_3(ruleset):
 
 @pytest.mark.parametrize("ruleset", ["seed", "published"])
 def test_initial_auction_bids_and_passes_IG_INIT_2_4(ruleset):
-    """3 players, start P1: bids must exceed the high bid; a passed player is skipped; the winner opens
+    """IG-INIT-2, IG-INIT-4:
+    3 players, start P1: bids must exceed the high bid; a passed player is skipped; the winner opens
     the next auction."""
     s = k.new_state(3, 0, ruleset=ruleset)
     r = s[0]
@@ -146,6 +152,7 @@ def test_initial_auction_bids_and_passes_IG_INIT_2_4(ruleset):
 
 
 def test_initial_auction_only_opener_bids_IG_INIT_4():
+    """IG-INIT-4."""
     s = k.new_state(3, 0)
     r = s[0]
     sp = int(r["start_player"])
@@ -159,6 +166,7 @@ def test_initial_auction_only_opener_bids_IG_INIT_4():
 # Main-game auctions (IG-AUC-*)
 # --------------------------------------------------------------------------------------------------
 def test_auction_needs_nonempty_stack_IG_AUC_1():
+    """IG-AUC-1."""
     s = common_board()
     give_cert(s, 0, BCD)
     give_cert(s, 1, BCD)  # BCD has only two certificates
@@ -169,6 +177,7 @@ def test_auction_needs_nonempty_stack_IG_AUC_1():
 
 
 def test_auction_top_certificate_only_IG_AUC_1():
+    """IG-AUC-1."""
     s = common_board()
     give_cert(s, 0, GSW)  # GSW_1 (4) sold; top is GSW_2 (9)
     main_turn(s, 1)
@@ -182,6 +191,7 @@ def test_auction_top_certificate_only_IG_AUC_1():
 
 
 def test_published_auction_needs_cash_for_printed_value_IG_AUC_2():
+    """IG-AUC-2."""
     s = common_board(ruleset="published")
     r = s[0]
     main_turn(s, 0)
@@ -198,6 +208,7 @@ def test_published_auction_needs_cash_for_printed_value_IG_AUC_2():
 
 
 def test_published_opener_must_bid_but_may_pass_later_IG_AUC_2_3():
+    """IG-AUC-2, IG-AUC-3."""
     s = common_board(3, ruleset="published")
     main_turn(s, 0)
     play(s, AUCTION + GSW, 0)
@@ -213,6 +224,7 @@ def test_published_opener_must_bid_but_may_pass_later_IG_AUC_2_3():
 
 
 def test_seed_main_auction_opener_may_pass_then_others_bid_IG_AUC_2_4():
+    """IG-AUC-2, IG-AUC-4."""
     s = common_board(3)
     main_turn(s, 0)
     play(s, AUCTION + CBSC, 0)
@@ -226,6 +238,7 @@ def test_seed_main_auction_opener_may_pass_then_others_bid_IG_AUC_2_4():
 
 
 def test_bids_capped_by_cash_IG_AUC_5():
+    """IG-AUC-5."""
     s = common_board()
     r = s[0]
     main_turn(s, 0)
@@ -244,6 +257,7 @@ def test_bids_capped_by_cash_IG_AUC_5():
 
 
 def test_bid_exceeding_cash_by_one_is_masked_IG_AUC_5():
+    """IG-AUC-5."""
     s = common_board()
     main_turn(s, 0)
     s[0]["cash"][0] = 7
@@ -255,6 +269,7 @@ def test_bid_exceeding_cash_by_one_is_masked_IG_AUC_5():
 # Building (IG-BLD-*)
 # --------------------------------------------------------------------------------------------------
 def test_build_needs_certificate_IG_BLD_1():
+    """IG-BLD-1."""
     s = common_board()
     main_turn(s, 0)
     assert not set(range(BUILD, BUILD + 5)) & legal_ids(s)
@@ -265,6 +280,7 @@ def test_build_needs_certificate_IG_BLD_1():
 
 
 def test_build_needs_supply_IG_BLD_1_8():
+    """IG-BLD-1, IG-BLD-8."""
     s = common_board()
     give_cert(s, 0, CBSC)
     main_turn(s, 0)
@@ -289,6 +305,7 @@ def _sealed_board():
 
 
 def test_build_needs_a_legal_placement_IG_BLD_1_6():
+    """IG-BLD-1, IG-BLD-6."""
     s = _sealed_board()
     assert BUILD + WLW in legal_ids(s)
     s[0]["loco"][WLW, hx("D5")] = 1
@@ -296,6 +313,7 @@ def test_build_needs_a_legal_placement_IG_BLD_1_6():
 
 
 def test_build_ends_when_geometry_allows_nothing_IG_BLD_9():
+    """IG-BLD-9."""
     s = _sealed_board()
     play(s, BUILD + WLW, 0)
     assert placements(s) == {"D5"}
@@ -306,6 +324,7 @@ def test_build_ends_when_geometry_allows_nothing_IG_BLD_9():
 
 
 def test_placement_must_touch_network_IG_BLD_6():
+    """IG-BLD-6."""
     s = common_board()
     give_cert(s, 0, CBSC)
     main_turn(s, 0)
@@ -316,6 +335,7 @@ def test_placement_must_touch_network_IG_BLD_6():
 
 
 def test_difficult_hex_one_company_and_costs_IG_BLD_3_4_5_7():
+    """IG-BLD-3, IG-BLD-7."""
     s = common_board()
     r = s[0]
     r["loco"][WLW, hx("N3")] = 1  # N3 difficult, taken by WLW
@@ -340,6 +360,7 @@ def test_difficult_hex_one_company_and_costs_IG_BLD_3_4_5_7():
 
 
 def test_shared_costs_one_and_a_half_whatever_the_number_of_others_IG_BLD_3():
+    """IG-BLD-3."""
     s = common_board()
     r = s[0]
     for c in (WLW, BCD, MGW):
@@ -352,6 +373,7 @@ def test_shared_costs_one_and_a_half_whatever_the_number_of_others_IG_BLD_3():
 
 
 def test_shared_then_difficult_is_illegal_IG_BLD_7():
+    """IG-BLD-7."""
     s = common_board()
     r = s[0]
     r["loco"][WLW, hx("O3")] = 1
@@ -366,6 +388,7 @@ def test_shared_then_difficult_is_illegal_IG_BLD_7():
 
 
 def test_at_most_three_locomotives_per_action_IG_BLD_2_7():
+    """IG-BLD-2, IG-BLD-7."""
     s = common_board()
     give_cert(s, 0, MGW)
     main_turn(s, 0)
@@ -377,6 +400,7 @@ def test_at_most_three_locomotives_per_action_IG_BLD_2_7():
 
 
 def test_supply_runs_out_mid_action_IG_BLD_8():
+    """IG-BLD-8."""
     s = common_board()
     r = s[0]
     r["supply"][MGW] = 1
@@ -391,6 +415,7 @@ def test_supply_runs_out_mid_action_IG_BLD_8():
 
 
 def test_end_build_only_after_a_placement_IG_BLD_2_9():
+    """IG-BLD-2, IG-BLD-9."""
     s = common_board()
     r = s[0]
     give_cert(s, 3, MGW)
@@ -427,6 +452,7 @@ def si_ids(s) -> set[int]:
 
 
 def test_special_interest_needs_connected_held_company_IG_SI_1():
+    """IG-SI-1."""
     s = _si_board()
     assert si_ids(s) == {si(4, 0), si(4, 1), si(4, 2)}  # Tullamore via MGW; Drogheda is BCD's (P1's)
     main_turn(s, 1)
@@ -440,6 +466,7 @@ def test_special_interest_needs_connected_held_company_IG_SI_1():
 
 
 def test_special_interest_colour_must_be_in_bag_IG_SI_2():
+    """IG-SI-2."""
     s = _si_board()
     s[0]["bag"][:] = [0, 3, 2]
     assert si_ids(s) == {si(4, PINK), si(4, WHITE)}
@@ -448,6 +475,7 @@ def test_special_interest_colour_must_be_in_bag_IG_SI_2():
 
 
 def test_special_interest_places_cube_and_town_becomes_city_IG_SI_2_3():
+    """IG-SI-2, IG-SI-3."""
     s = _si_board()
     r = s[0]
     play(s, si(4, BLACK), 0)
@@ -459,6 +487,7 @@ def test_special_interest_places_cube_and_town_becomes_city_IG_SI_2_3():
 
 
 def test_special_interest_last_cube_ends_game_IG_SI_4_END_1():
+    """IG-SI-4."""
     s = _si_board()
     r = s[0]
     r["bag"][:] = [0, 0, 1]
@@ -472,6 +501,7 @@ def test_special_interest_last_cube_ends_game_IG_SI_4_END_1():
 # Turn order, end, scores (IG-TURN-*, IG-END-1, IG-SCORE-*)
 # --------------------------------------------------------------------------------------------------
 def test_auction_winner_does_not_change_next_active_IG_TURN_2():
+    """IG-TURN-2."""
     s = common_board()
     main_turn(s, 0)
     play(s, AUCTION + GSW, 0)
@@ -484,6 +514,7 @@ def test_auction_winner_does_not_change_next_active_IG_TURN_2():
 
 
 def test_dividend_call_that_leaves_cubes_does_not_end_IG_END_1():
+    """IG-END-1."""
     s = common_board()
     s[0]["bag"][:] = [2, 1, 1]
     main_turn(s, 2)
@@ -494,7 +525,7 @@ def test_dividend_call_that_leaves_cubes_does_not_end_IG_END_1():
 
 
 def test_call_dividends_is_the_fallback_action_IG_TURN_3():
-    """A seat with no money, no certificates, under the published rules: CALL_DIVIDENDS is still legal."""
+    """IG-TURN-3: A seat with no money, no certificates, under the published rules: CALL_DIVIDENDS is still legal."""
     s = common_board(ruleset="published")
     main_turn(s, 0)
     s[0]["cash"][0] = 0
@@ -521,12 +552,14 @@ def _final_position(cash5):
 
 
 def test_scores_and_three_way_tie_IG_SCORE_1_2():
+    """IG-SCORE-1, IG-SCORE-2."""
     s = _final_position([11, 17, 17, 30, 1])
     assert scores(s) == [11 + 19, 17 + 13, 17 + 8, 30, 1 + 6]
     assert returns(s) == pytest.approx([1 / 3, 1 / 3, 0.0, 1 / 3, 0.0])
 
 
 def test_scores_single_winner_IG_SCORE_2():
+    """IG-SCORE-2."""
     s = _final_position([11, 17, 17, 31, 1])
     assert scores(s) == [30, 30, 25, 31, 7]
     assert returns(s) == [0.0, 0.0, 0.0, 1.0, 0.0]

@@ -43,6 +43,7 @@ def test_KRM_INF_KRM_DW_ex1_declarations_ties_and_loss():
 
 
 def test_KRM_INF_4_ex1_tie_goes_to_first_declarer():
+    """KRM-INF-4."""
     s = game(3, [{}, {G(10): 8}, {G(10): 9}])
     r = s[0]
     r["counter"] = 9
@@ -68,6 +69,8 @@ def _ex2_board():
 
 
 def test_KRM_EXP_ex2_expulsion_chain():
+    """KRM-EXP-3, KRM-GEN-5, KRM-PT-3: Ex 2: two successes (+1 SP each, the target leaves for other circles and its post
+    is vacant), then a failure against a part-time senior (threshold 14 - 3 = 11): +3 SP and the phase ends."""
     s = _ex2_board()
     r = s[0]
     run(s, flow.S_EXP_BEGIN)
@@ -88,6 +91,7 @@ def test_KRM_EXP_ex2_expulsion_chain():
 
 
 def test_KRM_GEN_2_KRM_GEN_6_ex3_sp_room_and_delegation():
+    """KRM-GEN-2, KRM-GEN-6."""
     s = game(3)
     r = s[0]
     control(s, 1, G(2))
@@ -112,6 +116,8 @@ def test_KRM_GEN_2_KRM_GEN_6_ex3_sp_room_and_delegation():
 
 
 def test_KRM_STR_ex4_stress_phase():
+    """KRM-STR-1, KRM-PT-3: Ex 4: chairman +1, officers +1 a broke marker (not on part-time), +1 for a suspicion marker;
+    members gain nothing for broke markers."""
     s = game(3)
     r = s[0]
     r["sp"][G(1)], r["broke"][G(1)] = 2, 2
@@ -137,6 +143,7 @@ def _finance_board(part_time=False):
 
 
 def test_KRM_FIN_ex5_finance_table_lookup():
+    """KRM-FIN-1: Ex 5: the d20 on the normal table, or on the part-time table for a part-time officer."""
     for face, retired, broke in ((1, True, None), (3, True, None), (10, False, 2), (11, False, 1), (20, False, 0)):
         s = _finance_board()
         roll(s, face)
@@ -174,6 +181,7 @@ def _ex6_board():
 
 
 def test_KRM_RUM_ex6_trial_acquitted():
+    """KRM-RUM-3: Ex 6: two OPPOSE votes acquit."""
     s = _ex6_board()
     r = s[0]
     for seat, vote in ((1, OPPOSE), (2, OPPOSE), (0, SUPPORT), (1, SUPPORT), (0, SUPPORT)):
@@ -182,6 +190,8 @@ def test_KRM_RUM_ex6_trial_acquitted():
 
 
 def test_KRM_RUM_ex6_trial_guilty():
+    """KRM-RUM-1, KRM-RUM-3, KRM-INF-3, KRM-GEN-5: Ex 6: the marker costs 1 SP; one OPPOSE: guilty, G06 leaves for other
+    circles, its marker goes and P2's declaration on it is burned."""
     s = _ex6_board()
     r = s[0]
     for seat, vote in ((1, OPPOSE), (2, SUPPORT), (0, SUPPORT), (1, SUPPORT), (0, SUPPORT)):
@@ -213,12 +223,15 @@ def _ex7(declare_g09=True, sheets=None):
 
 
 def test_KRM_ELE_ex7_election_two_rejections():
+    """KRM-ELE-3, KRM-ELE-4, KRM-ELE-5: Ex 7: two OPPOSE reject (+1 SP); the actor must nominate an opposer (G04 or G08:
+    every voter voted); a second rejection makes the actor chairman (+1 SP, its post vacant)."""
     s = _ex7()
     r = s[0]
     assert r["sp"][G(3)] == 3 and r["holder"][0] == G(3) and r["holder"][2] == -1
 
 
 def test_KRM_PER_KRM_DW_1d_ex8_window_before_C():
+    """KRM-DW-1."""
     s = _ex7()
     r = s[0]
     pass_window(s)  # personnel window
@@ -241,6 +254,7 @@ def test_KRM_PER_KRM_DW_1d_ex8_window_before_C():
 
 
 def test_KRM_PER_4_ex8_all_pass_then_auto_members():
+    """KRM-PER-4."""
     s = _ex7()
     r = s[0]
     pass_window(s)
@@ -266,6 +280,8 @@ def _ex9_board(broke=1):
 
 
 def test_KRM_YEP_ex9_speech_and_victory():
+    """KRM-YEP-3, KRM-YEP-4, KRM-END-1: Ex 9: a successful speech is P2's third and wins at once; the chairman gains 1
+    SP per broke marker (2 with 2) after the speech."""
     s = _ex9_board()
     roll(s, 7)
     r = s[0]

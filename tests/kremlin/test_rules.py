@@ -1,6 +1,5 @@
 """Scenario tests per rule family on explicit states, with dice fixed through the chance API."""
 
-import math
 
 import numpy as np
 import pytest
@@ -10,13 +9,14 @@ from tabletop_zoo.kernels import kremlin as k
 from tabletop_zoo.kernels.kremlin import flow
 
 from ._helpers import (
-    DONE, OPPOSE, RUMOUR_A, SELECT_GAMER, SELECT_POST, ST, SUPPORT, T, G, control, declare, game, legal,
-    open_window, pass_window, phase, play, put, roll, run, send_away, vacate,
+    DONE, RUMOUR_A, SELECT_GAMER, SELECT_POST, ST, T, G, control, declare, game, legal,
+    open_window, phase, play, put, roll, run, send_away, vacate,
 )
 
 
 # --- setup and allocation (KRM-SET) ----------------------------------------------------------------
 def test_KRM_SET_1_2_start_board():
+    """KRM-SET-1, KRM-SET-2."""
     s = k.new_state(4, 0)
     r = s[0]
     assert r["holder"].tolist() == list(range(13))
@@ -25,6 +25,7 @@ def test_KRM_SET_1_2_start_board():
 
 
 def test_KRM_SET_4_allocation_values_distinct_never_G01():
+    """KRM-SET-4."""
     s = k.new_state(3, 0)
     assert SELECT_GAMER + G(1) not in legal(s)
     for seat in range(3):
@@ -39,11 +40,13 @@ def test_KRM_SET_4_allocation_values_distinct_never_G01():
 
 
 def test_KRM_OPT_1_poor_and_traits_option():
+    """KRM-OPT-1."""
     s = k.new_state(3, 0, traits=True)
     assert s[0]["broke"][G(6)] == 1 and s[0]["broke"][G(12)] == 1 and s[0]["broke"][G(1)] == 1
 
 
 def test_KRM_SET_1_random_placement_variant():
+    """KRM-SET-1."""
     s = k.new_state(4, 5, random_placement=True)
     r = s[0]
     assert r["holder"][0] == 0
@@ -53,6 +56,7 @@ def test_KRM_SET_1_random_placement_variant():
 
 # --- declarations (KRM-INF, KRM-DW) ------------------------------------------------------------------
 def test_KRM_DW_2_seats_without_points_pass_automatically():
+    """KRM-DW-2."""
     s = game(3, [{G(9): 7}, {}, {}])
     r = s[0]
     r["assigned"][1] = 0
@@ -65,6 +69,7 @@ def test_KRM_DW_2_seats_without_points_pass_automatically():
 
 
 def test_KRM_INF_2_no_declaration_on_away_or_retired():
+    """KRM-INF-2."""
     s = game(3, [{G(9): 7, G(10): 6}, {}, {}])
     vacate(s, G(9), T.LOC_OTH)
     vacate(s, G(10), T.LOC_RET)
@@ -73,6 +78,7 @@ def test_KRM_INF_2_no_declaration_on_away_or_retired():
 
 
 def test_KRM_OPT_2_enemy_pair_never_both_controlled():
+    """KRM-OPT-2."""
     s = game(3, [{G(4): 9, G(15): 8}, {}, {}], traits=True)
     control(s, 0, G(4), 2)
     open_window(s, ST.C_EXPULSION)
@@ -81,6 +87,7 @@ def test_KRM_OPT_2_enemy_pair_never_both_controlled():
 
 # --- part-time (KRM-PT) -------------------------------------------------------------------------------
 def test_KRM_PT_2_only_own_broke_gamers_in_posts():
+    """KRM-PT-2."""
     s = game(3)
     r = s[0]
     control(s, 0, G(5))
@@ -98,6 +105,7 @@ def test_KRM_PT_2_only_own_broke_gamers_in_posts():
 
 # --- expulsion (KRM-EXP) -------------------------------------------------------------------------------
 def test_KRM_EXP_1_actor_cannot_target_itself_or_civilians():
+    """KRM-EXP-1, KRM-GEN-8: the actor may not expel itself."""
     s = game(3)
     control(s, 1, G(2))
     run(s, flow.S_EXP_BEGIN)
@@ -106,6 +114,7 @@ def test_KRM_EXP_1_actor_cannot_target_itself_or_civilians():
 
 
 def test_KRM_EXP_2_chairman_needs_18():
+    """KRM-EXP-2."""
     for face, away in ((17, False), (18, True)):
         s = game(3)
         control(s, 1, G(2))
@@ -116,12 +125,14 @@ def test_KRM_EXP_2_chairman_needs_18():
 
 
 def test_KRM_GEN_6_nobody_able_no_expulsion():
+    """KRM-GEN-6, KRM-INF-5: uncontrolled gamers use no power."""
     s = game(3)
     run(s, flow.S_EXP_BEGIN)  # nobody is controlled
     assert phase(s) == "WINDOW" and s[0]["dw_cont"] == ST.C_RUMOUR
 
 
 def test_KRM_OPT_5_stress_sensitive_doubles_costs():
+    """KRM-OPT-5."""
     s = game(3, traits=True)
     put(s, G(9), 1)  # G09 is stress sensitive
     control(s, 1, G(9))
@@ -133,6 +144,7 @@ def test_KRM_OPT_5_stress_sensitive_doubles_costs():
 
 # --- rumour A (KRM-RUM-2) --------------------------------------------------------------------------------
 def test_KRM_RUM_2_A_sends_a_member_away():
+    """KRM-RUM-2."""
     s = game(3)
     control(s, 0, G(4))
     control(s, 1, G(10), 3)
@@ -147,6 +159,7 @@ def test_KRM_RUM_2_A_sends_a_member_away():
 
 # --- election without candidates (KRM-ELE-2) ---------------------------------------------------------------
 def test_KRM_ELE_2_juniors_when_no_senior():
+    """KRM-ELE-2."""
     s = game(3)
     vacate(s, G(1), T.LOC_RET)
     for g in (2, 3, 4):
@@ -158,6 +171,7 @@ def test_KRM_ELE_2_juniors_when_no_senior():
 
 
 def test_KRM_ELE_1_no_election_when_chairman_present():
+    """KRM-ELE-1."""
     s = game(3)
     control(s, 1, G(3))
     run(s, flow.S_ELE_OPEN)
@@ -166,6 +180,7 @@ def test_KRM_ELE_1_no_election_when_chairman_present():
 
 # --- personnel (KRM-PER) ---------------------------------------------------------------------------------
 def test_KRM_PER_1_chairman_moves_and_costs():
+    """KRM-PER-1."""
     s = game(3)
     put(s, G(3), 0)
     vacate(s, G(1), T.LOC_RET)
@@ -185,6 +200,8 @@ def test_KRM_PER_1_chairman_moves_and_costs():
 
 
 def test_KRM_PER_5_member_vacancy_ends_the_game():
+    """KRM-PER-5, KRM-END-2: the winner controls the highest occupied post with a controlled holder (G01 is
+    uncontrolled, G02 is P1's)."""
     s = game(3)
     for g in range(13, 26):
         vacate(s, g, T.LOC_OTH)
@@ -195,6 +212,7 @@ def test_KRM_PER_5_member_vacancy_ends_the_game():
 
 
 def test_KRM_PER_6_recall_costs_5():
+    """KRM-PER-6."""
     s = game(3)
     control(s, 0, G(2))
     vacate(s, G(20), T.LOC_OTH)
@@ -207,6 +225,7 @@ def test_KRM_PER_6_recall_costs_5():
 
 # --- end (KRM-END-3) ----------------------------------------------------------------------------------------
 def test_KRM_END_3_turn_limit_truncates_without_winner():
+    """KRM-END-3."""
     s = game(3, turn_limit=1)
     s[0]["holder"][0] = -1
     s[0]["loc"][0] = T.LOC_RET
@@ -217,6 +236,7 @@ def test_KRM_END_3_turn_limit_truncates_without_winner():
 
 
 def test_KRM_END_3_ranking_option():
+    """KRM-END-3."""
     s = game(3, turn_limit=1, turn_limit_ranking=True)
     s[0]["speeches"][:3] = [1, 2, 2]
     control(s, 2, G(3))

@@ -59,6 +59,7 @@ def test_sections_match_spec_listing():
 
 
 def test_one_way_sections_VR_BUILD_2():
+    """VR-BUILD-2."""
     assert {e for e in range(59) if T.SEC_ONE_WAY[e]} == set(SPEC_ONE_WAY)
     for e, start in SPEC_ONE_WAY.items():
         assert T.SEC_A[e] == IDX[start]
@@ -92,6 +93,7 @@ def test_railroads_homes_and_dice_spec_2_2():
 
 
 def test_boxes_and_costs_VR_TRACK_2_VR_LOCO_2_VR_BUILD_3():
+    """VR-TRACK-2, VR-LOCO-2, VR-BUILD-3."""
     assert list(T.BOX_COST[:3]) == [3, 4, 5]
     assert list(T.BOX_CAPACITY[1:]) == [3, 2, 2]
     assert (T.COST_SINGLE, T.COST_DOUBLE, T.COST_BOER_SINGLE, T.ZASM_UNCONNECTED_MULTIPLIER) == (5, 15, 7, 2)

@@ -21,6 +21,7 @@ def csar_example(num_players=4, row=2, position=0, active=2):
 
 
 def test_ex_9_1_income_and_normal_payout_VR_GEN_6_VR_DIV_2():
+    """VR-GEN-6, VR-DIV-2."""
     s = csar_example()
     assert income(s)[CSAR] == 12
     before = cash(s)
@@ -30,6 +31,7 @@ def test_ex_9_1_income_and_normal_payout_VR_GEN_6_VR_DIV_2():
 
 
 def test_ex_9_2_reconstruction_payout_VR_DIV_3():
+    """VR-DIV-3."""
     s = csar_example(row=5)
     before = cash(s)
     play(s, BOX_PAY, seat=2)
@@ -37,6 +39,7 @@ def test_ex_9_2_reconstruction_payout_VR_DIV_3():
 
 
 def test_ex_9_2_final_payout_three_shares_sold_VR_DIV_4():
+    """VR-DIV-4."""
     s = csar_example(row=8)
     before = cash(s)
     play(s, BOX_PAY, seat=2)
@@ -46,6 +49,7 @@ def test_ex_9_2_final_payout_three_shares_sold_VR_DIV_4():
 
 
 def test_ex_9_2_final_payout_two_shares_sold_VR_DIV_4():
+    """VR-DIV-4."""
     s = blank_main(4, row=8, active=2)
     give_sections(s, CSAR, [29, 30, 27])
     give_shares(s, 0, CSAR, 2)
@@ -76,6 +80,7 @@ def test_ex_9_3_develop_paid_second_step_VR_DEV_3():
 
 
 def test_ex_9_4a_develop_then_row_end_VR_TRACK_3():
+    """VR-TRACK-3."""
     s = csar_example(row=2, position=31, active=2)
     before = cash(s)
     play(s, BOX_DEVELOP, seat=2)
@@ -88,6 +93,7 @@ def test_ex_9_4a_develop_then_row_end_VR_TRACK_3():
 
 
 def test_ex_9_4b_offer_auction_then_row_end_overflow_lost_VR_TRACK_3():
+    """VR-TRACK-3."""
     s = csar_example(row=2, position=34, active=2)
     play(s, BOX_OFFER, seat=2)
     assert s[0]["position"] == 38
@@ -123,6 +129,7 @@ def zasm_example(row=2, treasury=30):
 
 
 def test_ex_9_5a_unconnected_zasm_double_costs_30_VR_BUILD_3_VR_ZASM_4():
+    """VR-BUILD-3, VR-ZASM-4."""
     s = zasm_example()
     play(s, BOX_BUILD, seat=0)
     assert legal_ids(s) == {BUILD_RAILROAD + ZASM}
@@ -160,6 +167,7 @@ def test_ex_9_5c_tracked_middelburg_blocks_double_then_connected_prices():
 
 
 def test_ex_9_5d_no_double_out_of_johannesburg_VR_DBL_2():
+    """VR-DBL-2."""
     s = zasm_example()
     play(s, BOX_BUILD, seat=0)
     play(s, BUILD_RAILROAD + ZASM, seat=0)
@@ -170,6 +178,8 @@ def test_ex_9_5d_no_double_out_of_johannesburg_VR_DBL_2():
 
 
 def test_ex_9_6_boer_war_VR_BOER_1_2_3():
+    """VR-BOER-1, VR-BOER-2, VR-BOER-3, VR-DBL-3, VR-DEV-4, VR-TRACK-5: row 4 is the Boer War: a $7 single and
+    no double; two free developments, a third for $3."""
     s = blank_main(4, row=4, active=1)
     give_sections(s, CMR, [9, 12])  # Port Elizabeth - Graaff-Reinet - Naauwpoort
     give_shares(s, 1, CMR, 1)
@@ -198,6 +208,11 @@ def test_ex_9_6_boer_war_VR_BOER_1_2_3():
 
 
 def test_ex_9_7_special_dividend_and_zasm_opening_VR_DIV_5_VR_ZASM_1_2_3():
+    """VR-DIV-5, VR-ZASM-1, VR-ZASM-2, VR-ZASM-3, VR-BUILD-1, VR-BUILD-5, VR-ZASM-5, VR-DIV-1, VR-GEN-1, VR-GEN-3,
+    VR-GEN-7, VR-SHARE-1:
+    CSAR pays $5 from its treasury for one section into Johannesburg, which triggers the special dividend at once
+    ($4 a share held by players, the treasury gets none) and opens ZASM; ZASM's auction proceeds go to its
+    treasury; s42 stays CSAR's; ZASM's own first section into Johannesburg pays no special dividend."""
     s = blank_main(3, row=3, active=0)
     s[0]["dev_level"][JOBURG] = 1
     s[0]["treasury_cash"][ZASM] = 8
@@ -256,6 +271,7 @@ def test_ex_9_8_initial_auction_setup():
 
 
 def test_ex_9_9_develop_auto_johannesburg_and_eligibility_VR_DEV_2_3():
+    """VR-DEV-3."""
     s = blank_main(4, row=2, active=0)
     give_sections(s, CMR, [9, 12, 5, 4])
     assert income(s)[CMR] == 14
@@ -278,6 +294,7 @@ def first_legs(s, seat, rr):
 
 
 def test_ex_9_10_borders_and_one_way_VR_BORDER_1_VR_BUILD_2():
+    """VR-BORDER-1, VR-BUILD-2."""
     s = blank_main(4, row=1)
     give_sections(s, NATAL, [22, 23, 24, 25])
     give_shares(s, 0, NATAL)
@@ -308,6 +325,7 @@ def test_ex_9_10_borders_and_one_way_VR_BORDER_1_VR_BUILD_2():
 
 
 def test_ex_9_11_minimum_bids_VR_SHARE_3():
+    """VR-SHARE-3."""
     s = blank_main(4, row=2)
     give_sections(s, CMR, [9, 12, 5, 4, 8, 10, 11])
     assert s[0]["n_sections"][CMR] == 7
@@ -318,6 +336,7 @@ def test_ex_9_11_minimum_bids_VR_SHARE_3():
 
 
 def test_ex_9_12_control_ties_and_fallback_builder_VR_GEN_4_VR_BUILD_4():
+    """VR-GEN-4, VR-BUILD-4."""
     s = blank_main(3, row=2, active=2)
     give_sections(s, CFM, [56])
     give_shares(s, 0, CFM, 2)

@@ -84,6 +84,7 @@ def _win_setup_auction(s, winner, n):
 
 
 def test_setup_opener_without_money_passes_the_duty_on_VR_AUC_2():
+    """VR-AUC-2."""
     s = k.new_state(3, 1)
     _win_setup_auction(s, 0, 3)
     s[0]["cash"][1] = 0
@@ -115,6 +116,7 @@ def test_setup_share_nobody_can_buy_is_owed_its_free_section_later():
 
 # --- action track and locomotives (VR-TRACK, VR-LOCO) -------------------------------------------------
 def test_box_costs_VR_TRACK_2():
+    """VR-TRACK-2."""
     for box, pos in ((BOX_BUILD, 3), (BOX_OFFER, 4), (BOX_DEVELOP, 5)):
         s = blank_main(4, row=2, position=10)
         play(s, box, seat=0)
@@ -122,6 +124,7 @@ def test_box_costs_VR_TRACK_2():
 
 
 def test_box_capacity_counts_other_locomotives_VR_LOCO_2():
+    """VR-LOCO-2."""
     s = blank_main(4)
     s[0]["loco_box"][:4] = [-1, 2, 2, 1]
     assert mask_of(s)[BOX_DEVELOP] == 0  # develop holds 2 others
@@ -135,6 +138,7 @@ def test_box_capacity_counts_other_locomotives_VR_LOCO_2():
 
 
 def test_build_box_may_repeat_others_may_not_VR_LOCO_3():
+    """VR-LOCO-3."""
     s = blank_main(4)
     s[0]["loco_box"][0] = 0
     assert mask_of(s)[BOX_BUILD] == 1
@@ -143,6 +147,7 @@ def test_build_box_may_repeat_others_may_not_VR_LOCO_3():
 
 
 def test_offer_box_needs_a_legal_offer_VR_LOCO_5():
+    """VR-LOCO-5."""
     s = blank_main(4, cash=0)
     assert mask_of(s)[BOX_OFFER] == 0  # every treasury minimum is $1, the seat has $0, holds nothing
     give_shares(s, 0, CFM)
@@ -150,6 +155,7 @@ def test_offer_box_needs_a_legal_offer_VR_LOCO_5():
 
 
 def test_develop_box_needs_an_eligible_settlement_VR_LOCO_5():
+    """VR-LOCO-5."""
     s = blank_main(4)
     assert mask_of(s)[BOX_DEVELOP] == 1  # Johannesburg needs no track
     s[0]["dev_level"][JOBURG] = 8
@@ -157,6 +163,7 @@ def test_develop_box_needs_an_eligible_settlement_VR_LOCO_5():
 
 
 def test_no_railroad_can_build_is_a_no_op_VR_BUILD_4():
+    """VR-BUILD-4."""
     s = blank_main(4, row=2, position=7)
     before = s.copy()
     play(s, BOX_BUILD, seat=0)
@@ -165,6 +172,7 @@ def test_no_railroad_can_build_is_a_no_op_VR_BUILD_4():
 
 
 def test_locomotives_stay_at_row_end_VR_LOCO_4():
+    """VR-LOCO-4."""
     s = blank_main(4, row=2, position=34)
     play(s, BOX_PAY, seat=0)
     assert s[0]["row"] == 3 and s[0]["loco_box"][0] == 3
@@ -172,6 +180,7 @@ def test_locomotives_stay_at_row_end_VR_LOCO_4():
 
 # --- building (VR-BUILD, VR-DBL) ---------------------------------------------------------------------
 def test_own_controlled_railroads_only_when_one_can_build_VR_BUILD_4():
+    """VR-BUILD-4."""
     s = blank_main(4)
     give_sections(s, CFM, [56])
     give_sections(s, NATAL, [22])
@@ -188,6 +197,7 @@ def test_own_controlled_railroads_only_when_one_can_build_VR_BUILD_4():
 
 
 def test_network_legal_sections_VR_BUILD_2():
+    """VR-BUILD-2."""
     s = blank_main(4, row=2)
     give_sections(s, CTRD, [0])  # Cape Town - Worcester
     give_shares(s, 0, CTRD)
@@ -197,6 +207,7 @@ def test_network_legal_sections_VR_BUILD_2():
 
 
 def test_closing_a_loop_is_legal_VR_BUILD_2():
+    """VR-BUILD-2."""
     s = blank_main(4, row=6)
     give_sections(s, CMR, [8, 10, 13, 12])  # PE - Alicedale - Cradock - Naauwpoort - Graaff-Reinet
     give_shares(s, 0, CMR)
@@ -208,6 +219,7 @@ def test_closing_a_loop_is_legal_VR_BUILD_2():
 
 
 def test_double_needs_double_money_VR_DBL_4():
+    """VR-DBL-4."""
     s = blank_main(4, row=2, treasury=14)
     give_sections(s, CTRD, [0])
     give_shares(s, 0, CTRD)
@@ -218,6 +230,7 @@ def test_double_needs_double_money_VR_DBL_4():
 
 
 def test_second_leg_needs_an_untracked_far_settlement_VR_DBL_1():
+    """VR-DBL-1."""
     s = blank_main(4, row=2)
     give_sections(s, CTRD, [0])
     give_sections(s, CMR, [8, 10, 13, 12, 5])  # De Aar is tracked by Cape Midland
@@ -229,6 +242,7 @@ def test_second_leg_needs_an_untracked_far_settlement_VR_DBL_1():
 
 
 def test_second_leg_choices_and_done_VR_DBL_4():
+    """VR-DBL-4."""
     s = blank_main(4, row=2)
     give_sections(s, CTRD, [0])
     give_shares(s, 0, CTRD)
@@ -246,6 +260,7 @@ def test_second_leg_choices_and_done_VR_DBL_4():
 
 # --- develop (VR-DEV) ----------------------------------------------------------------------------------
 def test_develop_first_pick_compulsory_and_simple_types_once_VR_DEV_3_6():
+    """VR-DEV-3, VR-DEV-6."""
     s = blank_main(4, row=2)
     give_sections(s, CFM, [56])
     play(s, BOX_DEVELOP, seat=0)
@@ -262,6 +277,7 @@ def test_develop_first_pick_compulsory_and_simple_types_once_VR_DEV_3_6():
 
 
 def test_paid_pick_needs_three_dollars_VR_GEN_2():
+    """VR-GEN-2."""
     s = blank_main(4, row=2, cash=2)
     give_sections(s, CFM, [56])
     play(s, BOX_DEVELOP, seat=0)
@@ -270,6 +286,7 @@ def test_paid_pick_needs_three_dollars_VR_GEN_2():
 
 
 def test_bloemfontein_ladder_and_one_step_per_action_VR_DEV_5_6():
+    """VR-DEV-5, VR-DEV-6, VR-DEV-1: each pick raises one settlement by one level."""
     s = blank_main(4, row=2)
     give_sections(s, CSAR, [27])
     play(s, BOX_DEVELOP, seat=0)
@@ -285,6 +302,7 @@ def test_bloemfontein_ladder_and_one_step_per_action_VR_DEV_5_6():
 
 
 def test_auto_step_even_after_johannesburg_was_picked_VR_DEV_5():
+    """VR-DEV-5."""
     s = blank_main(4, row=2)
     play(s, BOX_DEVELOP, seat=0)
     play(s, settle("johannesburg"), seat=0)
@@ -293,6 +311,7 @@ def test_auto_step_even_after_johannesburg_was_picked_VR_DEV_5():
 
 
 def test_johannesburg_income_six_opens_zasm_VR_DEV_7_VR_ZASM_1():
+    """VR-DEV-7, VR-ZASM-1."""
     s = blank_main(4, row=2, active=1)
     s[0]["dev_level"][JOBURG] = 2  # income 4
     play(s, BOX_DEVELOP, seat=1)
@@ -310,6 +329,7 @@ def test_johannesburg_income_six_opens_zasm_VR_DEV_7_VR_ZASM_1():
 
 # --- offers and auctions (VR-SHARE, VR-AUC) -------------------------------------------------------------
 def test_own_share_offer_nobody_bids_VR_AUC_3():
+    """VR-AUC-3."""
     s = blank_main(4, row=2)
     give_sections(s, CFM, [56])
     give_shares(s, 0, CFM)
@@ -322,6 +342,7 @@ def test_own_share_offer_nobody_bids_VR_AUC_3():
 
 
 def test_own_share_sale_pays_the_seller_and_skips_the_high_bidder_VR_AUC_1():
+    """VR-AUC-1, VR-SHARE-1: the proceeds of an own share go to the seller."""
     s = blank_main(4, row=2)
     give_sections(s, CFM, [56, 58])
     give_shares(s, 0, CFM)
@@ -339,6 +360,7 @@ def test_own_share_sale_pays_the_seller_and_skips_the_high_bidder_VR_AUC_1():
 
 
 def test_bids_capped_by_cash_VR_AUC_1():
+    """VR-AUC-1."""
     s = blank_main(4, row=2, cash=7)
     play(s, BOX_OFFER, seat=0)
     play(s, OFFER_TREASURY + CFM, seat=0)
@@ -347,6 +369,7 @@ def test_bids_capped_by_cash_VR_AUC_1():
 
 
 def test_treasury_offer_needs_minimum_in_cash_VR_SHARE_2():
+    """VR-SHARE-2."""
     s = blank_main(4, row=2, cash=2)
     give_sections(s, CMR, [8, 10, 13])
     play(s, BOX_OFFER, seat=0)
@@ -356,6 +379,7 @@ def test_treasury_offer_needs_minimum_in_cash_VR_SHARE_2():
 
 # --- dividends and the end (VR-DIV, VR-END) ---------------------------------------------------------------
 def test_rounding_normal_up_reconstruction_down_VR_DIV_2_3():
+    """VR-DIV-2, VR-DIV-3, VR-TRACK-5: row 5 is Reconstruction (rounding down)."""
     for row, per in ((3, 3), (5, 1)):
         s = blank_main(4, row=row)
         give_sections(s, CFM, [56, 58])  # (2+1) + (2+1)... LM 2 + RG 1, LM 2 + Goba 1 = 6
@@ -368,6 +392,7 @@ def test_rounding_normal_up_reconstruction_down_VR_DIV_2_3():
 
 
 def test_special_dividend_once_per_railroad_VR_DIV_5():
+    """VR-DIV-5."""
     s = blank_main(4, row=5)
     give_sections(s, CSAR, [29, 30, 34])
     give_shares(s, 0, CSAR)
@@ -384,6 +409,7 @@ def test_special_dividend_once_per_railroad_VR_DIV_5():
 
 
 def test_game_ends_after_eighth_payout_VR_END_1():
+    """VR-END-1."""
     s = blank_main(4, row=7, position=35)
     play(s, BOX_BUILD, seat=0)
     assert s[0]["row"] == 8 and not k.is_over(s)
@@ -392,6 +418,7 @@ def test_game_ends_after_eighth_payout_VR_END_1():
 
 
 def test_returns_share_the_win():
+    """VR-END-2: the most cash wins; P1 and P2 tie on $40 and share the win."""
     s = blank_main(4, row=8)
     s[0]["cash"][:4] = [30, 40, 40, 10]
     play(s, BOX_PAY, seat=0)

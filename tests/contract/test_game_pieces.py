@@ -1,0 +1,73 @@
+"""Every registered game has all of its pieces: the "add a game" checklist of CONTRIBUTING.md as a test.
+
+A game is one room (``kernels/<game>/``) plus a door (``envs/<game>_v0.py``), a renderer, a heuristic, its
+tests, its rule decisions and its lines in pyproject.toml. ``missing_pieces`` names what is absent, so a new
+game registered in ``tabletop_zoo/registry.py`` fails here until every step of the checklist is done.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import tomllib
+
+from tabletop_zoo import registry
+
+ROOT = pathlib.Path(__file__).parents[2]
+
+
+def missing_pieces(game_id: str, root: pathlib.Path = ROOT) -> list[str]:
+    """Each checklist piece of ``game_id`` absent under ``root`` (files and pyproject lines only)."""
+    g = game_id
+    files = {
+        "kernel room": root / "kernels" / g / "__init__.py",
+        "kernel data": root / "kernels" / g / "data",
+        "door": root / "envs" / f"{g}_v0.py",
+        "renderer": root / "envs" / "render" / f"{g}.py",
+        "heuristic": root / "agents" / "heuristics" / f"{g}.py",
+        "tests folder": root / "tests" / g / "__init__.py",
+        "rule decisions": root / "docs" / "rules" / f"{g}.md",
+    }
+    missing = [f"{piece} ({path.relative_to(root)})" for piece, path in files.items() if not path.exists()]
+    if files["kernel data"].is_dir() and not list(files["kernel data"].glob("*.json")):
+        missing.append(f"kernel data JSON (kernels/{g}/data/*.json)")
+    if files["tests folder"].exists() and not list(files["tests folder"].parent.glob("test_*.py")):
+        missing.append(f"rule tests (tests/{g}/test_*.py)")
+    if not list((root / "tests" / "contract" / "playthroughs").glob(f"{g}_*.txt")):
+        missing.append(f"golden playthroughs (tests/contract/playthroughs/{g}_*.txt)")
+    setuptools = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    package = f"tabletop_zoo.kernels.{g}"
+    if package not in setuptools["packages"]:
+        missing.append(f"pyproject packages entry {package!r}")
+    if "data/*.json" not in setuptools.get("package-data", {}).get(package, []):
+        missing.append(f"pyproject package-data entry {package!r} = ['data/*.json', ...]")
+    return missing
+
+
+def test_every_registered_game_has_all_its_pieces(game_id):
+    assert missing_pieces(game_id) == []
+
+
+def test_the_registry_maps_each_game_to_its_room_and_door(game_id):
+    assert registry.KERNELS[game_id] == f"tabletop_zoo.kernels.{game_id}"
+    assert registry.GAMES[game_id] == f"tabletop_zoo.envs.{game_id}_v0"
+    door = registry.env_module(game_id)
+    assert door.raw_env.kernel is registry.kernel(game_id)
+    assert "rgb_array" in door.raw_env.metadata["render_modes"] and callable(door.raw_env.render_rgb)
+
+
+def test_the_heuristic_is_found_by_game_id(game_id):
+    from tabletop_zoo.agents import heuristic_class
+
+    assert heuristic_class(game_id).__module__ == f"tabletop_zoo.agents.heuristics.{game_id}"
+
+
+def test_a_game_without_its_pieces_is_named_piece_by_piece(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[tool.setuptools]\npackages = ["tabletop_zoo"]\n')
+    (tmp_path / "tests" / "contract" / "playthroughs").mkdir(parents=True)
+    missing = missing_pieces("sixth_game", tmp_path)
+    for piece in ("kernel room", "door", "renderer", "heuristic", "tests folder", "rule decisions",
+                  "golden playthroughs", "pyproject packages entry", "pyproject package-data entry"):
+        assert any(m.startswith(piece) for m in missing), piece
+    (tmp_path / "tests" / "sixth_game").mkdir()
+    (tmp_path / "tests" / "sixth_game" / "__init__.py").write_text("")
+    assert any(m.startswith("rule tests") for m in missing_pieces("sixth_game", tmp_path))

@@ -1,0 +1,159 @@
+"""Layers flow one way (kernels import nothing above them), and the numba cache key covers what compiled code reads.
+
+The import graph is checked twice: dynamically (a fresh interpreter imports one kernel and must not have loaded
+the registry, the envs, the agents, PettingZoo or Gymnasium) and statically (no ``import`` statement under
+``kernels/`` names a module above it), so an import hidden in a function body is caught as well.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import pathlib
+import shutil
+import subprocess
+import sys
+
+
+import tabletop_zoo
+from tabletop_zoo import _numba_cache, registry
+from tabletop_zoo.kernels._common import contract, dispatch
+
+KERNELS = pathlib.Path(tabletop_zoo.kernel("irish_gauge").__file__).parents[1]
+ABOVE = ("tabletop_zoo.registry", "tabletop_zoo.envs", "tabletop_zoo.agents", "pettingzoo", "gymnasium")
+
+
+def _run(code: str) -> str:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+
+
+def test_importing_the_kernels_loads_nothing_above_them():
+    """One fresh interpreter imports every kernel (if all of them load nothing above, neither does each),
+    then asks the registry for a kernel and its player counts, which must not import a door either; then
+    imports PettingZoo, which must find our games registered (the post-import hook in tabletop_zoo)."""
+    code = ("import sys\n"
+            + "".join(f"import {m}\n" for m in sorted(registry.KERNELS.values()))
+            + f"print(sorted(m for m in sys.modules if m.startswith({ABOVE!r})))\n"
+            "import tabletop_zoo\n"
+            "k = tabletop_zoo.kernel('kremlin')\n"
+            "assert tabletop_zoo.player_counts('kremlin') == range(k.MIN_PLAYERS, k.MAX_PLAYERS + 1)\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('tabletop_zoo.envs', 'pettingzoo'))))\n"
+            "import pettingzoo\n"
+            "print(sorted(i for i in pettingzoo.aec_registry if i.startswith('tabletop_zoo/')))")
+    kernels_only, after_registry, in_pettingzoo = _run(code).splitlines()
+    assert eval(kernels_only) == []
+    assert eval(after_registry) == []
+    assert eval(in_pettingzoo) == sorted(f"tabletop_zoo/{g}-v0" for g in registry.GAMES)
+
+
+def test_pettingzoo_imported_first_gets_our_games_too():
+    import pettingzoo
+
+    tabletop_zoo._register_with(pettingzoo)  # what ``import tabletop_zoo`` does when it is loaded
+    env = pettingzoo.make("aec", "tabletop_zoo/irish_gauge-v0")
+    assert type(env).__module__ == registry.GAMES["irish_gauge"]
+
+
+def _imported_names(path: pathlib.Path) -> list[str]:
+    """Absolute module names of every import in a file (relative ones resolved against its package)."""
+    package = "tabletop_zoo.kernels." + ".".join(path.relative_to(KERNELS).parent.parts)
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.rstrip(".").split(".")
+                parent = ".".join(parts[: len(parts) - node.level + 1])
+                base = f"{parent}.{base}" if base else parent
+            names += [base] + [f"{base}.{a.name}" for a in node.names]
+    return names
+
+
+def test_no_kernel_file_imports_a_module_above_kernels():
+    offenders = []
+    for path in sorted(KERNELS.rglob("*.py")):
+        for name in _imported_names(path):
+            top_level_pkg = name == "tabletop_zoo" or (name.startswith("tabletop_zoo.")
+                                                       and not name.startswith("tabletop_zoo.kernels"))
+            if top_level_pkg or name.split(".")[0] in ("pettingzoo", "gymnasium", "torch"):
+                offenders.append(f"{path.relative_to(KERNELS)}: {name}")
+    assert offenders == []
+
+
+def test_the_static_scan_resolves_relative_imports():
+    """The scan above would miss ``from ... import registry``; pin how it reads such a line."""
+    sample = KERNELS / "_common" / "dispatch.py"
+    assert "tabletop_zoo.kernels._common.masks.sample_legal" in _imported_names(sample)
+
+
+def test_kernels_register_their_record_dtype_themselves(game_id):
+    k = registry.kernel(game_id)
+    assert dispatch.kernel_for(k.STATE) is k
+
+
+def test_every_kernel_states_default_players_and_utility():
+    for game_id in registry.KERNELS:
+        k = registry.kernel(game_id)
+        assert contract.contract_problems(k) == [], game_id
+        assert k.MIN_PLAYERS <= k.DEFAULT_PLAYERS <= k.MAX_PLAYERS
+        assert k.UTILITY in contract.UTILITIES
+
+
+def test_utility_follows_the_reward_option():
+    imperial = registry.kernel("imperial")
+    assert imperial.utility(imperial.resolve_options(reward="score_margin")) == "zero_sum"
+    assert imperial.utility(imperial.resolve_options(reward="win_share")) == "constant_sum"
+    kremlin = registry.kernel("kremlin")
+    assert kremlin.utility(kremlin.resolve_options()) == "general_sum"  # KRM-END-3 truncation pays 0
+    assert kremlin.utility(kremlin.resolve_options(turn_limit_ranking=True)) == "constant_sum"
+
+
+def test_contract_checker_rejects_a_default_outside_the_player_range():
+    class Fake:
+        MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, UTILITY = 3, 5, 6, "sometimes"
+    problems = contract._default_problems(Fake)
+    assert any("DEFAULT_PLAYERS=6" in p for p in problems) and any("UTILITY='sometimes'" in p for p in problems)
+
+
+# --- numba cache key -------------------------------------------------------------------------------
+def test_cache_digest_changes_when_a_data_json_changes(tmp_path):
+    src = KERNELS / "imperial" / "data"
+    copy = tmp_path / "kernels" / "imperial" / "data"
+    shutil.copytree(src, copy)
+    shutil.copy(KERNELS / "imperial" / "tables.py", copy.parent / "tables.py")
+    before = _numba_cache.digest_files([tmp_path / "kernels"])
+    assert _numba_cache.digest_files([tmp_path / "kernels"]) == before  # deterministic
+    tables = copy / "tables.json"
+    data = json.loads(tables.read_text())
+    data["_edited_by_test"] = 1  # any change to a value the compiled code may read
+    tables.write_text(json.dumps(data))
+    after_json = _numba_cache.digest_files([tmp_path / "kernels"])
+    assert after_json != before
+    (copy.parent / "tables.py").write_text((copy.parent / "tables.py").read_text() + "\n# edited\n")
+    after_py = _numba_cache.digest_files([tmp_path / "kernels"])
+    assert after_py not in (before, after_json)
+    (copy.parent / "README.md").write_text("prose is not read by compiled code")
+    (copy.parent / "__pycache__").mkdir()
+    (copy.parent / "__pycache__" / "x.json").write_text("{}")
+    assert _numba_cache.digest_files([tmp_path / "kernels"]) == after_py
+
+
+def test_the_cache_folder_is_keyed_by_the_digest_of_the_installed_tree():
+    assert tabletop_zoo.NUMBA_CACHE_DIR.endswith(f"tabletop_zoo-{_numba_cache.source_digest()}")
+    roots = _numba_cache.package_roots()
+    assert KERNELS in roots and any(list(r.rglob("*.json")) for r in roots)
+
+
+def test_every_file_with_numba_code_is_inside_the_digest():
+    package = pathlib.Path(tabletop_zoo.__file__).parents[1]
+    roots = [r.resolve() for r in _numba_cache.package_roots()]
+    outside = []
+    for folder in ("tabletop_zoo", "kernels", "agents", "envs"):
+        for path in (package / folder).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            if ("@njit" in text or "@numba.njit" in text or "@overload" in text) and \
+                    not any(path.resolve().is_relative_to(r) for r in roots):
+                outside.append(str(path.relative_to(package)))
+    assert outside == []
