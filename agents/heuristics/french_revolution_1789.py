@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..base import Agent  # noqa: F401  (documentation: this class honours the Agent protocol)
-from ...kernels._common.layout import unflatten
-from ...kernels.french_revolution_1789 import OBS_PIECES, tables as T
+from ._base import HeuristicAgent
+from ...kernels.french_revolution_1789 import OBS_PIECES, PHASE_NAMES, tables as T
 from ...kernels.french_revolution_1789.actions import (
     A_ABILITY, A_ARMY, A_BID, A_CITY, A_INTRIGUE, A_PASS, A_PERSON, A_PLAYER, A_RA, A_REGIME, A_SELECT,
 )
@@ -29,11 +28,9 @@ CITY_VALUE = T.CITY_VP * 2.0 + T.CITY_RP
 MAX_SCORE = T.CARD_SCORE.max(axis=1)
 
 
-class FrenchRevolution1789Heuristic:
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None):
-        self.rng = np.random.default_rng(seed)
+class FrenchRevolution1789Heuristic(HeuristicAgent):
+    PHASE_NAMES = PHASE_NAMES
+    OBS_PIECES = OBS_PIECES
 
     def _card_value(self, o, c: int) -> float:
         turn = int(np.argmax(o["turn_onehot"]))
@@ -46,23 +43,8 @@ class FrenchRevolution1789Heuristic:
             v += 3.0
         return v
 
-    def act(self, observation, action_mask) -> int:
-        mask = np.asarray(action_mask).astype(bool)
-        legal = np.flatnonzero(mask)
-        if legal.size == 1:
-            return int(legal[0])
-        o = unflatten(OBS_PIECES, np.asarray(observation, np.float32))
-        phase = int(np.argmax(o["phase_onehot"]))
-        if phase == 0:
-            return self._bid(o, mask)
-        if phase == 1:
-            return self._turn(o, mask)
-        if phase == 2:
-            return self._choose(o, mask)
-        return self._target(o, mask)
-
     # --- auction ------------------------------------------------------------------------------
-    def _bid(self, o, mask) -> int:
+    def _auction(self, o, mask) -> int:
         bids = np.flatnonzero(mask[A_BID:A_SELECT])
         if bids.size == 0:
             return A_PASS
@@ -75,7 +57,7 @@ class FrenchRevolution1789Heuristic:
         return A_PASS
 
     # --- action turn --------------------------------------------------------------------------
-    def _turn(self, o, mask) -> int:
+    def _action(self, o, mask) -> int:
         selectable = np.flatnonzero(mask[A_SELECT:A_INTRIGUE])
         if selectable.size:
             # persons first, then events (abilities)
@@ -96,7 +78,8 @@ class FrenchRevolution1789Heuristic:
             return A_RA + FINANCE
         if mask[A_ABILITY]:
             return A_ABILITY
-        return int(np.flatnonzero(mask)[0])
+        # any other regime action (financial reform early, or one outside the priority list) beats none
+        return A_RA + int(np.flatnonzero(mask[A_RA:A_ABILITY])[0])
 
     def _target(self, o, mask) -> int:
         eff = int(np.argmax(o["move_effect"]))
@@ -128,4 +111,7 @@ class FrenchRevolution1789Heuristic:
         if dec == T.D_PLAYER:
             players = np.flatnonzero(mask[A_PLAYER:A_ARMY])
             return A_PLAYER + int(max(players, key=lambda p: o["vp"][p]))
-        return int(np.flatnonzero(mask)[-1])
+        if dec == T.D_ARMY:  # the army with the larger presence in the cities
+            armies = np.flatnonzero(mask[A_ARMY:A_ARMY + 2])
+            return A_ARMY + int(max(armies, key=lambda k: o["city_army"][:, k + 1].sum()))
+        raise ValueError(f"no rule for the target decision {dec} of effect {eff}")

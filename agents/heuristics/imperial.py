@@ -5,10 +5,14 @@
   when factories are idle and the supply allows, Import when there is money and few units, Maneuver
   when units stand at home or unclaimed neutral regions/seas are in reach, Investor for interest
   and the card; paid steps count against a space (2m each beyond 3).
-- Builds the first legal factory; imports armies (fleets where it has no army slot) while affordable.
+- Builds a factory where it is short of that kind (armaments while it has fewer of them, a shipyard when
+  its fleets are few), in the province with the fewest foreign units around; imports units into the
+  home provinces that hold the fewest of its own, armies first, while affordable.
 - Maneuvers units out of home towards neutral regions and seas without its chip, avoiding stronger
   foreign stacks; enters foreign provinces friendly unless it brings 3 armies; never toggles.
-- Fights when its side has more units in the region (as mover or when asked), destroys factories.
+- Carries armies over the seas where its own fleets are strongest and foreign fleets fewest.
+- Fights when its side has more units in the region (as mover or when asked), destroys factories; after
+  declining a fight it asks the weakest participant first (the one battle that may follow is one it wins).
 - Invests in the bond that takes or keeps control of the most promising nation (power, tax
   position), else the best interest per money; passes only when nothing is affordable.
 """
@@ -17,12 +21,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..base import Agent  # noqa: F401  (documentation: this class honours the Agent protocol)
-from ...kernels._common.layout import unflatten
+from ._base import HeuristicAgent
 from ...kernels.imperial import OBS_PIECES, tables
 from ...kernels.imperial.actions import (
     A_ASK, A_BUILD, A_BUY, A_DEST, A_DESTROY, A_FIGHT, A_FRIENDLY, A_HOSTILE, A_IMPORT_ARMY, A_IMPORT_FLEET,
-    A_ORIGIN, A_PASS, A_RONDEL,
+    A_ORIGIN, A_PASS, A_RONDEL, A_SEA,
 )
 from ...kernels.imperial.state import PHASE_NAMES
 
@@ -31,25 +34,9 @@ INTEREST = tables.BOND_INTEREST
 FIRST_NEUTRAL, FIRST_SEA = tables.FIRST_NEUTRAL, tables.FIRST_SEA
 
 
-class ImperialHeuristic:
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None):
-        self.rng = np.random.default_rng(seed)
-
-    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        legal = np.flatnonzero(action_mask)
-        if legal.size == 0:
-            raise ValueError("no legal action in the mask: this seat is not to move")
-        if legal.size == 1:
-            return int(legal[0])
-        o = unflatten(OBS_PIECES, np.asarray(observation, np.float32))
-        phase = PHASE_NAMES[int(np.argmax(o["phase_onehot"]))]
-        handler = getattr(self, "_" + phase.lower(), None)
-        a = handler(o, legal) if handler else None
-        if a is None or not action_mask[a]:
-            a = int(legal[self.rng.integers(legal.size)])
-        return int(a)
+class ImperialHeuristic(HeuristicAgent):
+    PHASE_NAMES = PHASE_NAMES
+    OBS_PIECES = OBS_PIECES
 
     # --- helpers -------------------------------------------------------------------------------
     @staticmethod
@@ -66,7 +53,8 @@ class ImperialHeuristic:
         return 1.0 + o["power"][n] * 25 / 5.0 + o["tax_pos"][n] * 10 / 2.0
 
     # --- rondel --------------------------------------------------------------------------------
-    def _rondel(self, o, legal):
+    def _rondel(self, o, mask):
+        legal = np.flatnonzero(mask)
         n = self._nation(o)
         pos = int(np.argmax(o["rondel"][n]))
         treasury = o["treasury"][n] * 50
@@ -104,19 +92,41 @@ class ImperialHeuristic:
         return best
 
     # --- nation actions ------------------------------------------------------------------------
-    def _factory(self, o, legal):
-        builds = [a for a in legal if A_BUILD <= a < A_IMPORT_ARMY]
-        return builds[0] if builds else A_PASS
+    def _threat(self, o, n, h):
+        """Foreign units in province h and its land neighbours."""
+        near = [x for x in range(FIRST_SEA) if (int(tables.LAND_ADJ[h]) >> x) & 1] + [h]
+        return sum(self._foreign(o, n, x) for x in near)
 
-    def _import(self, o, legal):
-        armies = [a for a in legal if A_IMPORT_ARMY <= a < A_IMPORT_FLEET]
-        fleets = [a for a in legal if A_IMPORT_FLEET <= a < A_ORIGIN]
+    def _factory(self, o, mask):
+        legal = np.flatnonzero(mask)
+        builds = [int(a) for a in legal if A_BUILD <= a < A_IMPORT_ARMY]
+        if not builds:
+            return A_PASS
+        n = self._nation(o)
+        home = range(5 * n, 5 * n + 5)
+        have = [sum(o["factory"][h] > 0 and tables.FACTORY_TYPE[h] == kind for h in home) for kind in (0, 1)]
+        fleets = o["fleets"][n].sum() * 10
+
+        def score(a):
+            h = a - A_BUILD
+            kind = int(tables.FACTORY_TYPE[h])
+            need = 1.0 if kind == tables.FT_SHIPYARD and fleets < 2 else 0.0
+            return (2.0 - have[kind]) + need - 0.5 * self._threat(o, n, h)
+
+        return max(builds, key=score)
+
+    def _import(self, o, mask):
+        legal = np.flatnonzero(mask)
         n = self._nation(o)
         if o["treasury"][n] * 50 < 2:
             return A_PASS
+        def own(a, first):
+            return o["armies"][n, a - first] + o["fleets"][n, a - first]
+        armies = [int(a) for a in legal if A_IMPORT_ARMY <= a < A_IMPORT_FLEET]
         if armies:
-            return armies[int(self.rng.integers(len(armies)))]
-        return fleets[0] if fleets else A_PASS
+            return min(armies, key=lambda a: own(a, A_IMPORT_ARMY))
+        fleets = [int(a) for a in legal if A_IMPORT_FLEET <= a < A_ORIGIN]
+        return min(fleets, key=lambda a: own(a, A_IMPORT_FLEET)) if fleets else A_PASS
 
     # --- maneuver ------------------------------------------------------------------------------
     def _strength(self, o, n, x):
@@ -127,7 +137,8 @@ class ImperialHeuristic:
     def _foreign(self, o, n, x):
         return sum(self._strength(o, m, x) for m in range(6) if m != n)
 
-    def _move_select(self, o, legal):
+    def _move_select(self, o, mask):
+        legal = np.flatnonzero(mask)
         n = self._nation(o)
         best, best_score = A_PASS, 0.0
         for a in legal:
@@ -148,7 +159,8 @@ class ImperialHeuristic:
                 best, best_score = int(a), score
         return best
 
-    def _dest(self, o, legal):
+    def _dest(self, o, mask):
+        legal = np.flatnonzero(mask)
         n = self._nation(o)
         best, best_score = None, -1e9
         for a in legal:
@@ -169,17 +181,22 @@ class ImperialHeuristic:
                 best, best_score = int(a), score
         return best
 
-    def _sea(self, o, legal):
-        return int(legal[0])
+    def _sea(self, o, mask):
+        legal = np.flatnonzero(mask)
+        n = self._nation(o)
+        return int(max(legal, key=lambda a: o["fleets"][n, FIRST_SEA + a - A_SEA] * 10
+                       - self._foreign(o, n, FIRST_SEA + a - A_SEA)))
 
-    def _stance(self, o, legal):
+    def _stance(self, o, mask):
+        legal = np.flatnonzero(mask)
         n = self._nation(o)
         x = int(np.argmax(o["mv_region"]))
         if A_HOSTILE in legal and o["armies"][n, x] * 10 >= 3:
             return A_HOSTILE
         return A_FRIENDLY
 
-    def _fight(self, o, legal):
+    def _fight(self, o, mask):
+        legal = np.flatnonzero(mask)
         n = self._nation(o)
         x = int(np.argmax(o["mv_region"]))
         mine = self._strength(o, n, x)
@@ -192,20 +209,23 @@ class ImperialHeuristic:
                     best, margin = int(a), d
         return best
 
-    def _ask(self, o, legal):
-        return int(legal[0])
+    def _ask(self, o, mask):
+        legal = np.flatnonzero(mask)
+        x = int(np.argmax(o["mv_region"]))
+        return int(min(legal, key=lambda a: self._strength(o, int(a - A_ASK), x)))
 
-    def _answer(self, o, legal):
+    def _answer(self, o, mask):
         mover = self._nation(o)
         x = int(np.argmax(o["mv_region"]))
         me = int(np.argmax(o["cmb_defender"]))
         return A_FIGHT + mover if self._strength(o, me, x) > self._strength(o, mover, x) else A_PASS
 
-    def _destroy(self, o, legal):
+    def _destroy(self, o, mask):
         return A_DESTROY
 
     # --- investing -----------------------------------------------------------------------------
-    def _buy(self, o, legal):
+    def _buy(self, o, mask):
+        legal = np.flatnonzero(mask)
         inv = self._investments(o)
         flags = o["flags"]
         best, best_score = A_PASS, 0.5

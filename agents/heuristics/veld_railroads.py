@@ -15,13 +15,12 @@ How it plays:
 
 from __future__ import annotations
 
-import random
 from collections import deque
 
 import numpy as np
 
+from ._base import HeuristicAgent
 from ...kernels import veld_railroads as K
-from ...kernels._common.layout import unflatten
 
 T = K.tables
 PHASE = {name: i for i, name in enumerate(K.PHASE_NAMES)}
@@ -50,17 +49,14 @@ def _distances_to_johannesburg() -> np.ndarray:
 DIST_JO = _distances_to_johannesburg()
 
 
-class VeldRailroadsHeuristic:
+class VeldRailroadsHeuristic(HeuristicAgent):
     """Sensible beginner play from the observation alone (see the module docstring)."""
 
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None):
-        self._random = random.Random(seed).random
+    PHASE_NAMES = K.PHASE_NAMES
+    OBS_PIECES = K.OBS_PIECES
 
     # --- decoding ------------------------------------------------------------------------------------
-    def _decode(self, observation: np.ndarray) -> dict:
-        o = unflatten(K.OBS_PIECES, observation)
+    def _decode(self, o: dict) -> dict:
         d = {"phase": int(np.argmax(o["phase_onehot"]))}
         d["n"] = int(round(o["seat_present"].sum()))
         d["cash"] = np.rint(o["cash"] * 100).astype(np.int64)
@@ -98,28 +94,30 @@ class VeldRailroadsHeuristic:
         return float((d["hold"][seat] * per).sum())
 
     # --- decisions -----------------------------------------------------------------------------------
-    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        legal = np.flatnonzero(action_mask)
-        if legal.size == 0:
-            raise ValueError("no legal action in the mask: this seat is not to move")
-        if legal.size == 1:
-            return int(legal[0])
-        d = self._decode(observation)
-        ph = d["phase"]
-        if ph in (PHASE["SETUP_AUCTION"], PHASE["AUCTION_BID"], PHASE["ZASM_AUCTION_BID"]):
-            return self._bid(d, action_mask, legal)
-        if ph == PHASE["CHOOSE_BOX"]:
-            return self._box(d, action_mask)
-        if ph == PHASE["BUILD_CHOOSE_RAILROAD"]:
-            rails = [a - A_BUILD_RAILROAD for a in legal]
-            return A_BUILD_RAILROAD + max(rails, key=lambda rr: (d["hold"][0, rr], d["treasury"][rr]))
-        if ph in (PHASE["BUILD_FIRST_LEG"], PHASE["BUILD_SECOND_LEG"], PHASE["FIRST_SECTION"]):
-            return self._section(d, action_mask, legal)
-        if ph == PHASE["OFFER_CHOOSE"]:
-            return self._offer(d, legal)
-        if ph == PHASE["DEVELOP_PICK"]:
-            return self._develop(d, action_mask, legal)
-        return int(legal[int(self._random() * legal.size)])
+    # one handler per decision phase (HeuristicAgent dispatches on the observed phase)
+    def _setup_auction(self, o, mask) -> int:
+        return self._bid(self._decode(o), mask, np.flatnonzero(mask))
+
+    _auction_bid = _zasm_auction_bid = _setup_auction
+
+    def _choose_box(self, o, mask) -> int:
+        return self._box(self._decode(o), mask)
+
+    def _build_choose_railroad(self, o, mask) -> int:
+        d = self._decode(o)
+        rails = [a - A_BUILD_RAILROAD for a in np.flatnonzero(mask)]
+        return A_BUILD_RAILROAD + max(rails, key=lambda rr: (d["hold"][0, rr], d["treasury"][rr]))
+
+    def _first_section(self, o, mask) -> int:
+        return self._section(self._decode(o), mask, np.flatnonzero(mask))
+
+    _build_first_leg = _build_second_leg = _first_section
+
+    def _offer_choose(self, o, mask) -> int:
+        return self._offer(self._decode(o), np.flatnonzero(mask))
+
+    def _develop_pick(self, o, mask) -> int:
+        return self._develop(self._decode(o), mask, np.flatnonzero(mask))
 
     def _bid(self, d, mask, legal) -> int:
         rr = d["auc_railroad"]

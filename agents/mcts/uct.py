@@ -16,7 +16,9 @@ One ``search`` call grows one tree for ``simulations`` simulations from a root r
    moving at a node maximises its own entry.
 
 The tree is open-loop (a node is an action sequence, not a state), which handles chance and hidden
-information alike. It lives in preallocated arrays; no Python object is created per node.
+information alike. It lives in preallocated arrays; no Python object is created per node. One legal mask
+is carried through descent and rollout: every move is ``step_and_mask``, so each position's mask is
+built once, by the kernel call that reaches it.
 """
 
 import numpy as np
@@ -24,7 +26,8 @@ from numba import njit
 
 from ...kernels._common.rng import next_u64, seed_rng, uniform_int
 from ...kernels._common.dispatch import (
-    determinize, evaluate, is_over, legal_mask, max_players, num_actions, returns, rollout_action, step, to_move,
+    determinize, evaluate, is_over, legal_mask, max_players, num_actions, returns, rollout_action, step_and_mask,
+    to_move,
 )
 
 NO_NODE = -1
@@ -32,10 +35,10 @@ NO_NODE = -1
 
 @njit(cache=True, nogil=True)
 def _rollout(st, depth, mask, rng, value):
+    """Play on from st, whose legal mask is in ``mask``; write one value per seat."""
     d = 0
     while d < depth and not is_over(st):
-        legal_mask(st, mask)
-        step(st, rollout_action(st, mask, rng))
+        step_and_mask(st, rollout_action(st, mask, rng), mask)
         d += 1
     if is_over(st):
         returns(st, value)
@@ -70,9 +73,9 @@ def search(root, simulations, rollout_depth, c, seed, out_visits, out_value):
         node = 0
         depth = 0
         path[0] = 0
+        legal_mask(st, mask)
         while not is_over(st):
             seat = to_move(st)
-            legal_mask(st, mask)
             best = NO_NODE
             best_ucb = -np.inf
             ch = first_child[node]
@@ -102,18 +105,18 @@ def search(root, simulations, rollout_depth, c, seed, out_visits, out_value):
                 avail[child] = 1
                 next_sibling[child] = first_child[node]
                 first_child[node] = child
-                step(st, a)
+                step_and_mask(st, a, mask)
                 depth += 1
                 path[depth] = child
                 break
             if best == NO_NODE:
+                for a in range(n_act):
+                    mask[a] = mask[a] != 0  # unmark the known children: the rollout reads a plain mask
                 break  # tree full and no known child is legal here: roll out from this state
-            step(st, action[best])
+            step_and_mask(st, action[best], mask)
             node = best
             depth += 1
             path[depth] = node
-        for k in range(mask.shape[0]):
-            mask[k] = 0
         _rollout(st, rollout_depth, mask, rng, v)
         for i in range(depth + 1):
             visits[path[i]] += 1

@@ -83,6 +83,14 @@ def step(s, action):
 
 
 @njit(cache=True)
+def step_and_mask(s, action, mask):
+    """step, then the next seat's legal mask (the search carries the mask through this call)."""
+    step(s, action)
+    legal_mask(s, mask)
+    return to_move(s)
+
+
+@njit(cache=True)
 def returns(s, out):
     for p in range(2):
         out[p] = (s[0].payoff[p] + 2) / 4.0  # chips won, mapped to 0..1

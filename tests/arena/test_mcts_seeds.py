@@ -3,7 +3,6 @@
 numba types a Python int >= 2**63 as uint64 and cannot convert it for an int64 specialisation compiled
 earlier, so the agent hands the kernels numpy uint64 seeds (the arena died on this in FR and Kremlin)."""
 
-import numpy as np
 import pytest
 
 import tabletop_zoo

@@ -1,0 +1,123 @@
+"""MCTS simulations/s of this checkout against an earlier git revision, in one run, as ratios.
+
+Two worker processes, one importing ``tabletop_zoo`` from a copy of ``--base`` (``git archive``), one from
+this checkout, search the same positions (4 players, random-playout positions, 1000 simulations, rollout
+depth 20, one thread) in alternating rounds, so machine load falls on both alike. Reports per game the
+median simulations/s of each and their ratio, and checks that both searches return the same visit counts
+(a faster search must not be a different one).
+
+    python benchmarks/mcts_speed.py --base 276eb42 --rounds 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ["imperial", "irish_gauge", "kremlin", "veld_railroads", "french_revolution_1789"]
+MAPPED = {"envs": "envs", "kernels": "kernels", "agents": "agents"}  # pyproject's package-dir
+
+WORKER = r"""
+import json, sys, time, zlib
+import numpy as np
+import tabletop_zoo
+from tabletop_zoo.agents.mcts import search_root
+sims, positions = int(sys.argv[1]), int(sys.argv[2])
+
+def records(game):
+    k = tabletop_zoo.kernel(game)
+    out, rng, mask = [], np.random.default_rng(7), np.zeros(k.NUM_ACTIONS, np.uint8)
+    for p in range(positions):
+        s = k.new_state(4, 100 + p)
+        for _ in range(25 * p):
+            if k.is_over(s):
+                break
+            k.legal_mask(s, mask)
+            k.step(s, int(rng.choice(np.flatnonzero(mask))))
+        out.append(s)
+    return out
+
+cache = {}
+for line in sys.stdin:
+    game = line.strip()
+    if game not in cache:
+        cache[game] = records(game)
+        search_root(cache[game][0], 8, 20, 1.0, 0, 1)  # compile / load the cache outside the clock
+    t0, digest = time.perf_counter(), 0
+    for i, s in enumerate(cache[game]):
+        visits, _ = search_root(s, sims, 20, 1.0, i, 1)
+        digest = zlib.crc32(visits.astype(np.int64).tobytes(), digest)
+    dt = time.perf_counter() - t0
+    print(json.dumps({"sims_per_s": sims * len(cache[game]) / dt, "visits_crc": digest}), flush=True)
+"""
+
+
+def base_tree(rev: str, into: Path) -> Path:
+    """The package of revision ``rev`` laid out as the import package ``tabletop_zoo`` under ``into``."""
+    src = into / "src"
+    src.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
+    pkg = into / "pkg"
+    shutil.copytree(src / "tabletop_zoo", pkg / "tabletop_zoo")
+    for name, folder in MAPPED.items():
+        shutil.copytree(src / folder, pkg / "tabletop_zoo" / name)
+    return pkg
+
+
+def worker(pythonpath: str | None, sims: int, positions: int) -> subprocess.Popen:
+    env = dict(os.environ)
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    return subprocess.Popen([sys.executable, "-c", WORKER, str(sims), str(positions)], env=env, cwd=tempfile.gettempdir(),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+
+def ask(proc: subprocess.Popen, game: str) -> dict:
+    proc.stdin.write(game + "\n")
+    proc.stdin.flush()
+    return json.loads(proc.stdout.readline())
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--base", required=True, help="git revision to compare against")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--simulations", type=int, default=1000)
+    ap.add_argument("--positions", type=int, default=3)
+    ap.add_argument("--games", nargs="+", default=GAMES)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        base = worker(str(base_tree(args.base, Path(tmp))), args.simulations, args.positions)
+        new = worker(None, args.simulations, args.positions)
+        rows = []
+        for game in args.games:
+            got = {"base": [], "new": []}
+            crc = set()
+            for r in range(args.rounds):
+                order = [("base", base), ("new", new)] if r % 2 == 0 else [("new", new), ("base", base)]
+                for name, proc in order:
+                    res = ask(proc, game)
+                    got[name].append(res["sims_per_s"])
+                    crc.add(res["visits_crc"])
+            b, n = statistics.median(got["base"]), statistics.median(got["new"])
+            rows.append((game, b, n, n / b, len(crc) == 1))
+            print(f"| {game} | {b:,.0f} | {n:,.0f} | {n / b:.2f}x | {'yes' if len(crc) == 1 else 'NO'} |", flush=True)
+        for proc in (base, new):
+            proc.stdin.close()
+            proc.wait()
+    print("\n| game | base sims/s | new sims/s | ratio | same visits |\n|---|---|---|---|---|")
+    for game, b, n, ratio, same in rows:
+        print(f"| {game} | {b:,.0f} | {n:,.0f} | {ratio:.2f}x | {'yes' if same else 'NO'} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,39 @@
+"""Exact binomial test of an arena run: does agent A win more often than an equal share?
+
+    python benchmarks/strength_check.py ARENA_OUT/games.jsonl "policy:path=..." [--json]
+
+A game counts as a win for the agent when it alone has the best rank (ties count as losses, so the
+test is conservative); under the null hypothesis that all seats are equally strong such a win has
+probability at most 1/num_players, which the one-sided ``scipy.stats.binomtest`` uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from scipy.stats import binomtest
+
+
+def check(games_path: str, label: str) -> dict:
+    games = [json.loads(line) for line in open(games_path) if line.strip()]
+    wins = n = 0
+    players = len(games[0]["agents"])
+    for g in games:
+        for seat, agent in enumerate(g["agents"]):
+            if agent == label:
+                n += 1
+                wins += g["ranks"][seat] == 1 and g["ranks"].count(1) == 1
+    if n == 0:
+        raise SystemExit(f"agent {label!r} not found; agents: {sorted({a for g in games for a in g['agents']})}")
+    test = binomtest(wins, n, 1 / players, alternative="greater")
+    return {"agent": label, "games": n, "wins": wins, "players": players, "null_win_rate": 1 / players,
+            "win_rate": wins / n, "p_value": test.pvalue}
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games")
+    parser.add_argument("agent")
+    args = parser.parse_args()
+    print(json.dumps(check(args.games, args.agent)))
