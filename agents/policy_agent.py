@@ -1,8 +1,22 @@
-"""``PolicyAgent``: a trained (Maskable)PPO model as an agent, e.g. ``policy:path=model.zip`` in the arena."""
+"""``PolicyAgent``: a trained model as an agent, e.g. ``policy:path=model.zip`` in the arena: an SB3
+(Maskable)PPO zip, or a self-play ``policy.pt`` / ``checkpoint.pt`` from ``train --algo selfplay``."""
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
+
+
+def _model_file(path) -> str:
+    """The saved model's file: ``path`` itself or ``path + ".zip"`` (SB3 adds the suffix when it saves);
+    a missing file is a clear ValueError naming the path given (not SB3's ``model.zip.zip``)."""
+    path = os.fspath(path)
+    for candidate in (path, path + ".zip"):
+        if os.path.isfile(candidate):
+            return candidate
+    raise ValueError(f"policy agent: no saved model at {path!r} (nor {path + '.zip'!r}); "
+                            "pass path=<model.zip> written by `tabletop-zoo train` or model.save()")
 
 
 class PolicyAgent:
@@ -14,9 +28,8 @@ class PolicyAgent:
         if model is None:
             if not path:
                 raise ValueError("policy agent needs path=<model.zip> (a saved MaskablePPO model)")
-            from sb3_contrib import MaskablePPO  # torch is imported only when a policy is used
-
-            model = MaskablePPO.load(path, device="cpu")
+            path = _model_file(path)
+            model = _load_selfplay(path) if _is_selfplay_file(path) else _load_sb3(path)
         self.model = model
         self.deterministic = bool(deterministic)
         if seed is not None:
@@ -26,3 +39,20 @@ class PolicyAgent:
         action, _ = self.model.predict(observation, action_masks=np.asarray(action_mask, bool),
                                        deterministic=self.deterministic)
         return int(action)
+
+
+def _is_selfplay_file(path: str) -> bool:
+    """Self-play files are torch pickles (``.pt``); SB3 models are zip archives."""
+    return str(path).endswith(".pt")
+
+
+def _load_selfplay(path: str):
+    from tabletop_zoo.selfplay.network import load_policy  # torch is imported only when a policy is used
+
+    return load_policy(path)
+
+
+def _load_sb3(path: str):
+    from sb3_contrib import MaskablePPO  # torch is imported only when a policy is used
+
+    return MaskablePPO.load(path, device="cpu")

@@ -95,6 +95,31 @@ def machine() -> dict:
             "pettingzoo": _version("pettingzoo"), "open_spiel": _version("open_spiel")}
 
 
+# A machine whose 1-minute load average is at least this fraction of its cores is busy: other work
+# competes for the cores being timed (the all-cores figures most), so the figures are not the machine's.
+BUSY_LOAD_PER_CORE = 0.5
+
+
+def load() -> dict:
+    """The machine's load now: ``os.getloadavg()`` (1, 5, 15 minutes; None where the OS has none), the
+    cores, and whether it is busy (1-minute load >= ``BUSY_LOAD_PER_CORE`` per core)."""
+    cores = os.cpu_count() or 1
+    try:
+        avg = [round(x, 2) for x in os.getloadavg()]
+    except (AttributeError, OSError):  # Windows has no load average
+        return {"loadavg": None, "cpu_count": cores, "busy": None}
+    return {"loadavg": avg, "cpu_count": cores, "busy": avg[0] >= BUSY_LOAD_PER_CORE * cores}
+
+
+def busy_warning(state: dict, when: str) -> str | None:
+    """A one-line warning if ``state`` (from ``load()``) says the machine was busy, else None."""
+    if not state["busy"]:
+        return None
+    return (f"warning: the machine is busy {when}: load average {state['loadavg'][0]:g} (1 min) on "
+            f"{state['cpu_count']} cores (busy from {BUSY_LOAD_PER_CORE:g} per core); other work competes "
+            "for the cores, so these figures understate the machine")
+
+
 # --- kernel, AEC, observation, clone ----------------------------------------------------------------
 def _playout_batch(k, num_players: int, seed: int, seconds: float) -> int:
     """Games per ``playouts`` call so that one call takes about a tenth of a timed run."""
@@ -368,6 +393,7 @@ def run(games: list[str], cfg: Config, progress: Callable[[str], None] | None = 
     say = progress or (lambda _msg: None)
     games = [registry._canonical(g) for g in games]
     result: dict = {"machine": machine(), "config": dataclasses.asdict(cfg), "games": {}, "headline": {}}
+    result["load"] = {"before": load()}  # recorded so that a run on a busy machine is visibly one
     say("reference points: PettingZoo connect_four_v3")
     result["references"] = {"pettingzoo": pettingzoo_references(cfg)}
     say("reference points: OpenSpiel connect_four")
@@ -379,6 +405,8 @@ def run(games: list[str], cfg: Config, progress: Callable[[str], None] | None = 
             result["games"][g][str(n)] = measure_game(g, n, cfg)
         say(f"{g}: OpenSpiel Python MCTSBot vs ours")
         result["headline"][g] = headline(g, cfg)
+    result["load"]["after"] = load()
+    result["load"]["busy"] = bool(result["load"]["before"]["busy"] or result["load"]["after"]["busy"])
     add_ratios(result)
     return result
 
@@ -444,6 +472,15 @@ def _x(r: float | None) -> str:
     return "n/a" if r is None else f"{r:,.1f}x"
 
 
+def _load_line(result: dict) -> str:
+    """The machine's load at the start and the end of the run, flagged when it was busy."""
+    ld = result.get("load")
+    if not ld or ld["before"]["loadavg"] is None:
+        return "Load: not recorded"
+    span = f"Load average (1 min): {ld['before']['loadavg'][0]:g} at the start, {ld['after']['loadavg'][0]:g} at the end"
+    return span + (" -- BUSY MACHINE: figures understate it" if ld["busy"] else " (quiet)")
+
+
 def format_report(result: dict) -> str:
     """Markdown tables (readable in a terminal too): machine, games, references, headline."""
     m, cfg = result["machine"], result["config"]
@@ -452,7 +489,7 @@ def format_report(result: dict) -> str:
              f"Each figure: median (min-max) over {cfg['repeats']} runs of {cfg['seconds']:g} s "
              f"(MCTS: one run = one search of each of {cfg['mcts_positions']} positions, "
              f"{cfg['mcts_simulations']} simulations, rollouts of {cfg['rollout_depth']} decisions + evaluate())"
-             + ("; QUICK MODE: figures are not meaningful" if cfg["quick"] else ""), ""]
+             + ("; QUICK MODE: figures are not meaningful" if cfg["quick"] else ""), _load_line(result), ""]
     t = cfg["threads"]
     lines += ["## Throughput (decisions/s)", "",
               f"| game | players | kernel 1 thread | kernel {t} threads | scaling | decisions/game | kernel games/s (1t) "
@@ -524,14 +561,14 @@ def plot(result: dict, path: pathlib.Path) -> None:
         med, lo, hi = [], [], []
         for g in games:
             rows = result["games"][g]
-            n = str(registry.env_module(g).raw_env.default_players)
+            n = str(registry.kernel(g).DEFAULT_PLAYERS)
             fig_ = pick(rows[n] if n in rows else next(iter(rows.values())))
             med.append(fig_["median"])
             lo.append(fig_["median"] - fig_["min"])
             hi.append(fig_["max"] - fig_["median"])
         ax.bar(x + (i - 1) * width, med, width, yerr=[lo, hi], label=name, capsize=2)
     for g in games:
-        n = str(registry.env_module(g).raw_env.default_players)
+        n = str(registry.kernel(g).DEFAULT_PLAYERS)
         labels.append(f"{g}\n({n if n in result['games'][g] else next(iter(result['games'][g]))} players)")
     refs = result["references"]
     pz = refs["pettingzoo"].get("connect_four_v3_env")

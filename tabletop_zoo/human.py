@@ -6,7 +6,9 @@ public part of the others'), the moves the agents made since (named by ``env.act
 hides their secret choices), and the legal moves numbered 1..k by ``action_name``; the player types a
 number, ``u`` to undo their own last move, or ``q`` to quit. With several human seats (hot seat) each
 human turn shows the view of the human to move, and agents' moves are named with every secret hidden.
-Once the game is over the full table is shown. Undo re-plays the game from its seed without that move
+A decision with one legal move (a lone PASS) is made for the human without asking (``skip_forced``, on
+by default) and reported as such; it is not an undo point. Once the game is over the full table is
+shown. Undo re-plays the game from its seed without that move
 and the agents' replies to it: the game is deterministic given its seed and actions, so re-playing is
 exact (agents' own random choices may then differ, as after any new move).
 """
@@ -30,7 +32,7 @@ class HumanGame:
     """One terminal game; ``players[i]`` is an ``Agent`` for seat i, or None for a human seat."""
 
     def __init__(self, env, players: Sequence, seed: int, labels: Sequence[str] | None = None,
-                 console: Console | None = None, ask: Callable[[str], str] | None = None):
+                 console: Console | None = None, ask: Callable[[str], str] | None = None, skip_forced: bool = True):
         if len(players) != env.num_players:
             raise ValueError(f"{env.num_players} players need {env.num_players} seats, got {len(players)}")
         if all(p is not None for p in players):
@@ -47,6 +49,7 @@ class HumanGame:
         self.ask = ask or (lambda text: typer.prompt(text, prompt_suffix=" "))
         self.human_steps: list[int] = []  # history indexes of the human moves, for undo
         self.quit = False
+        self.skip_forced = skip_forced
 
     # --- the game loop ---------------------------------------------------------------------------
     def run(self) -> bool:
@@ -90,6 +93,10 @@ class HumanGame:
     def human_turn(self, seat: int) -> None:
         env = self.env
         legal = env.legal_actions()
+        if self.skip_forced and len(legal) == 1:  # no choice to make: play it and say so
+            self.say(f"player_{seat} (you): {env.action_name(legal[0])} (the only legal move)")
+            env.step(legal[0])
+            return
         self.say(f"\n--- player_{seat}'s view ---")
         self.console.print(Text(env.render_for(seat)), soft_wrap=True)
         self.say(f"\nplayer_{seat} ({self.labels[seat]}) to move, decision {len(env.history) + 1}:")

@@ -17,11 +17,12 @@ the package version is informative only, since most releases leave the rules alo
 action, so a changed, illegal or truncated action list, or a rules change that alters the outcome, is a
 ``ReplayError`` saying what does not reproduce.
 
-    from tabletop_zoo.replay import load_replay, save_replay, write_gif
+    from tabletop_zoo.replay import load_replay, save_replay, write_gif, write_video
     save_replay(env, "game.json")               # any env played from reset(seed)
     replay = load_replay("game.json")           # validated
     for step in replay.steps("ansi"): print(step.action_name, step.frame)
-    write_gif(replay, "game.gif", every=5)      # rgb_array frames, captioned with the move
+    write_gif(replay, "game.gif", every=5)      # rgb_array frames, captioned with the move (imageio)
+    write_video(replay, "game.mp4", fps=4)      # MP4 too (the ``video`` extra: imageio-ffmpeg)
 """
 
 from __future__ import annotations
@@ -314,6 +315,9 @@ def _verify(replay: Replay, source: str) -> None:
                               f"{env._legal_listing()}")
         env.step(action)
     record = env.get_state()
+    problems = env.kernel.validate(record)
+    if problems:  # the rules left a broken record: a kernel bug, never a replay to trust
+        raise ReplayError(f"the replay's final state is invalid ({source}): {'; '.join(problems[:5])}")
     over = bool(env.kernel.is_over(record))
     if over != replay.finished:
         state = "finishes" if over else "is still running"
@@ -336,8 +340,8 @@ def _verify(replay: Replay, source: str) -> None:
 def arena_replay(games_path: str | os.PathLike, game_index: int) -> Replay:
     """The replay of game ``game_index`` of an arena run (its ``games.jsonl``, with ``run.json`` beside it).
 
-    The arena stores seed, actions, rewards and scores per game; re-playing them must give the same
-    rewards and scores, or a ``ReplayError`` says the record does not reproduce.
+    The arena stores seed, actions, returns and scores per game; re-playing them must give the same
+    returns and scores, or a ``ReplayError`` says the record does not reproduce.
     """
     from .arena import RUN_FILE
 
@@ -360,11 +364,14 @@ def arena_replay(games_path: str | os.PathLike, game_index: int) -> Replay:
     except (KeyError, ValueError, TypeError) as e:
         raise ReplayError(f"the arena record does not reproduce its game ({source}): {e}") from None
     replay = replay_of(env, record.get("agents"))
+    returns = record.get("returns")
+    if not isinstance(returns, list) or len(returns) != replay.num_players:
+        raise ReplayError(f"the arena record has no 'returns' list of {replay.num_players} numbers ({source})")
     if not replay.finished or replay.scores != record["scores"] or not all(
-            math.isclose(a, b, abs_tol=1e-9) for a, b in zip(replay.rewards, record["rewards"])):
+            math.isclose(a, b, abs_tol=1e-9) for a, b in zip(replay.rewards, returns)):
         raise ReplayError(f"the arena record does not reproduce its game ({source}): replayed "
-                          f"rewards {replay.rewards} and scores {replay.scores}, the record says "
-                          f"{record['rewards']} and {record['scores']}")
+                          f"returns {replay.rewards} and scores {replay.scores}, the record says "
+                          f"{returns} and {record['scores']}")
     return replay
 
 
@@ -379,6 +386,9 @@ def _arena_record(games_path: pathlib.Path, game_index: int) -> dict:
             rec = json.loads(line)
         except json.JSONDecodeError:
             raise ReplayError(f"{games_path} line {number} is not valid JSON") from None
+        if not isinstance(rec, dict):
+            raise ReplayError(f"{games_path} line {number} is not an arena game record: expected a JSON object, "
+                              f"got {type(rec).__name__}")
         records[rec.get("game")] = rec
     if game_index not in records:
         have = sorted(g for g in records if isinstance(g, int))
@@ -388,34 +398,96 @@ def _arena_record(games_path: pathlib.Path, game_index: int) -> dict:
 
 
 # --- pictures ---------------------------------------------------------------------------------------
-def write_gif(replay: Replay, path: str | os.PathLike, fps: float = 2.0, every: int = 1,
-              max_frames: int | None = 200, scale: float = 1.0) -> int:
-    """Write an animated GIF of the replay's ``rgb_array`` frames, each captioned with the move that led
-    to it; returns the number of frames (positions chosen by ``frame_positions``)."""
+VIDEO_FORMATS = {".gif": "GIF", ".mp4": "MP4"}
 
-    if not fps > 0:
-        raise ValueError(f"fps must be > 0, got {fps!r}")
-    if not 0 < scale <= 4:
+
+def write_video(replay: Replay, path: str | os.PathLike, fps: float = 2.0, every: int = 1,
+                max_frames: int | None = 200, scale: float = 1.0, progress: bool = False) -> int:
+    """Write the replay's ``rgb_array`` frames, each captioned with the move that led to it, as an animated
+    GIF or an MP4 (H.264; needs the ``video`` extra, imageio-ffmpeg), chosen by the path's suffix, through
+    imageio; ``progress`` shows a rich progress bar. Returns the number of frames (positions chosen by
+    ``frame_positions``)."""
+    path = pathlib.Path(path)
+    kind = VIDEO_FORMATS.get(path.suffix.lower())
+    if kind is None:
+        raise ValueError(f"cannot tell the video format of {path.name!r}: the file name must end in "
+                         f"{' or '.join(VIDEO_FORMATS)}")
+    if isinstance(fps, bool) or not isinstance(fps, (int, float)) or not fps > 0:
+        raise ValueError(f"fps must be a number > 0, got {fps!r}")
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale <= 4:
         raise ValueError(f"scale must be in (0, 4], got {scale!r}")
     modes = registry.env_module(replay.game).raw_env.metadata["render_modes"]
     if "rgb_array" not in modes:
         raise ValueError(f"{replay.game} has no rgb_array rendering (render modes: {modes})")
-    count = 0
-
-    def images():
-        nonlocal count
-        for step in replay.frames("rgb_array", every, max_frames):
-            count += 1
-            yield _captioned(step, len(replay.actions), scale)
-
-    frames = images()
-    first = next(frames)
-    # Captions differ from frame to frame, so Pillow never merges two frames into one.
-    first.save(path, format="GIF", save_all=True, append_images=frames, duration=round(1000 / fps), loop=0)
-    return count
+    positions = frame_positions(len(replay.actions), every, max_frames)
+    writer, append = _video_writer(path, kind, fps)  # fails (no ffmpeg, bad folder) before any frame is drawn
+    with writer, _progress(progress, f"{path.name}: frames", len(positions)) as advance:
+        for step in replay.steps("rgb_array", positions):
+            append(_captioned(step, len(replay.actions), scale))
+            advance()
+    return len(positions)
 
 
-def _captioned(step: ReplayStep, total: int, scale: float):
+def write_gif(replay: Replay, path: str | os.PathLike, fps: float = 2.0, every: int = 1,
+              max_frames: int | None = 200, scale: float = 1.0, progress: bool = False) -> int:
+    """``write_video`` to a ``.gif`` path."""
+    if pathlib.Path(path).suffix.lower() != ".gif":
+        raise ValueError(f"a GIF's file name must end in .gif, got {pathlib.Path(path).name!r}")
+    return write_video(replay, path, fps, every, max_frames, scale, progress)
+
+
+def _video_writer(path: pathlib.Path, kind: str, fps: float):
+    """(imageio writer as a context manager, append(frame)) for a GIF or an MP4 file."""
+    import imageio.v2
+    import imageio.v3
+
+    if kind == "GIF":
+        # imageio's pillow plugin; a caption that differs per frame keeps Pillow from merging frames.
+        gif = imageio.v3.imopen(path, "w", plugin="pillow")
+        return gif, lambda frame: gif.write(frame, is_batch=False, duration=round(1000 / fps), loop=0)
+    try:
+        import imageio_ffmpeg  # noqa: F401 - the ffmpeg binary imageio writes MP4 with
+    except ImportError:
+        raise ValueError("writing MP4 needs imageio-ffmpeg: pip install 'tabletop-zoo[video]'") from None
+    # Frames are 1280 x (800 + caption), both even: yuv420p H.264 without resizing (macro_block_size 2).
+    mp4 = imageio.v2.get_writer(path, format="FFMPEG", mode="I", fps=fps, codec="libx264", pixelformat="yuv420p",
+                                macro_block_size=2, ffmpeg_log_level="error")
+    return mp4, mp4.append_data
+
+
+class _progress:
+    """A rich progress bar on stderr (or nothing); entering gives the callable that advances it."""
+
+    def __init__(self, show: bool, label: str, total: int):
+        self.show, self.label, self.total = show, label, total
+        self._bar = None
+
+    def __enter__(self):
+        if not self.show:
+            return lambda: None
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                             TimeRemainingColumn(), console=Console(stderr=True))
+        self._bar.start()
+        task = self._bar.add_task(self.label, total=self.total)
+        return lambda: self._bar.advance(task)
+
+    def __exit__(self, *exc):
+        if self._bar is not None:
+            self._bar.stop()
+        return False
+
+
+def _captioned(step: ReplayStep, total: int, scale: float) -> np.ndarray:
+    """The frame with a caption strip under it (uint8[H + CAPTION_HEIGHT, W, 3], scaled)."""
     from PIL import Image, ImageDraw, ImageFont
 
     frame = np.asarray(step.frame)
@@ -426,8 +498,6 @@ def _captioned(step: ReplayStep, total: int, scale: float):
     canvas.paste(Image.fromarray(frame), (0, 0))
     text = f"{step.label}   ({step.index}/{total})"
     ImageDraw.Draw(canvas).text((8, h + 5), text, fill="black", font=ImageFont.load_default(size=18))
-    if scale != 1:
-        canvas = canvas.resize((max(1, round(w * scale)), max(1, round((h + CAPTION_HEIGHT) * scale))))
-    # GIF frames are paletted; an octree palette per frame suits flat board colours and is ~7x faster
-    # than median cut.
-    return canvas.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+    if scale != 1:  # even sizes, as H.264 needs
+        canvas = canvas.resize((max(2, 2 * round(w * scale / 2)), max(2, 2 * round((h + CAPTION_HEIGHT) * scale / 2))))
+    return np.asarray(canvas)

@@ -1,5 +1,6 @@
 """Terminal play driven through its prompt; replays reproduce games exactly and refuse corrupted files."""
 
+import io
 import json
 
 import numpy as np
@@ -20,6 +21,7 @@ from tabletop_zoo.replay import (
     replay_of,
     save_replay,
     write_gif,
+    write_video,
 )
 
 runner = CliRunner()
@@ -30,15 +32,15 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def lowest_legal_moves_of(replay, seat: int) -> list[tuple[int, int]]:
-    """(action played, lowest legal action) at each decision of ``seat`` in the replay."""
+def lowest_legal_moves_of(replay, seat: int) -> list[tuple[int, int, int]]:
+    """(action played, lowest legal action, number of legal actions) at each decision of ``seat``."""
     env = replay.make_env()
-    pairs = []
+    moves = []
     for action in replay.actions:
         if env.agent_selection == f"player_{seat}":
-            pairs.append((action, env.legal_actions()[0]))
+            moves.append((action, env.legal_actions()[0], len(env.legal_actions())))
         env.step(action)
-    return pairs
+    return moves
 
 
 # --- human play --------------------------------------------------------------------------------------
@@ -56,9 +58,13 @@ def test_human_plays_to_the_end_with_an_invalid_entry_and_an_undo(tmp_path):
     replay = load_replay(path)  # verified: it reproduces the final state
     assert replay.finished and replay.agents == ["human", "random", "random"]
     human_moves = lowest_legal_moves_of(replay, 0)
-    assert all(played == lowest for played, lowest in human_moves)  # '1' always chose the first listed move
-    # one turn ended with the undone move and one with the 'u' itself; every other turn made a kept move
-    assert out.count(HUMAN_TURN) == len(human_moves) + 2
+    assert all(played == lowest for played, lowest, _ in human_moves)  # '1' always chose the first listed move
+    # one turn ended with the undone move and one with the 'u' itself; every other turn made a kept move,
+    # except the forced ones (a single legal move), which are played without asking
+    forced = sum(n == 1 for _, _, n in human_moves)
+    # (a forced move undone with the move before it is played again, so it may be reported twice)
+    assert out.count("(the only legal move)") >= forced
+    assert out.count(HUMAN_TURN) == len(human_moves) - forced + 2
 
 
 def test_human_quit_and_closed_input_save_the_unfinished_game(tmp_path):
@@ -86,6 +92,26 @@ def test_undo_with_nothing_to_undo_and_hot_seat(tmp_path):
     assert result.exit_code == 0, result.output
     assert "nothing to undo: no human move yet" in result.output
     assert "final scores" in result.output and "random" not in result.output
+
+
+def test_skip_forced_human_play_is_the_same_game_with_fewer_prompts():
+    """A human who always types 1 plays the same game with or without skip_forced: a forced move is the
+    first (only) listed move anyway; skip_forced only stops asking for it."""
+    from rich.console import Console
+
+    from tabletop_zoo.human import HumanGame
+
+    outcomes = {}
+    for skip in (False, True):
+        env = tabletop_zoo.make_env("french_revolution_1789", num_players=3, render_mode="ansi")
+        prompts = []
+        game = HumanGame(env, [None, RandomAgent(seed=1), RandomAgent(seed=2)], seed=6,
+                         console=Console(file=io.StringIO()), ask=lambda text, asked=prompts: asked.append(text) or "1",
+                         skip_forced=skip)
+        assert game.run()
+        outcomes[skip] = (env.get_state().tobytes(), list(env.history), len(prompts))
+    assert outcomes[True][:2] == outcomes[False][:2]
+    assert outcomes[True][2] < outcomes[False][2]
 
 
 def test_human_play_rejects_bad_seats_and_agent_counts():
@@ -282,6 +308,26 @@ def test_gif_has_one_frame_per_chosen_position(tmp_path):
     assert result.exit_code == 0, result.output
     with Image.open(tmp_path / "cli.gif") as gif:
         assert gif.n_frames == 3  # positions 0, 4 and 6
+
+
+def test_mp4_through_imageio_and_video_errors(tmp_path):
+    import imageio.v2 as imageio
+
+    replay = replay_of(_random_game("kremlin", stop_after=5))
+    assert write_video(replay, tmp_path / "k.mp4", fps=4, max_frames=3) == 3
+    with imageio.get_reader(tmp_path / "k.mp4", format="FFMPEG") as video:
+        assert video.count_frames() == 3 and video.get_data(0).shape == (830, 1280, 3)
+    with pytest.raises(ValueError, match="must end in .gif or .mp4"):
+        write_video(replay, tmp_path / "k.avi")
+    with pytest.raises(ValueError, match="fps must be a number > 0"):
+        write_video(replay, tmp_path / "k.mp4", fps=0)
+    saved = tmp_path / "k.json"
+    replay.save(saved)
+    result = runner.invoke(app, ["replay", str(saved), "--to-mp4", str(tmp_path / "cli.mp4"), "--max-frames", "2"])
+    assert result.exit_code == 0, result.output
+    assert "cli.mp4: 2 frames of 5 decisions" in result.output
+    bad = runner.invoke(app, ["replay", str(saved), "--to-mp4", str(tmp_path / "cli.gif")])
+    assert bad.exit_code != 0 and "--to-mp4 needs a file name ending in .mp4" in flat(bad.output)
 
 
 @pytest.mark.parametrize("game", sorted(registry.GAMES))

@@ -9,6 +9,16 @@ policy learns every seat. ``action_masks()`` is what sb3-contrib's MaskablePPO a
 Observation: the game's flat, seat-relative ``float32[OBS_SIZE]`` (a ``Box``); actions: ``Discrete``.
 Opponents with ``act_for_seat(record)`` (MCTS) search the record (determinized for their own seat in
 hidden-information games); all others see only their observation and mask.
+
+``skip_forced=True`` (the default) applies the learner's decisions that have one legal action without
+asking (a lone PASS is no decision: 26-40% of a learner's steps in some games); the game is the same
+for the same seed and actions, only who is asked differs. ``illegal_action="penalize"`` ends the
+episode on an illegal action with reward -1 (``info["illegal_move"]``) instead of raising, so checkers
+that step unmasked random actions (gymnasium's and SB3's ``check_env``) run. A seeded ``reset`` also
+restarts the seat rotation, so the same seed gives the same episode. Render modes: ``"ansi"`` (the
+text table) and ``"rgb_array"`` (the game's picture, for gymnasium's ``RecordVideo``), both the full
+view. Registered as gymnasium ids ``tabletop_zoo/<game>-v0`` (``gymnasium.make("tabletop_zoo/kremlin-v0",
+num_players=4, opponents="heuristic", render_mode="rgb_array")``).
 """
 
 from __future__ import annotations
@@ -23,8 +33,12 @@ from tabletop_zoo import registry
 from tabletop_zoo.agents import RandomAgent
 
 from ...kernels._common.record import copy_record
-
+from ..base import ILLEGAL_ACTION_POLICIES
+from ._actions import check_learner_action
 from ._fast import advance_random
+
+ILLEGAL_MOVE_PENALTY = -1.0  # as the AEC env's illegal_action="penalize"
+RENDER_FPS = 2  # board games: a few positions a second is watchable in a video
 
 OpponentSpec = str | object | Sequence[object] | Callable[[np.random.Generator], object]
 
@@ -47,21 +61,27 @@ def resolve_opponents(opponents: OpponentSpec, game_id: str, n_others: int, rng:
 
 
 class SingleSeatEnv(gymnasium.Env):
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": RENDER_FPS}
 
     def __init__(self, game: str = "irish_gauge", num_players: int | None = None, opponents: OpponentSpec = "random",
                  learner_seat: int | str = "rotate", seed: int | None = None, render_mode: str | None = None,
-                 **options):
+                 illegal_action: str = "raise", skip_forced: bool = True, **options):
         self.game_id = registry._canonical(game)
         self.kernel = k = registry.kernel(self.game_id)
-        default = registry.env_module(self.game_id).raw_env.default_players
-        self.num_players = k.check_num_players(default if num_players is None else num_players)
+        self.num_players = k.check_num_players(k.DEFAULT_PLAYERS if num_players is None else num_players)
         self.options = k.resolve_options(**options)
         if learner_seat != "rotate" and not (isinstance(learner_seat, int) and 0 <= learner_seat < self.num_players):
             raise ValueError(f"learner_seat must be 'rotate' or a seat 0..{self.num_players - 1}, got {learner_seat!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
+        if illegal_action not in ILLEGAL_ACTION_POLICIES:
+            raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTION_POLICIES}, got {illegal_action!r}")
+        if not isinstance(skip_forced, bool):
+            raise TypeError(f"skip_forced must be True or False, got {skip_forced!r}")
         self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.skip_forced = skip_forced
+        self._penalized = False  # the episode ended on the learner's illegal action
         self.learner_seat = learner_seat
         self.opponents = opponents
         self.observation_space = spaces.Box(0.0, np.inf, (k.OBS_SIZE,), np.float32)
@@ -79,6 +99,8 @@ class SingleSeatEnv(gymnasium.Env):
         super().reset(seed=seed)
         if seed is not None:
             self._rng = np.random.default_rng(seed)
+            self._episode = 0  # the same seed, the same episode (seat included)
+        self._penalized = False
         k = self.kernel
         n = self.num_players
         self.seat = self._episode % n if self.learner_seat == "rotate" else self.learner_seat
@@ -94,14 +116,28 @@ class SingleSeatEnv(gymnasium.Env):
             self._s = state
         else:
             self._s[:] = state  # in place: a batched vector env may own this record's memory
-        self._play_opponents()
+        self._advance()
         return self._observation(), {"seat": self.seat, "game_seed": game_seed}
+
+    def _advance(self) -> None:
+        """Play the opponents (and, with skip_forced, the learner's forced moves) until the learner has
+        a choice or the game is over."""
+        k, s = self.kernel, self._s
+        if self._all_random:
+            advance_random(s, self.seat, self._policy_rng, self._mask, self.skip_forced)  # one numba call
+            return
+        while True:
+            self._play_opponents()
+            if not self.skip_forced or k.is_over(s):
+                return
+            k.legal_mask(s, self._mask)
+            legal = np.flatnonzero(self._mask)
+            if legal.size != 1:
+                return
+            k.step(s, int(legal[0]))  # the learner's only legal action: no decision to ask for
 
     def _play_opponents(self) -> None:
         k, s = self.kernel, self._s
-        if self._all_random:
-            advance_random(s, self.seat, self._policy_rng, self._mask)  # one numba call
-            return
         obs = np.empty(k.OBS_SIZE, np.float32)
         while not k.is_over(s) and k.to_move(s) != self.seat:
             seat = int(k.to_move(s))
@@ -120,15 +156,17 @@ class SingleSeatEnv(gymnasium.Env):
         if self._s is None:
             raise RuntimeError("reset() must be called before step()")
         k, s = self.kernel, self._s
-        if k.is_over(s):
+        if k.is_over(s) or self._penalized:
             raise RuntimeError("the episode is over; call reset()")
-        action = int(action)
         k.legal_mask(s, self._mask)
-        if not (0 <= action < k.NUM_ACTIONS and self._mask[action]):
-            legal = np.flatnonzero(self._mask)
-            raise ValueError(f"illegal action {action} for the learner (seat {self.seat}); legal: {legal.tolist()}")
+        try:
+            action = check_learner_action(action, self._mask, self.seat)
+        except ValueError:  # out of range or illegal (a non-integer stays a TypeError)
+            if self.illegal_action != "penalize":
+                raise
+            return self._penalize(int(action))
         k.step(s, action)
-        self._play_opponents()
+        self._advance()
         terminated = bool(k.is_over(s))
         reward = 0.0
         info = {"seat": self.seat}
@@ -141,6 +179,12 @@ class SingleSeatEnv(gymnasium.Env):
             info.update(score=int(score[self.seat]), scores=score[: self.num_players].tolist())
         return self._observation(), reward, terminated, False, info
 
+    def _penalize(self, action: int):
+        """illegal_action="penalize": the episode ends here, the learner gets ILLEGAL_MOVE_PENALTY."""
+        self._penalized = True
+        info = {"seat": self.seat, "illegal_move": True, "action": action}
+        return self._observation(), ILLEGAL_MOVE_PENALTY, True, False, info
+
     # --- views -----------------------------------------------------------------------------------
     def _observation(self) -> np.ndarray:
         obs = np.empty(self.kernel.OBS_SIZE, np.float32)
@@ -149,7 +193,7 @@ class SingleSeatEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         """Boolean legal-action mask of the learner (all False once the episode is over)."""
-        if self.kernel.is_over(self._s):
+        if self.kernel.is_over(self._s) or self._penalized:
             return np.zeros(self.kernel.NUM_ACTIONS, bool)
         self.kernel.legal_mask(self._s, self._mask)
         return self._mask.astype(bool)
@@ -158,6 +202,13 @@ class SingleSeatEnv(gymnasium.Env):
         return copy_record(self._s)
 
     def render(self):
-        if self.render_mode == "ansi":
-            return registry.env_module(self.game_id).render_ansi(self._s)
-        return None
+        """``ansi``: the text table; ``rgb_array``: the game's uint8[H, W, 3] picture (the full view)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'rgb_array'")
+            return None
+        if self._s is None:
+            raise RuntimeError("reset() must be called before render()")
+        door = registry.env_module(self.game_id)
+        if self.render_mode == "rgb_array":
+            return door.render_rgb(self._s)
+        return door.render_ansi(self._s)

@@ -7,7 +7,8 @@ masks at once (and ``env_method("action_masks")``, which sb3-contrib's MaskableP
 array). Any other opponents (heuristic, MCTS, frozen policies, pools) fall back to a Python loop over
 ``SingleSeatEnv`` views with identical semantics. Finished games restart at once; the last observation
 is in ``info["terminal_observation"]`` (the SB3 convention) and the seat's final score in
-``info["score"]``.
+``info["score"]``. ``skip_forced=True`` (the default, as in ``SingleSeatEnv``) applies a learner's
+decisions with one legal action without asking.
 """
 
 from __future__ import annotations
@@ -18,16 +19,18 @@ from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
 from ...kernels._common.dispatch import is_over, legal_mask, observe, returns, step
 from ._fast import advance_random
+from ._actions import batch_actions, check_batch_legal
 from .single_seat import SingleSeatEnv
 
 
 @njit(cache=True, nogil=True)
-def batch_step(records, actions, seats, rngs, mask, obs, masks, rewards, dones, value):
-    """Learner actions, then random opponents, for every record; fills obs, masks, rewards, dones."""
+def batch_step(records, actions, seats, rngs, mask, obs, masks, rewards, dones, value, skip_forced):
+    """Learner actions, then random opponents (and forced learner moves), for every record; fills obs,
+    masks, rewards, dones."""
     for i in range(records.shape[0]):
         s = records[i:i + 1]
         step(s, actions[i])
-        advance_random(s, seats[i], rngs[i], mask)
+        advance_random(s, seats[i], rngs[i], mask, skip_forced)
         dones[i] = is_over(s)
         rewards[i] = 0.0
         if dones[i]:
@@ -41,9 +44,10 @@ class KernelVecEnv(VecEnv):
     """Env ``i`` behaves exactly like ``SingleSeatEnv(game, num_players, opponents, seed=[seed, i])``."""
 
     def __init__(self, game: str = "irish_gauge", num_envs: int = 8, num_players: int | None = None,
-                 opponents="random", seed: int = 0, **options):
-        self.views = [SingleSeatEnv(game, num_players, opponents=opponents, seed=[seed, i], **options)
-                      for i in range(num_envs)]
+                 opponents="random", seed: int = 0, skip_forced: bool = True, **options):
+        self.views = [SingleSeatEnv(game, num_players, opponents=opponents, seed=[seed, i], skip_forced=skip_forced,
+                                    **options) for i in range(num_envs)]
+        self.skip_forced = skip_forced
         first = self.views[0]
         super().__init__(num_envs, first.observation_space, first.action_space)
         self.render_mode = None
@@ -76,19 +80,16 @@ class KernelVecEnv(VecEnv):
         self.masks[i] = view.action_masks()
 
     def step_async(self, actions) -> None:
-        self._actions = np.asarray(actions, np.int64).reshape(self.num_envs)
+        self._actions = batch_actions(actions, self.num_envs, self.kernel.NUM_ACTIONS)
 
     def step_wait(self):
         rewards = np.zeros(self.num_envs, np.float32)
         dones = np.zeros(self.num_envs, np.bool_)
         infos = [{} for _ in range(self.num_envs)]
         if self.native:
-            legal = self.masks[np.arange(self.num_envs), self._actions]
-            if not legal.all():
-                bad = int(np.flatnonzero(legal == 0)[0])
-                raise ValueError(f"illegal action {self._actions[bad]} in env {bad} (seat {self.seats[bad]})")
+            check_batch_legal(self._actions, self.masks, self.seats)
             batch_step(self.records, self._actions, self.seats, self.rngs, self._scratch, self.obs, self.masks,
-                       rewards, dones, self._value)
+                       rewards, dones, self._value, self.skip_forced)
             for i in np.flatnonzero(dones):
                 scores = np.zeros(self.kernel.MAX_PLAYERS, np.int64)
                 self.kernel.scores(self.records[i:i + 1], scores)

@@ -20,10 +20,15 @@ How the kernel contract maps onto OpenSpiel:
   perfect-recall encoding of past observations). ``information_state_string(p)`` is perfect recall: the
   history in perfect-information games; in hidden-information games, the digest of every observation
   ``p`` received and ``p``'s own actions, rebuilt by replaying the history (exact, O(game length)).
-- utility: rewards are terminal; the k tied winners get 1/k each, so returns sum to 1
-  (``CONSTANT_SUM``), except Kremlin, whose turn-limit truncation ends with no winner and all zeros
-  (``GENERAL_SUM``).
+- utility: rewards are terminal; the type is the kernel's ``UTILITY`` (the games load with default
+  options): win shares sum to 1 (``CONSTANT_SUM``); a game that can end with no winner and all zeros
+  is ``GENERAL_SUM``.
 - ``max_game_length`` is the kernel's proven ``MAX_GAME_LENGTH`` bound on decisions.
+- ``resample_from_infostate(player, sampler)`` is the kernel's ``determinize``: a state ``player``
+  cannot tell from this one (the same observation tensor and information state string), with what it
+  cannot see resampled, so OpenSpiel's Python ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``)
+  searches our hidden-information games. Its C++ ``pyspiel.ISMCTSBot`` segfaults inside pyspiel on any
+  game written in Python, before it calls a method of ours: use the Python bot.
 
 ``TruncatedRolloutEvaluator`` is the leaf evaluator of our own MCTS (random decisions up to a depth,
 then the kernel's ``evaluate``) written against OpenSpiel's ``Evaluator`` API, so OpenSpiel's
@@ -42,12 +47,14 @@ from open_spiel.python.algorithms import mcts
 from .. import registry
 from ..kernels._common.contract import CHANCE, TERMINAL
 from ..kernels._common.record import copy_record
+from ..kernels._common.validate import record_from
 
 PREFIX = "tabletop_zoo_"
 
-# Kremlin (KRM-END-4 as adapted): the default turn-limit truncation gives everyone 0; every other
-# game's returns() always shares 1 among the winners.
-_GENERAL_SUM = frozenset({"kremlin"})
+# The kernel's UTILITY (its games are loaded with default options) in OpenSpiel's terms, and what returns sum to.
+_UTILITY = {"zero_sum": (pyspiel.GameType.Utility.ZERO_SUM, 0.0),
+            "constant_sum": (pyspiel.GameType.Utility.CONSTANT_SUM, 1.0),
+            "general_sum": (pyspiel.GameType.Utility.GENERAL_SUM, None)}
 
 
 def short_name(game_id: str) -> str:
@@ -58,7 +65,6 @@ def short_name(game_id: str) -> str:
 def game_type(game_id: str) -> pyspiel.GameType:
     k = registry.kernel(game_id)
     hidden = k.INFORMATION == "imperfect"
-    general = k.GAME_ID in _GENERAL_SUM
     return pyspiel.GameType(
         short_name=short_name(game_id),
         long_name=f"tabletop-zoo {k.GAME_ID.replace('_', ' ').title()}",
@@ -67,7 +73,7 @@ def game_type(game_id: str) -> pyspiel.GameType:
                      else pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC),
         information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if hidden
                      else pyspiel.GameType.Information.PERFECT_INFORMATION),
-        utility=pyspiel.GameType.Utility.GENERAL_SUM if general else pyspiel.GameType.Utility.CONSTANT_SUM,
+        utility=_UTILITY[k.UTILITY][0],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=k.MAX_PLAYERS,
         min_num_players=k.MIN_PLAYERS,
@@ -75,7 +81,7 @@ def game_type(game_id: str) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": registry.env_module(game_id).raw_env.default_players, "seed": 0},
+        parameter_specification={"players": k.DEFAULT_PLAYERS, "seed": 0},
     )
 
 
@@ -86,7 +92,7 @@ def game_info(kernel: ModuleType, num_players: int) -> pyspiel.GameInfo:
         num_players=num_players,
         min_utility=0.0,
         max_utility=1.0,
-        utility_sum=None if kernel.GAME_ID in _GENERAL_SUM else 1.0,
+        utility_sum=_UTILITY[kernel.UTILITY][1],
         max_game_length=kernel.MAX_GAME_LENGTH,
     )
 
@@ -115,13 +121,8 @@ class KernelGame(pyspiel.Game):
 
     def state_from_record(self, record: np.ndarray) -> KernelState:
         """Wrap a kernel record (e.g. from ``env.get_state()``) as a state of this game (empty history)."""
-        k = self.kernel
-        if not isinstance(record, np.ndarray) or record.dtype != k.STATE or record.shape != (1,):
-            raise ValueError(f"need a shape-(1,) record of the {k.GAME_ID} STATE dtype")
-        if int(record[0]["num_players"]) != self.num_players():
-            raise ValueError(f"the record is a {int(record[0]['num_players'])}-player game; "
-                             f"this game has {self.num_players()} players")
-        state = self.state_class(self, copy_record(record))
+        # validated like env.set_state: a ValueError listing what is wrong, before any kernel sees it
+        state = self.state_class(self, record_from(self.kernel, record, self.num_players(), source="state_from_record"))
         state._origin = _Record(state.record)
         return state
 
@@ -147,7 +148,19 @@ class _Record:
         return self.a
 
     def __setstate__(self, a):
-        self.a = a
+        # Deserialisation takes a record from outside (a string from a file or another process):
+        # validated against the game whose STATE dtype it has, before any kernel sees it.
+        self.a = record_from(_kernel_of(a), a, source="OpenSpiel deserialisation")
+
+
+def _kernel_of(record) -> ModuleType:
+    """The kernel whose STATE dtype a deserialised record has; ValueError if none."""
+    for game_id in sorted(registry.GAMES):
+        k = registry.kernel(game_id)
+        if getattr(record, "dtype", None) == k.STATE:
+            return k
+    raise ValueError(f"OpenSpiel deserialisation: not a state record of any tabletop-zoo game, got "
+                     f"{type(record).__name__} {getattr(record, 'dtype', '')}")
 
 
 class KernelState(pyspiel.State):
@@ -248,6 +261,21 @@ class KernelState(pyspiel.State):
                 replay.apply_action(action)
             self._recall = replay._recall
         return self._recall[player]
+
+    def resample_from_infostate(self, player, probability_sampler):
+        """A state ``player`` cannot tell from this one: the kernel's ``determinize`` resamples what
+        ``player`` cannot see. ``probability_sampler()`` returns a float in [0, 1) (OpenSpiel passes a
+        ``UniformProbabilitySampler``); its draw seeds the resampling. The sample keeps this state's
+        perfect-recall digests, so its ``information_state_string(player)`` is this state's."""
+        k = self.kernel
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players():
+            raise ValueError(f"player must be a seat 0..{self.num_players() - 1}, got {player!r}")
+        self.recall_digest(player)  # fills self._recall, which the sample inherits
+        sample = type(self)(self.get_game(), self.record)
+        sample._recall = list(self._recall)
+        if k.INFORMATION == "imperfect":  # perfect information: nothing to resample
+            k.determinize(sample._s, player, int(probability_sampler() * 2**53))
+        return sample
 
     def render(self) -> str:
         """The game's text table (the env's ``render_ansi``)."""

@@ -103,3 +103,26 @@ def test_writing_the_plot_keeps_the_callers_matplotlib_backend(quick_run, tmp_pa
         assert (tmp_path / "results.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     finally:
         matplotlib.use(before)
+
+
+def test_quick_bench_records_the_machine_load(quick_run):
+    """A run on a busy machine must be visibly one: load average and cores at the start and the end."""
+    data, _ = quick_run
+    load = data["load"]
+    for when in ("before", "after"):
+        state = load[when]
+        assert state["cpu_count"] >= 1 and len(state["loadavg"]) == 3 and all(x >= 0 for x in state["loadavg"])
+        assert state["busy"] == (state["loadavg"][0] >= 0.5 * state["cpu_count"])
+    assert load["busy"] == (load["before"]["busy"] or load["after"]["busy"])
+    assert "Load average (1 min):" in format_report(data)
+
+
+def test_busy_machine_warning():
+    from tabletop_zoo.benchmark import busy_warning
+
+    quiet = {"loadavg": [0.3, 0.2, 0.1], "cpu_count": 2, "busy": False}
+    busy = {"loadavg": [5.5, 4.0, 3.0], "cpu_count": 2, "busy": True}
+    assert busy_warning(quiet, "at the start") is None
+    assert busy_warning(busy, "at the end") == (
+        "warning: the machine is busy at the end: load average 5.5 (1 min) on 2 cores (busy from 0.5 per core); "
+        "other work competes for the cores, so these figures understate the machine")

@@ -41,7 +41,7 @@ def test_every_game_is_registered():
 def test_game_type_and_info_follow_the_kernel(game_id):
     k = registry.kernel(game_id)
     game = osp.load_game(game_id)
-    t, env_default = game.get_type(), registry.env_module(game_id).raw_env.default_players
+    t, env_default = game.get_type(), k.DEFAULT_PLAYERS
     assert game.num_players() == env_default == t.parameter_specification["players"]
     assert (t.min_num_players, t.max_num_players) == (k.MIN_PLAYERS, k.MAX_PLAYERS)
     assert game.num_distinct_actions() == k.NUM_ACTIONS and game.max_game_length() == k.MAX_GAME_LENGTH
@@ -155,3 +155,56 @@ def test_clone_serialize_and_illegal_actions(game_id):
     illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
     with pytest.raises(Exception, match="illegal action"):
         state.apply_action(illegal)
+
+
+HIDDEN_GAMES = [g for g in sorted(registry.GAMES) if registry.kernel(g).INFORMATION == "imperfect"]
+
+
+def _choice_state(game, moves: int, seed: int):
+    """A decision with at least two legal actions, after about ``moves`` random decisions."""
+    state = _decision_state(game, moves, seed)
+    rng = np.random.default_rng(seed)
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(ids, p=probs)))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize("hidden_game", HIDDEN_GAMES)
+def test_resample_from_infostate_keeps_what_the_player_knows(hidden_game):
+    """determinize behind OpenSpiel's API: the same information state and observation for the player,
+    other worlds for what it cannot see, and the original state untouched."""
+    game = osp.load_game(hidden_game)
+    state = _choice_state(game, 30, seed=3)
+    player = state.current_player()
+    before = state.record.tobytes()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    samples = [state.resample_from_infostate(player, sampler) for _ in range(4)]
+    assert state.record.tobytes() == before
+    for sample in samples:
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.observation_tensor(player) == state.observation_tensor(player)
+        assert sample.current_player() == player and sample.legal_actions() == state.legal_actions()
+    assert len({s.record.tobytes() for s in samples} | {before}) > 1, "nothing hidden was resampled"
+    with pytest.raises(ValueError, match="player must be a seat"):
+        state.resample_from_infostate(game.num_players(), sampler)
+
+
+@pytest.mark.parametrize("hidden_game", HIDDEN_GAMES)
+def test_ismcts_bot_moves_on_hidden_information_games(hidden_game):
+    """OpenSpiel's ISMCTSBot searches our games through resample_from_infostate.
+
+    OpenSpiel's Python bot, not its C++ ``pyspiel.ISMCTSBot``: the C++ bot segfaults inside pyspiel on
+    games written in Python (before it calls any method of ours), so it is not offered."""
+    from open_spiel.python.algorithms import ismcts
+
+    game = osp.load_game(hidden_game)
+    state = _choice_state(game, 20, seed=1)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=np.random.RandomState(0))
+    before = state.record.tobytes()
+    assert bot.step(state) in state.legal_actions()
+    assert state.record.tobytes() == before, "the search changed the state it was asked about"
