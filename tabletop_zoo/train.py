@@ -2,6 +2,8 @@
 
     tabletop-zoo train irish_gauge --algo maskable_ppo --timesteps 50000 --opponents random --n-envs 8
 
+(``--algo selfplay`` is the batched trainer where every seat learns: ``tabletop_zoo.selfplay``.)
+
 Writes ``OUT/model.zip``, the learning curve ``OUT/curve.csv`` / ``OUT/curve.png`` (the learner's win
 share against the training opponents, measured on seat-rotated evaluation games at regular intervals,
 starting before any learning) and, for self-play, ``OUT/snapshots/*.zip``: the frozen copies of the
@@ -17,7 +19,7 @@ import numpy as np
 
 from . import registry
 
-ALGOS = ("maskable_ppo",)
+ALGOS = ("maskable_ppo", "selfplay")
 OPPONENTS = ("random", "heuristic", "self")
 
 
@@ -62,11 +64,23 @@ class SnapshotPool:
 
 def train(game_id: str, algo: str = "maskable_ppo", timesteps: int = 50_000, opponents: str = "random",
           n_envs: int = 8, num_players: int | None = None, out: str | pathlib.Path = "train_runs/run",
-          seed: int = 0, eval_every: int | None = None, eval_games: int = 60, progress: bool = False) -> dict:
-    """Train and return {"model": path, "curve": [(timesteps, win share), ...]}."""
+          seed: int = 0, eval_every: int | None = None, eval_games: int = 60, progress: bool = False,
+          torch_threads: int | None = None) -> dict:
+    """Train and return {"model": path, "curve": [(timesteps, win share), ...]}.
+
+    ``torch_threads`` defaults to one per core this process may use; ``progress`` shows a rich progress bar
+    and prints each evaluation as it is measured."""
     game_id = registry._canonical(game_id)
     if algo not in ALGOS:
         raise ValueError(f"algo must be one of {ALGOS}, got {algo!r}")
+    if algo == "selfplay":
+        from .selfplay import train_selfplay
+
+        result = train_selfplay(game_id, out=out, torch_threads=torch_threads, progress=progress,
+                                num_players=num_players, timesteps=timesteps, seed=seed, eval_games=eval_games,
+                                **({"eval_every": eval_every} if eval_every else {}))
+        return {"model": result["policy"], "curve": [(r["samples"], r["win_share"]) for r in result["curve"]
+                                                     if r["opponent"] == "random"]}
     if opponents not in OPPONENTS:
         raise ValueError(f"opponents must be one of {OPPONENTS}, got {opponents!r}")
     if timesteps < 1 or n_envs < 1:
@@ -76,13 +90,22 @@ def train(game_id: str, algo: str = "maskable_ppo", timesteps: int = 50_000, opp
         from stable_baselines3.common.callbacks import BaseCallback
     except ImportError:
         raise ValueError("training needs the train extra: pip install 'tabletop-zoo[train]'") from None
+    import torch
+
     from tabletop_zoo.envs.wrappers import KernelVecEnv
 
+    from .selfplay.trainer import cores_in_use
+
+    threads = cores_in_use() if torch_threads is None else int(torch_threads)
+    if threads < 1:
+        raise ValueError(f"torch_threads must be >= 1, got {torch_threads}")
+    torch.set_num_threads(threads)  # unset, torch takes every core: 20x slowdowns on shared machines
     kernel = registry.kernel(game_id)
-    default = registry.env_module(game_id).raw_env.default_players
-    num_players = kernel.check_num_players(default if num_players is None else num_players)
+    num_players = kernel.check_num_players(kernel.DEFAULT_PLAYERS if num_players is None else num_players)
     out = pathlib.Path(out)
-    (out / "snapshots").mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
+    if opponents == "self":  # only a self-play run has snapshots to keep
+        (out / "snapshots").mkdir(exist_ok=True)
     pool = SnapshotPool(out / "snapshots") if opponents == "self" else None
     train_opponents = pool if pool is not None else opponents
     env = KernelVecEnv(game_id, n_envs, num_players, opponents=train_opponents, seed=seed)
@@ -91,20 +114,31 @@ def train(game_id: str, algo: str = "maskable_ppo", timesteps: int = 50_000, opp
                         verbose=0, device="cpu")
     eval_every = eval_every or max(timesteps // 5, n_steps * n_envs)
     eval_opponents = "random" if opponents == "self" else opponents
-    curve: list[tuple[int, float]] = [(0, evaluate(model, game_id, num_players, eval_opponents, eval_games, seed))]
+    bar = _Bar(timesteps, progress)
+    curve: list[tuple[int, float]] = []
+
+    def measure(done: int) -> None:
+        curve.append((done, evaluate(model, game_id, num_players, eval_opponents, eval_games, seed)))
+        bar.evaluated(done, curve[-1][1], eval_opponents)
+
+    measure(0)
 
     class Curve(BaseCallback):
         def _on_step(self) -> bool:
             done = self.num_timesteps
+            bar.update(done)
             if done - curve[-1][0] >= eval_every:
-                curve.append((done, evaluate(model, game_id, num_players, eval_opponents, eval_games, seed)))
+                measure(done)
                 if pool is not None:
                     pool.add(model, done)
             return True
 
-    model.learn(total_timesteps=timesteps, callback=Curve(), progress_bar=progress)
-    if curve[-1][0] != model.num_timesteps:
-        curve.append((model.num_timesteps, evaluate(model, game_id, num_players, eval_opponents, eval_games, seed)))
+    try:
+        model.learn(total_timesteps=timesteps, callback=Curve())
+        if curve[-1][0] != model.num_timesteps:
+            measure(model.num_timesteps)
+    finally:
+        bar.stop()
     model.save(out / "model.zip")
     _write_curve(curve, out, f"{game_id}, {num_players} players, vs {opponents} (evaluated vs {eval_opponents})",
                  1.0 / num_players)
@@ -121,7 +155,7 @@ def _write_curve(curve, out: pathlib.Path, title: str, equal_share: float) -> No
 
     fig = Figure(figsize=(6, 4))  # no pyplot: the caller's matplotlib backend and state stay untouched
     FigureCanvasAgg(fig)
-    ax = fig.subplots()
+    ax = fig.add_subplot()
     ax.plot([c[0] for c in curve], [c[1] for c in curve], marker="o", label="learner")
     ax.axhline(equal_share, color="grey", linestyle="--", label="equal share")
     ax.set_xlabel("timesteps")
@@ -130,3 +164,31 @@ def _write_curve(curve, out: pathlib.Path, title: str, equal_share: float) -> No
     ax.legend()
     fig.tight_layout()
     fig.savefig(out / "curve.png", dpi=100)
+
+
+class _Bar:
+    """A rich progress bar over the learner's timesteps; each evaluation is printed as it is measured."""
+
+    def __init__(self, total: int, enabled: bool):
+        self.enabled = enabled
+        if enabled:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+            self.progress = Progress(TextColumn("timesteps"), BarColumn(), MofNCompleteColumn(),
+                                     TextColumn("{task.fields[share]}"),
+                                     TimeRemainingColumn())
+            self.task = self.progress.add_task("train", total=total, share="")
+            self.progress.start()
+
+    def update(self, done: int) -> None:
+        if self.enabled:
+            self.progress.update(self.task, completed=done)
+
+    def evaluated(self, done: int, share: float, opponents: str) -> None:
+        if self.enabled:
+            self.progress.update(self.task, share=f"win share {share:.2f} vs {opponents}")
+            self.progress.console.print(f"{done:>9} steps: win share {share:.2f} vs {opponents}")
+
+    def stop(self) -> None:
+        if self.enabled:
+            self.progress.stop()

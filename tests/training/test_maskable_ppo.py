@@ -14,8 +14,12 @@ GAME = "irish_gauge"
 
 
 def test_training_pipeline_saves_model_curve_and_plays_as_an_agent(tmp_path):
-    result = train(GAME, timesteps=256, n_envs=4, num_players=3, out=tmp_path, eval_games=4, seed=1)
+    import torch
+
+    train(GAME, timesteps=256, n_envs=4, num_players=3, out=tmp_path, eval_games=4, seed=1, torch_threads=1)
+    assert torch.get_num_threads() == 1  # set explicitly (#19): torch's default takes every core
     assert (tmp_path / "model.zip").exists() and (tmp_path / "curve.png").exists()
+    assert not (tmp_path / "snapshots").exists()  # written only by self-play runs that use it
     rows = list(csv.DictReader((tmp_path / "curve.csv").open()))
     assert rows[0]["timesteps"] == "0" and int(rows[-1]["timesteps"]) >= 256
     summary = arena.run(GAME, [f"policy:path={tmp_path / 'model.zip'}", "random"], num_players=3, games=3,

@@ -1,0 +1,140 @@
+"""``tabletop-zoo bench training``: samples/s of the self-play trainer vs sb3-contrib MaskablePPO, in one run.
+
+Irish Gauge, 3 players, the same network (SB3's default MlpPolicy: actor and critic of two tanh layers of
+64). Measured here, one after the other, with the same torch threads:
+
+- ``selfplay_fps``: the self-play trainer at its default settings (rollout + PPO update), after one warm-up
+  update;
+- ``sb3_fps``: MaskablePPO at SB3's defaults (n_steps 2048, minibatch 64, 10 epochs) on ``KernelVecEnv``
+  against random opponents; ``sb3_equal_fps``: the same at the trainer's update settings (samples per
+  update, minibatch, epochs, 8 envs);
+- ``bound_fps``: what the network alone allows: one forward per sample at the trainer's batch of games,
+  plus ``epochs`` forward + backward + Adam steps per sample at its minibatch, timed on random inputs.
+
+``ratio`` = selfplay_fps / sb3_fps (goal >= 10) and ``bound_share`` = selfplay_fps / bound_fps (goal >= 0.5).
+The machine's load average is recorded before and after (a busy machine makes every figure low, but
+the ratios are measured under the same load).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import numpy as np
+
+GAME, PLAYERS = "irish_gauge", 3
+
+
+def selfplay_fps(updates: int, threads: int) -> float:
+    import tempfile
+
+    from .selfplay import SelfPlayConfig, SelfPlayTrainer
+
+    with tempfile.TemporaryDirectory() as out:
+        trainer = SelfPlayTrainer(SelfPlayConfig(game=GAME, num_players=PLAYERS), out, torch_threads=threads)
+        trainer.update()  # warm-up: numba and torch first calls
+        t0, n0 = time.perf_counter(), trainer.samples
+        for _ in range(updates):
+            trainer.update()
+        return (trainer.samples - n0) / (time.perf_counter() - t0)
+
+
+def sb3_fps(timesteps: int, threads: int, **ppo) -> float:
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from .envs.wrappers import KernelVecEnv
+
+    torch.set_num_threads(threads)
+    n_envs = ppo.pop("n_envs", 1)
+    model = MaskablePPO("MlpPolicy", KernelVecEnv(GAME, n_envs, PLAYERS, seed=1), seed=0, verbose=0, device="cpu",
+                        **ppo)
+    model.learn(model.n_steps * n_envs)  # warm-up: one full rollout and update
+    t0 = time.perf_counter()
+    model.learn(timesteps, reset_num_timesteps=False)
+    return timesteps / (time.perf_counter() - t0)
+
+
+def bound_fps(threads: int, repeats: int = 5) -> float:
+    """One forward per sample at the trainer's batch of games + its epochs of update work per sample."""
+    import torch
+
+    from . import registry
+    from .selfplay import SelfPlayConfig
+    from .selfplay.network import ActorCritic
+
+    torch.set_num_threads(threads)
+    cfg = SelfPlayConfig(game=GAME, num_players=PLAYERS).check()
+    k = registry.kernel(GAME)
+    net = ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS, cfg.hidden)
+    opt = torch.optim.Adam(net.parameters(), lr=cfg.lr)
+    rng = np.random.default_rng(0)
+    obs = rng.random((cfg.minibatch, k.OBS_SIZE), dtype=np.float32)
+    mask = rng.random((cfg.minibatch, k.NUM_ACTIONS)) < 0.3
+    mask[:, 0] = True
+    gen = torch.Generator().manual_seed(0)
+    small = obs[: cfg.num_envs], mask[: cfg.num_envs]
+
+    def forward():
+        net.act(*small, gen)
+
+    o, m, a = torch.from_numpy(obs), torch.from_numpy(mask), torch.zeros(cfg.minibatch, dtype=torch.long)
+
+    def update():
+        logits = net.actor(o).masked_fill(~m, -1e9)
+        logp = torch.log_softmax(logits, -1)
+        loss = -logp.gather(1, a[:, None]).mean() + (net.critic(o) ** 2).mean() - 0.01 * (logp.exp() * logp).sum(-1).mean()
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(net.parameters(), 0.5)
+        opt.step()
+
+    def best(fn, n):
+        fn()
+        times = []
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            for _ in range(n):
+                fn()
+            times.append((time.perf_counter() - t0) / n)
+        return min(times)
+
+    per_sample = best(forward, 20) / cfg.num_envs + cfg.epochs * best(update, 3) / cfg.minibatch
+    return 1.0 / per_sample
+
+
+def run(quick: bool = False, threads: int | None = None) -> dict:
+    """All figures of the comparison (``quick``: tiny runs that only check the pipeline)."""
+    from .selfplay import SelfPlayConfig
+    from .selfplay.trainer import cores_in_use
+
+    threads = threads or cores_in_use()
+    cfg = SelfPlayConfig()
+    load_before = os.getloadavg()[0]
+    result = {"game": GAME, "players": PLAYERS, "torch_threads": threads, "quick": quick,
+              "selfplay_settings": {"num_envs": cfg.num_envs, "rollout_samples": cfg.rollout_samples,
+                                    "minibatch": cfg.minibatch, "epochs": cfg.epochs},
+              "selfplay_fps": selfplay_fps(1 if quick else 3, threads),
+              "sb3_fps": sb3_fps(128 if quick else 4096, threads, **({"n_steps": 64} if quick else {})),
+              "sb3_equal_fps": sb3_fps(256 if quick else 2 * cfg.rollout_samples, threads, n_envs=8,
+                                       n_steps=(256 if quick else cfg.rollout_samples) // 8,
+                                       batch_size=cfg.minibatch if not quick else 64, n_epochs=cfg.epochs),
+              "bound_fps": bound_fps(threads, 1 if quick else 5)}
+    result["ratio"] = result["selfplay_fps"] / result["sb3_fps"]
+    result["ratio_equal_settings"] = result["selfplay_fps"] / result["sb3_equal_fps"]
+    result["bound_share"] = result["selfplay_fps"] / result["bound_fps"]
+    result["load_avg"] = [load_before, os.getloadavg()[0]]
+    result["cores"] = os.cpu_count()
+    return result
+
+
+def format_report(r: dict) -> str:
+    return (f"{r['game']} {r['players']}p, torch threads {r['torch_threads']} (load {r['load_avg'][0]:.1f} -> "
+            f"{r['load_avg'][1]:.1f} on {r['cores']} cores)\n"
+            f"  self-play trainer (defaults)       {r['selfplay_fps']:>9,.0f} samples/s\n"
+            f"  MaskablePPO, SB3 defaults          {r['sb3_fps']:>9,.0f} samples/s   ratio {r['ratio']:.1f}x (goal >= 10)\n"
+            f"  MaskablePPO, trainer's settings    {r['sb3_equal_fps']:>9,.0f} samples/s   ratio "
+            f"{r['ratio_equal_settings']:.1f}x\n"
+            f"  network bound                      {r['bound_fps']:>9,.0f} samples/s   trainer at "
+            f"{100 * r['bound_share']:.0f}% (goal >= 50%)")

@@ -1,0 +1,15 @@
+"""Self-play PPO at the speed of the kernels: every seat of a numba batch of games learns.
+
+- ``batch``: ``BatchGames`` (records, seat kinds, one numba ``advance`` per step for the whole batch).
+- ``pool``: who plays each seat (current policy, past snapshots, heuristic, random).
+- ``rollout``: ``RolloutWorker`` (per-seat trajectories, win-share credit, GAE).
+- ``network``: SB3-shaped actor-critic, TorchRL modules, ``policy.pt`` save/load.
+- ``ppo``: TorchRL ``ClipPPOLoss`` minibatch updates.
+- ``trainer``: ``train_selfplay`` / ``SelfPlayTrainer`` (local or Ray workers, evaluation, checkpoints, resume).
+"""
+
+from .network import load_policy
+from .pool import DEFAULT_POOL, parse_pool
+from .trainer import SelfPlayConfig, SelfPlayTrainer, train_selfplay
+
+__all__ = ["DEFAULT_POOL", "SelfPlayConfig", "SelfPlayTrainer", "load_policy", "parse_pool", "train_selfplay"]

@@ -1,0 +1,59 @@
+"""Evaluation games for the learning curve: the policy (greedy) in one seat, the others random or heuristic.
+
+Seats rotate (game ``g`` puts the policy in seat ``g % num_players``); all games run as one batch. The
+interval is Wilson's 95% score interval on the mean win share, so it stays inside [0, 1].
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .batch import HEURISTIC, LEARNER, OVER, RANDOM, BatchGames
+from .network import ActorCritic
+
+
+def wilson(mean: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def evaluate(net: ActorCritic, kernel, game_id: str, num_players: int, options: dict, opponent: str, games: int,
+             seed: int) -> dict:
+    """Mean win share of ``net`` over ``games`` seat-rotated games against ``opponent`` in every other seat."""
+    from ..agents import make_agent
+
+    if opponent not in ("random", "heuristic"):
+        raise ValueError(f"evaluation opponent must be 'random' or 'heuristic', got {opponent!r}")
+    rng = np.random.default_rng([seed, 0xE7A1])
+    batch = BatchGames(kernel, games, num_players, options)
+    other = RANDOM if opponent == "random" else HEURISTIC
+    agents = {}
+    for g in range(games):
+        kinds = np.full(num_players, other, np.int64)
+        kinds[g % num_players] = LEARNER
+        if other == HEURISTIC:
+            for seat in range(num_players):
+                if seat != g % num_players:
+                    agents[(g, seat)] = make_agent("heuristic", game_id, seed=int(rng.integers(2**31)))
+        batch.start(g, int(rng.integers(2**63)), int(rng.integers(2**63)), kinds)
+    while True:
+        rows = np.flatnonzero(batch.seats != OVER)
+        if rows.size == 0:
+            break
+        kinds = batch.kinds[rows, batch.seats[rows]]
+        mine = rows[kinds == LEARNER]
+        if mine.size:
+            batch.actions[mine] = net.act(batch.obs[mine], batch.masks[mine], None, deterministic=True)[0]
+        for i in rows[kinds == HEURISTIC]:
+            batch.actions[i] = agents[(i, batch.seats[i])].act(batch.obs[i].copy(), batch.masks[i].view(np.int8).copy())
+        batch.step(rows)
+    shares = np.array([batch.returns(g)[g % num_players] for g in range(games)])
+    mean = float(shares.mean())
+    low, high = wilson(mean, games)
+    return {"opponent": opponent, "games": games, "win_share": mean, "low": low, "high": high,
+            "wins": int((shares == 1.0).sum())}

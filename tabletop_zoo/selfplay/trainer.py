@@ -1,0 +1,383 @@
+"""The self-play PPO trainer: rollout workers (local or Ray), PPO updates, evaluation, checkpoints, resume.
+
+    tabletop-zoo train irish_gauge --algo selfplay --players 3 --timesteps 60000 --out runs/ig
+
+``OUT/`` holds ``policy.pt`` (loads as ``policy:path=OUT/policy.pt``), ``checkpoint.pt`` (everything an
+exact resume needs: weights, optimiser, every generator, every game in flight, the pool, the logs),
+``log.csv`` (one row per update), ``curve.csv`` and ``curve.png`` (greedy win share against random and
+heuristic seats with Wilson 95% intervals, measured before learning and every ``eval_every`` samples
+on the same seat-rotated games) and ``config.json``.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import json
+import math
+import os
+import pathlib
+import time
+
+import numpy as np
+import torch
+
+from .. import registry
+from .evaluate import evaluate
+from .network import ActorCritic, save_policy
+from .pool import DEFAULT_POOL, parse_pool
+from .ppo import PPOUpdate
+from .rollout import RolloutWorker
+
+CHECKPOINT_FORMAT = "tabletop_zoo.selfplay.checkpoint/1"
+BACKENDS = ("local", "ray")
+EVAL_OPPONENTS = ("random", "heuristic")
+
+
+def cores_in_use() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+@dataclasses.dataclass
+class SelfPlayConfig:
+    """Every setting of a run (saved in the checkpoint; a resume keeps them, only ``timesteps`` may grow)."""
+
+    game: str = "irish_gauge"
+    num_players: int | None = None
+    timesteps: int = 50_000  # samples: non-forced decisions of seats played by the current policy
+    num_envs: int = 64  # games in flight, over all workers
+    rollout_samples: int = 4096  # samples per PPO update
+    minibatch: int = 1024
+    epochs: int = 4
+    lr: float = 3e-4
+    gamma: float = 1.0  # win shares arrive at the end of finite games
+    gae_lambda: float = 0.95
+    clip: float = 0.2
+    ent_coef: float = 0.01
+    vf_coef: float = 0.5
+    max_grad_norm: float = 0.5
+    hidden: tuple[int, ...] = (64, 64)  # SB3's default MlpPolicy: two tanh layers of 64
+    pool: str = DEFAULT_POOL
+    snapshot_every: int = 2  # updates between snapshots added to the pool
+    pool_size: int = 8  # snapshots kept (the oldest leaves first)
+    eval_every: int | None = None  # samples between evaluations (default: timesteps / 8)
+    eval_games: int = 60
+    eval_opponents: tuple[str, ...] = EVAL_OPPONENTS
+    seed: int = 0
+    backend: str = "local"
+    workers: int = 1
+    address: str | None = None
+    options: dict = dataclasses.field(default_factory=dict)
+
+    def check(self) -> "SelfPlayConfig":
+        """Validate every field (clear one-line errors before any work) and fill defaults."""
+        self.game = registry._canonical(self.game)
+        k = registry.kernel(self.game)
+        default = registry.env_module(self.game).raw_env.default_players
+        self.num_players = k.check_num_players(default if self.num_players is None else self.num_players)
+        self.options = k.resolve_options(**self.options)
+        for name in ("timesteps", "num_envs", "rollout_samples", "minibatch", "epochs", "snapshot_every",
+                     "pool_size", "eval_games", "workers"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
+        if self.minibatch < 2:
+            raise ValueError(f"minibatch must be >= 2 (advantages are normalised per minibatch), got {self.minibatch}")
+        if self.num_envs < self.workers:
+            raise ValueError(f"num_envs ({self.num_envs}) must be at least workers ({self.workers})")
+        for name, low, high in (("lr", 0, 1), ("gamma", 0, 1), ("gae_lambda", 0, 1), ("clip", 0, 1),
+                                ("ent_coef", 0, 1), ("vf_coef", 0, 10), ("max_grad_norm", 0, 1e6)):
+            value = getattr(self, name)
+            if not (isinstance(value, (int, float)) and low <= value <= high) or (name == "lr" and value == 0):
+                raise ValueError(f"{name} must be a number in [{low}, {high}]" + (" and > 0" if name == "lr" else "")
+                                 + f", got {value!r}")
+        parse_pool(self.pool)
+        if self.backend not in BACKENDS:
+            raise ValueError(f"backend must be one of {BACKENDS}, got {self.backend!r}")
+        bad = [o for o in self.eval_opponents if o not in EVAL_OPPONENTS]
+        if bad:
+            raise ValueError(f"evaluation opponents must be among {EVAL_OPPONENTS}, got {bad}")
+        self.hidden = tuple(int(h) for h in self.hidden)
+        self.eval_opponents = tuple(self.eval_opponents)
+        if self.eval_every is None:
+            self.eval_every = max(self.timesteps // 8, 1)
+        if not isinstance(self.eval_every, int) or self.eval_every < 1:
+            raise ValueError(f"eval_every must be an integer >= 1, got {self.eval_every!r}")
+        return self
+
+
+class _LocalWorkers:
+    """The workers in this process, run one after the other (the same draws as one Ray actor each)."""
+
+    def __init__(self, specs: list[dict]):
+        self.workers = [RolloutWorker(**spec) for spec in specs]
+
+    def collect(self, weights, counts, version, snapshots):
+        return [w.collect(weights, n, version, snapshots) for w, n in zip(self.workers, counts)]
+
+    def get_state(self):
+        return [w.get_state() for w in self.workers]
+
+    def set_state(self, states):
+        for w, s in zip(self.workers, states):
+            w.set_state(s)
+
+    def close(self):
+        pass
+
+
+class _RayWorkers:
+    """One Ray actor per worker; a local Ray is started (and stopped at the end) when none is running."""
+
+    def __init__(self, specs: list[dict], address: str | None):
+        try:
+            import ray
+        except ImportError:
+            raise ValueError("the ray backend needs Ray: pip install 'tabletop-zoo[distributed]'") from None
+        self.ray = ray
+        self.started = not ray.is_initialized()
+        if self.started:
+            ray.init(address=address, num_cpus=None if address else len(specs), include_dashboard=False,
+                     ignore_reinit_error=True, log_to_driver=False)
+        actor = ray.remote(num_cpus=1)(RolloutWorker)
+        self.workers = [actor.remote(**{**spec, "torch_threads": 1}) for spec in specs]
+        self.sent_version = None
+
+    def collect(self, weights, counts, version, snapshots):
+        send = snapshots if version != self.sent_version else None
+        self.sent_version = version
+        refs = [w.collect.remote(weights, n, version, send) for w, n in zip(self.workers, counts)]
+        return self.ray.get(refs)
+
+    def get_state(self):
+        return self.ray.get([w.get_state.remote() for w in self.workers])
+
+    def set_state(self, states):
+        self.ray.get([w.set_state.remote(s) for w, s in zip(self.workers, states)])
+
+    def close(self):
+        for w in self.workers:
+            self.ray.kill(w)
+        if self.started:
+            self.ray.shutdown()
+
+
+class SelfPlayTrainer:
+    def __init__(self, config: SelfPlayConfig, out: str | pathlib.Path, torch_threads: int | None = None,
+                 resume: bool = False, progress: bool = False):
+        self.out = pathlib.Path(out)
+        ckpt = self.out / "checkpoint.pt"
+        saved = None
+        if resume:
+            if not ckpt.exists():
+                raise ValueError(f"--resume: no checkpoint at {ckpt}; start a run there without --resume first")
+            saved = torch.load(ckpt, map_location="cpu", weights_only=False)
+            if saved.get("format") != CHECKPOINT_FORMAT:
+                raise ValueError(f"{ckpt} is not a self-play checkpoint (format {saved.get('format')!r})")
+            timesteps = config.timesteps
+            config = SelfPlayConfig(**{**saved["config"], "timesteps": max(timesteps, saved["samples"])})
+        self.cfg = cfg = config.check()
+        threads = cores_in_use() if torch_threads is None else int(torch_threads)
+        if threads < 1:
+            raise ValueError(f"torch_threads must be >= 1, got {torch_threads}")
+        torch.set_num_threads(threads)
+        self.threads, self.progress = threads, progress
+        torch.manual_seed(cfg.seed)
+        self.kernel = k = registry.kernel(cfg.game)
+        self.net = ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS, cfg.hidden)
+        self.ppo = PPOUpdate(self.net, cfg.lr, cfg.clip, cfg.ent_coef, cfg.vf_coef, cfg.max_grad_norm)
+        self.rng = np.random.default_rng([cfg.seed, 0x99])
+        self.snapshots = [self._weights()]
+        self.snapshot_version = 0
+        self.samples = self.updates = self.games = 0
+        self.wall = 0.0
+        self.log: list[dict] = []
+        self.curve: list[dict] = []
+        pool = parse_pool(cfg.pool)
+        specs = []
+        for w in range(cfg.workers):
+            envs = cfg.num_envs // cfg.workers + (w < cfg.num_envs % cfg.workers)
+            specs.append({"game_id": cfg.game, "num_players": cfg.num_players, "options": cfg.options,
+                          "num_envs": envs, "pool": pool, "seed": cfg.seed, "worker": w, "hidden": cfg.hidden,
+                          "gamma": cfg.gamma, "gae_lambda": cfg.gae_lambda})
+        per = math.ceil(cfg.rollout_samples / cfg.workers)
+        self.counts = [per] * cfg.workers
+        self.workers = _RayWorkers(specs, cfg.address) if cfg.backend == "ray" else _LocalWorkers(specs)
+        if saved is not None:
+            self._restore(saved)
+
+    # --- state -----------------------------------------------------------------------------------
+    def _weights(self) -> dict:
+        return {key: v.detach().clone() for key, v in self.net.state_dict().items()}
+
+    def _restore(self, saved: dict) -> None:
+        self.net.load_state_dict(saved["net"])
+        self.ppo.optimizer.load_state_dict(saved["optimizer"])
+        self.rng.bit_generator.state = saved["rng"]
+        torch.set_rng_state(saved["torch_rng"])
+        self.snapshots, self.snapshot_version = saved["snapshots"], saved["snapshot_version"]
+        self.samples, self.updates, self.games = saved["samples"], saved["updates"], saved["games"]
+        self.wall, self.log, self.curve = saved["wall"], saved["log"], saved["curve"]
+        self.workers.set_state(saved["workers"])
+
+    def save(self) -> None:
+        """``checkpoint.pt`` (atomically replaced), ``policy.pt``, logs and the curve."""
+        self.out.mkdir(parents=True, exist_ok=True)
+        policy_path = self.out / "policy.pt"
+        meta = {"samples": self.samples, "updates": self.updates, "pool": self.cfg.pool}
+        save_policy(policy_path, self.net, self.cfg.game, self.cfg.num_players, meta)
+        state = {"format": CHECKPOINT_FORMAT, "config": dataclasses.asdict(self.cfg), "net": self._weights(),
+                 "optimizer": self.ppo.optimizer.state_dict(), "rng": self.rng.bit_generator.state,
+                 "torch_rng": torch.get_rng_state(), "snapshots": self.snapshots,
+                 "snapshot_version": self.snapshot_version, "samples": self.samples, "updates": self.updates,
+                 "games": self.games, "wall": self.wall, "log": self.log, "curve": self.curve,
+                 "workers": self.workers.get_state(), "policy": torch.load(policy_path, weights_only=False)}
+        tmp = self.out / "checkpoint.pt.tmp"
+        torch.save(state, tmp)
+        tmp.replace(self.out / "checkpoint.pt")
+        (self.out / "config.json").write_text(json.dumps(dataclasses.asdict(self.cfg), indent=1) + "\n")
+        _write_rows(self.out / "log.csv", self.log)
+        _write_rows(self.out / "curve.csv", self.curve)
+        if self.curve:
+            write_curve_png(self.curve, self.out / "curve.png", self._title(), 1.0 / self.cfg.num_players)
+
+    def _title(self) -> str:
+        c = self.cfg
+        return f"{c.game}, {c.num_players} players, self-play PPO (pool {c.pool})"
+
+    # --- the loop --------------------------------------------------------------------------------
+    def evaluate(self) -> list[dict]:
+        rows = []
+        for opponent in self.cfg.eval_opponents:
+            r = evaluate(self.net, self.kernel, self.cfg.game, self.cfg.num_players, self.cfg.options, opponent,
+                         self.cfg.eval_games, self.cfg.seed + 1)
+            rows.append({"samples": self.samples, **r, "wall_s": round(self.wall, 2)})
+        self.curve += rows
+        return rows
+
+    def update(self) -> dict:
+        """One rollout on every worker, then one PPO update; returns the log row."""
+        t0 = time.perf_counter()
+        results = self.workers.collect(self._weights(), self.counts, self.snapshot_version, self.snapshots)
+        data = {key: np.concatenate([r[key] for r in results]) for key in ("obs", "mask", "action", "logp",
+                                                                           "advantage", "value_target")}
+        finished = [f for r in results for f in r["finished"]]
+        t1 = time.perf_counter()
+        stats = self.ppo(data, self.cfg.epochs, self.cfg.minibatch, self.rng)
+        n = int(data["action"].shape[0])
+        self.samples += n
+        self.updates += 1
+        self.games += len(finished)
+        if self.updates % self.cfg.snapshot_every == 0:
+            self.snapshots = (self.snapshots + [self._weights()])[-self.cfg.pool_size:]
+            self.snapshot_version += 1
+        dt = time.perf_counter() - t0
+        self.wall += dt
+        learner = [f["returns"][s] for f in finished for s, kind in enumerate(f["kinds"]) if kind == 0]
+        decisions = sum(r["decisions"] for r in results)
+        forced = sum(r["forced"] for r in results)
+        row = {"update": self.updates, "samples": self.samples, "games": self.games, "samples_per_s": n / dt,
+               "rollout_s": t1 - t0, "update_s": time.perf_counter() - t1,
+               "learner_return": float(np.mean(learner)) if learner else float("nan"),
+               "forced_share": forced / max(forced + decisions, 1), **stats, "wall_s": self.wall}
+        self.log.append(row)
+        return row
+
+    def run(self) -> dict:
+        cfg = self.cfg
+        bar = _Bar(cfg.timesteps, self.samples, self.progress)
+        try:
+            if not self.curve:
+                self._show(bar, self.evaluate())
+            next_eval = (self.samples // cfg.eval_every + 1) * cfg.eval_every
+            while self.samples < cfg.timesteps:
+                row = self.update()
+                bar.update(self.samples, row["samples_per_s"], self.games)
+                if self.samples >= next_eval or self.samples >= cfg.timesteps:
+                    self._show(bar, self.evaluate())
+                    next_eval = (self.samples // cfg.eval_every + 1) * cfg.eval_every
+                    self.save()
+            if not self.log:
+                self.save()
+        finally:
+            bar.stop()
+            self.workers.close()
+        return {"policy": str(self.out / "policy.pt"), "checkpoint": str(self.out / "checkpoint.pt"),
+                "curve": self.curve, "samples": self.samples, "games": self.games, "wall_s": self.wall}
+
+    def _show(self, bar, rows) -> None:
+        bar.evaluated({r["opponent"]: r["win_share"] for r in rows})
+
+
+def train_selfplay(game: str = "irish_gauge", out: str | pathlib.Path = "train_runs/selfplay",
+                   torch_threads: int | None = None, resume: bool = False, progress: bool = False, **settings) -> dict:
+    """Train (or, with ``resume``, continue) a self-play run; ``settings`` are ``SelfPlayConfig`` fields."""
+    unknown = sorted(set(settings) - {f.name for f in dataclasses.fields(SelfPlayConfig)})
+    if unknown:
+        raise ValueError(f"unknown self-play setting(s) {unknown}; allowed: "
+                         f"{', '.join(f.name for f in dataclasses.fields(SelfPlayConfig))}")
+    trainer = SelfPlayTrainer(SelfPlayConfig(game=game, **settings), out, torch_threads, resume, progress)
+    return trainer.run()
+
+
+# --- output ------------------------------------------------------------------------------------------
+def _write_rows(path: pathlib.Path, rows: list[dict]) -> None:
+    if not rows:
+        return
+    with path.open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+
+
+def write_curve_png(curve: list[dict], path: pathlib.Path, title: str, equal_share: float) -> None:
+    """Win share against each evaluation opponent with its interval (Figure + Agg canvas, no pyplot)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(6.5, 4))
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    for opponent in dict.fromkeys(r["opponent"] for r in curve):
+        rows = [r for r in curve if r["opponent"] == opponent]
+        x = [r["samples"] for r in rows]
+        ax.plot(x, [r["win_share"] for r in rows], marker="o", label=f"vs {opponent} ({rows[0]['games']} games)")
+        ax.fill_between(x, [r["low"] for r in rows], [r["high"] for r in rows], alpha=0.2)
+    ax.axhline(equal_share, color="grey", linestyle="--", label="equal share")
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("samples (non-forced decisions of the learning policy)")
+    ax.set_ylabel("win share (greedy policy), 95% interval")
+    ax.set_title(title, fontsize=8)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+
+
+class _Bar:
+    """A rich progress bar: samples, samples/s, games, the latest evaluation win shares."""
+
+    def __init__(self, total: int, done: int, enabled: bool):
+        self.enabled = enabled
+        if not enabled:
+            return
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self.progress = Progress(TextColumn("samples"), BarColumn(), MofNCompleteColumn(),
+                                 TextColumn("{task.fields[speed]} samples/s  {task.fields[games]} games  "
+                                            "eval {task.fields[evals]}"), TimeRemainingColumn())
+        self.task = self.progress.add_task("train", total=total, completed=done, speed="-", games=0, evals="-")
+        self.progress.start()
+
+    def update(self, done: int, speed: float, games: int) -> None:
+        if self.enabled:
+            self.progress.update(self.task, completed=done, speed=f"{speed:,.0f}", games=games)
+
+    def evaluated(self, shares: dict) -> None:
+        if self.enabled:
+            text = ", ".join(f"vs {k} {v:.2f}" for k, v in shares.items())
+            self.progress.update(self.task, evals=text)
+            self.progress.console.print(f"evaluation: win share {text}")
+
+    def stop(self) -> None:
+        if self.enabled:
+            self.progress.stop()

@@ -1,0 +1,146 @@
+"""Self-play trainer: reward credit, forced decisions, masks, exact resume, every game, Ray, bad input."""
+
+import numpy as np
+import pytest
+import torch
+
+pytest.importorskip("torchrl")
+
+from tabletop_zoo import registry  # noqa: E402
+from tabletop_zoo.agents import make_agent  # noqa: E402
+from tabletop_zoo.play import play_game  # noqa: E402
+from tabletop_zoo.selfplay import parse_pool, train_selfplay  # noqa: E402
+from tabletop_zoo.selfplay.batch import LEARNER, OVER, BatchGames  # noqa: E402
+from tabletop_zoo.selfplay.network import ActorCritic  # noqa: E402
+from tabletop_zoo.selfplay.rollout import RolloutWorker, gae  # noqa: E402
+
+GAME = "irish_gauge"
+TINY = dict(num_players=3, timesteps=256, rollout_samples=128, num_envs=8, minibatch=64, epochs=2, eval_games=3,
+            eval_opponents=("random",), snapshot_every=1)
+
+
+def _worker(pool="self=0.5,random=0.5", envs=16, seed=3):
+    w = RolloutWorker(GAME, 3, {}, envs, parse_pool(pool), seed=seed)
+    w.set_snapshots(0, [w.net.state_dict()])
+    return w
+
+
+def test_each_seat_is_credited_with_its_own_final_return_even_when_another_seat_ends_the_game():
+    w = _worker()
+    out = w.collect(w.net.state_dict(), 2000)
+    assert len(out["finished"]) >= 10
+    maxp = w.kernel.MAX_PLAYERS
+    ended_by_other = 0
+    for game in out["finished"]:
+        for seat, kind in enumerate(game["kinds"]):
+            rows = out["stream"] == game["uid"] * maxp + seat
+            if kind == LEARNER:
+                assert rows.any()
+                assert out["reward"][rows].sum() == pytest.approx(game["returns"][seat])
+                assert out["terminated"][rows].sum() == 1 and out["terminated"][rows][-1]
+            else:
+                assert not rows.any()  # random seats are never samples
+        ended_by_other += game["kinds"][game["last_mover"]] != LEARNER
+    assert ended_by_other > 0  # some games ended on a random seat's move and were still credited
+
+
+def test_forced_decisions_are_applied_but_never_samples():
+    w = _worker(pool="self=1")
+    out = w.collect(w.net.state_dict(), 600)
+    assert out["forced"] > 0
+    assert (out["mask"].sum(1) >= 2).all()
+    assert out["mask"][np.arange(len(out["action"])), out["action"]].all()
+
+
+def test_gae_scan_matches_torchrl():
+    from torchrl.objectives.value.functional import generalized_advantage_estimate
+
+    rng = np.random.default_rng(0)
+    n = 300
+    value, next_value, reward = (rng.random(n, dtype=np.float32) for _ in range(3))
+    done = rng.random(n) < 0.1
+    terminated = done & (rng.random(n) < 0.5)
+    ours = gae(value, next_value, reward, done.astype(np.float32), terminated.astype(np.float32), 0.99, 0.9)
+    t = [torch.as_tensor(x)[:, None] for x in (value, next_value, reward, done, terminated)]
+    ref, _ = generalized_advantage_estimate(0.99, 0.9, *t)
+    np.testing.assert_allclose(ours, ref[:, 0].numpy(), rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.slow
+def test_no_illegal_action_is_sampled_in_100k_policy_steps():
+    k = registry.kernel(GAME)
+    net = ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS)
+    with torch.no_grad():  # sharpen the untrained logits so masking, not luck, keeps actions legal
+        net.actor[-1].weight.mul_(500.0)
+    gen = torch.Generator().manual_seed(1)
+    envs = 200
+    b = BatchGames(k, envs, 3, {})
+    for i in range(envs):
+        b.start(i, i, 10_000 + i, np.full(3, LEARNER))
+    steps = 0
+    rows = np.arange(envs)
+    while steps < 100_000:
+        action = net.act(b.obs, b.masks, gen)[0]
+        assert b.masks[rows, action].all()
+        b.actions[:] = action
+        b.step(rows)  # raises on an illegal action
+        steps += envs
+        for i in np.flatnonzero(b.seats == OVER):
+            b.start(i, steps + i, steps - i, np.full(3, LEARNER))
+
+
+def test_resume_gives_the_same_parameters_as_an_uninterrupted_run(tmp_path):
+    whole = train_selfplay(GAME, out=tmp_path / "whole", torch_threads=1, **TINY)
+    half = dict(TINY, timesteps=128)
+    train_selfplay(GAME, out=tmp_path / "split", torch_threads=1, **half)
+    resumed = train_selfplay(GAME, out=tmp_path / "split", torch_threads=1, resume=True, timesteps=256)
+    assert whole["samples"] == resumed["samples"]
+    a = torch.load(tmp_path / "whole" / "checkpoint.pt", weights_only=False)
+    b = torch.load(tmp_path / "split" / "checkpoint.pt", weights_only=False)
+    for key in a["net"]:
+        assert torch.equal(a["net"][key], b["net"][key]), key
+    assert [r["update"] for r in b["log"]] == [1, 2]
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, marks=[] if g == GAME else [pytest.mark.slow])
+                                  for g in sorted(registry.GAMES)])
+def test_a_short_run_on_every_game_saves_a_policy_that_plays_through_policy_path(game, tmp_path):
+    n = registry.kernel(game).MIN_PLAYERS
+    result = train_selfplay(game, out=tmp_path, torch_threads=1, **dict(TINY, num_players=n,
+                            eval_opponents=("random", "heuristic"), eval_games=2, timesteps=128))
+    for name in ("policy.pt", "checkpoint.pt", "log.csv", "curve.csv", "curve.png", "config.json"):
+        assert (tmp_path / name).exists(), name
+    assert {r["opponent"] for r in result["curve"]} == {"random", "heuristic"}
+    env = registry.make_env(game, num_players=n)
+    agents = [make_agent("policy", game, seed=1, path=str(tmp_path / "policy.pt"))] + \
+             [make_agent("random", game, seed=i) for i in range(1, n)]
+    final = play_game(env, agents, seed=5)
+    assert len(final) == n
+
+
+def test_bad_settings_are_refused_before_any_work(tmp_path):
+    with pytest.raises(ValueError, match="pool probabilities must sum to 1"):
+        parse_pool("self=0.5,random=0.2")
+    with pytest.raises(ValueError, match="unknown pool member 'grandmaster'"):
+        parse_pool("grandmaster=1")
+    with pytest.raises(ValueError, match="num_envs must be an integer >= 1"):
+        train_selfplay(GAME, out=tmp_path, num_envs=0)
+    with pytest.raises(ValueError, match="backend must be one of"):
+        train_selfplay(GAME, out=tmp_path, backend="slurm")
+    with pytest.raises(ValueError, match="unknown self-play setting"):
+        train_selfplay(GAME, out=tmp_path, n_steps=5)
+    with pytest.raises(ValueError, match="no checkpoint"):
+        train_selfplay(GAME, out=tmp_path / "none", resume=True)
+    assert not (tmp_path / "none").exists()
+
+
+@pytest.mark.slow
+def test_ray_backend_on_loopback_gives_the_local_result_with_one_worker(tmp_path):
+    pytest.importorskip("ray")
+    settings = dict(TINY, timesteps=128)
+    local = train_selfplay(GAME, out=tmp_path / "local", torch_threads=1, **settings)
+    ray_run = train_selfplay(GAME, out=tmp_path / "ray", torch_threads=1, backend="ray", **settings)
+    assert local["samples"] == ray_run["samples"]
+    a = torch.load(tmp_path / "local" / "checkpoint.pt", weights_only=False)["net"]
+    b = torch.load(tmp_path / "ray" / "checkpoint.pt", weights_only=False)["net"]
+    assert all(torch.equal(a[key], b[key]) for key in a)
