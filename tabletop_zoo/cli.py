@@ -8,10 +8,24 @@ from typing import Optional
 import typer
 
 from . import registry
-from .agents import AGENTS, make_agent
+from .agents import AGENTS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Board games as multi-agent research environments (PettingZoo AEC over numba kernels).")
+
+
+def _version(show: bool) -> None:
+    if show:
+        from . import __version__
+
+        typer.echo(f"tabletop-zoo {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="print the tabletop-zoo version and exit")) -> None:
+    """Board games as multi-agent research environments (PettingZoo AEC over numba kernels)."""
 
 
 def _game(game: str) -> str:
@@ -136,15 +150,17 @@ def replay(
     game_index: Optional[int] = typer.Option(None, "--game-index", "-g",
                                              help="with a games.jsonl: the arena game number to replay"),
     to_gif: Optional[str] = typer.Option(None, "--to-gif", help="write an animated GIF of the rgb_array frames"),
-    fps: float = typer.Option(2.0, "--fps", help="GIF frames per second"),
+    to_mp4: Optional[str] = typer.Option(None, "--to-mp4",
+                                         help="write an MP4 (H.264) of the rgb_array frames (extra: video)"),
+    fps: float = typer.Option(2.0, "--fps", help="GIF/MP4 frames per second"),
     every: int = typer.Option(1, "--every", help="show every K-th position (the last one always)"),
     max_frames: Optional[int] = typer.Option(None, "--max-frames",
                                              help="at most this many frames/boards (default: 200 for a GIF, all in text)"),
     step: bool = typer.Option(False, "--step", help="wait for Enter between positions (q quits)"),
     save: Optional[str] = typer.Option(None, "--save", help="also write the (verified) replay as replay JSON"),
 ) -> None:
-    """Re-play a saved game, checking it reproduces: each move (ansi board) or an animated GIF."""
-    from .replay import ReplayError, arena_replay, frame_positions, load_replay, write_gif
+    """Re-play a saved game, checking it reproduces: each move (ansi board), an animated GIF or an MP4."""
+    from .replay import ReplayError, arena_replay, frame_positions, load_replay, write_video
 
     try:
         if file.endswith(".jsonl") or game_index is not None:
@@ -157,9 +173,15 @@ def replay(
         if save:
             rep.save(save)
             typer.echo(f"replay saved to {save}")
-        if to_gif:
-            frames = write_gif(rep, to_gif, fps=fps, every=every, max_frames=200 if max_frames is None else max_frames)
-            typer.echo(f"{to_gif}: {frames} frames of {len(rep.actions)} decisions")
+        if to_gif and not to_gif.lower().endswith(".gif"):
+            raise ReplayError(f"--to-gif needs a file name ending in .gif, got {to_gif!r}")
+        if to_mp4 and not to_mp4.lower().endswith(".mp4"):
+            raise ReplayError(f"--to-mp4 needs a file name ending in .mp4, got {to_mp4!r}")
+        for video in (v for v in (to_gif, to_mp4) if v):
+            frames = write_video(rep, video, fps=fps, every=every, progress=True,
+                                 max_frames=200 if max_frames is None else max_frames)
+            typer.echo(f"{video}: {frames} frames of {len(rep.actions)} decisions")
+        if to_gif or to_mp4:
             return
     except (ValueError, OSError) as e:
         raise typer.BadParameter(str(e)) from None
@@ -265,29 +287,64 @@ def ladder(
 @app.command()
 def train(
     game: str = typer.Argument("irish_gauge", help="game id"),
-    algo: str = typer.Option("maskable_ppo", "--algo", help="maskable_ppo"),
-    timesteps: int = typer.Option(50_000, "--timesteps", "-t", help="environment steps of the learner"),
-    opponents: str = typer.Option("random", "--opponents", help="random, heuristic or self (snapshot pool)"),
-    n_envs: int = typer.Option(8, "--n-envs", help="games stepped together (one numba call with random opponents)"),
-    players: Optional[int] = typer.Option(None, "--players", "-n", help="number of players"),
+    algo: str = typer.Option("maskable_ppo", "--algo",
+                             help="selfplay (every seat learns, batched PPO) or maskable_ppo (SB3, one seat)"),
+    timesteps: int = typer.Option(50_000, "--timesteps", "-t",
+                                  help="samples: the learner's decisions (selfplay: non-forced ones of every policy seat)"),
+    players: Optional[int] = typer.Option(None, "--players", "-n", help="number of players (default: the game's)"),
+    num_envs: Optional[int] = typer.Option(None, "--num-envs", "--n-envs",
+                                           help="games stepped together in numba (default: selfplay 64, maskable_ppo 8)"),
+    pool: Optional[str] = typer.Option(None, "--pool",
+                                       help="selfplay: who plays the other seats, e.g. "
+                                            "'self=0.6,snapshot=0.2,heuristic=0.1,random=0.1' (the default)"),
+    opponents: str = typer.Option("random", "--opponents", help="maskable_ppo: random, heuristic or self (snapshots)"),
+    torch_threads: Optional[int] = typer.Option(None, "--torch-threads",
+                                                help="torch threads (default: one per core this run may use)"),
+    backend: str = typer.Option("local", "--backend", help="selfplay rollouts: local or ray"),
+    workers: int = typer.Option(1, "--workers", "-w", help="selfplay rollout workers (Ray actors with --backend ray)"),
+    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (default: start a local Ray)"),
+    eval_every: Optional[int] = typer.Option(None, "--eval-every", help="samples between evaluations (default T/8)"),
+    eval_games: int = typer.Option(60, "--eval-games", help="seat-rotated games per evaluation and opponent"),
     out: Optional[str] = typer.Option(None, "--out", "-o", help="folder (default: train_runs/<game>-<date-time>)"),
+    resume: bool = typer.Option(False, "--resume", help="selfplay: continue exactly from OUT/checkpoint.pt"),
     seed: int = typer.Option(0, "--seed", "-s"),
 ) -> None:
-    """Train MaskablePPO on one seat; saves the model and a learning curve (CSV + PNG)."""
-    from .train import train as run_training
+    """Train a policy; shows progress and the evaluation curve as it goes, saves the model, a learning curve
+    (CSV + PNG) and (selfplay) checkpoints for --resume."""
+    from .train import ALGOS
 
     gid = _game(game)
+    if algo not in ALGOS:
+        raise typer.BadParameter(f"--algo must be one of {', '.join(ALGOS)}, got {algo!r}")
     if out is None:
+        if resume:
+            raise typer.BadParameter("--resume needs --out (the folder of the run to continue)")
         import datetime
 
         out = f"train_runs/{gid}-{datetime.datetime.now():%Y%m%d-%H%M%S}"
     try:
-        result = run_training(gid, algo, timesteps, opponents, n_envs, players, out, seed, progress=False)
+        if algo == "selfplay":
+            from .selfplay import train_selfplay
+
+            settings = {k: v for k, v in {"num_envs": num_envs, "pool": pool, "eval_every": eval_every}.items()
+                        if v is not None}
+            result = train_selfplay(gid, out=out, torch_threads=torch_threads, resume=resume, progress=True,
+                                    num_players=players, timesteps=timesteps, backend=backend, workers=workers,
+                                    address=address, eval_games=eval_games, seed=seed, **settings)
+            model = result["policy"]
+            typer.echo(f"{result['samples']} samples, {result['games']} games in {result['wall_s']:.0f} s")
+        else:
+            if resume or pool is not None or backend != "local":
+                raise ValueError("--resume, --pool and --backend are selfplay options (use --algo selfplay)")
+            from .train import train as run_training
+
+            result = run_training(gid, algo, timesteps, opponents, num_envs or 8, players, out, seed,
+                                  eval_every=eval_every, eval_games=eval_games, progress=True,
+                                  torch_threads=torch_threads)
+            model = result["model"]
     except (ValueError, TypeError) as e:
         raise typer.BadParameter(str(e)) from None
-    for steps, share in result["curve"]:
-        typer.echo(f"  {steps:>9} steps: win share {share:.2f}")
-    typer.echo(f"model: {result['model']}; curve: {out}/curve.png, {out}/curve.csv")
+    typer.echo(f"model: {model} (play it as policy:path={model}); curve: {out}/curve.png, {out}/curve.csv")
 
 
 @app.command()
@@ -301,8 +358,19 @@ def bench(
     simulations: int = typer.Option(1000, "--simulations", help="MCTS simulations per searched move"),
 ) -> None:
     """Every game and player count: kernel, AEC, observe, clone, MCTS and memory, next to PettingZoo and
-    OpenSpiel measured in the same run, and OpenSpiel's Python MCTSBot on our games vs our MCTS."""
+    OpenSpiel measured in the same run, and OpenSpiel's Python MCTSBot on our games vs our MCTS.
+    'bench training': samples/s of the self-play trainer vs MaskablePPO and the network's bound."""
     from pathlib import Path
+
+    if game == "training":
+        from . import bench_training
+
+        result = bench_training.run(quick=quick)
+        if out is not None:
+            Path(out).mkdir(parents=True, exist_ok=True)
+            (Path(out) / "training.json").write_text(json.dumps(result, indent=1) + "\n")
+        typer.echo(json.dumps(result, indent=1) if as_json else bench_training.format_report(result))
+        return
 
     from . import benchmark
 
@@ -311,12 +379,44 @@ def bench(
         raise typer.BadParameter("need --seconds > 0, --repeats >= 1 and --simulations >= 1")
     cfg = benchmark.Config.quick_mode() if quick else benchmark.Config(
         seconds=seconds, repeats=repeats, mcts_simulations=simulations, headline_simulations=simulations)
+    busy = benchmark.busy_warning(benchmark.load(), "at the start")
+    if busy:
+        typer.echo(busy, err=True)
     result = benchmark.run(games, cfg, progress=None if as_json else lambda msg: typer.echo(f"measuring {msg}", err=True))
+    busy = benchmark.busy_warning(result["load"]["after"], "at the end")
+    if busy:
+        typer.echo(busy, err=True)
     if out is not None:
         paths = benchmark.write(result, Path(out))
         if not as_json:
             typer.echo(f"wrote {', '.join(str(p) for p in paths)}", err=True)
     typer.echo(json.dumps(result, indent=1) if as_json else benchmark.format_report(result))
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="address to bind (127.0.0.1: this machine only)"),
+    port: int = typer.Option(8000, "--port", help="TCP port"),
+    runs: Optional[list[str]] = typer.Option(None, "--runs",
+                                             help="arena run folder or folder of replay files the browser may "
+                                                  "watch; repeat for several (nothing else is read)"),
+) -> None:
+    """Watch and play in the browser: a local web app (open http://HOST:PORT) to play against agents, watch
+    them at a chosen pace, and step through arena games and replays."""
+    try:
+        from .serve import create_app
+    except ImportError as e:
+        raise typer.BadParameter(f"the web app needs the serve extra: pip install -e \".[serve]\" ({e})") from None
+    import uvicorn
+
+    if not 0 < port < 65536:
+        raise typer.BadParameter(f"--port must be 1..65535, got {port}")
+    try:
+        web = create_app(runs or [])
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+    typer.echo(f"tabletop-zoo serving on http://{host}:{port}/ (Ctrl-C stops)")
+    uvicorn.run(web, host=host, port=port, log_level="warning")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -22,13 +22,18 @@ def test_readme_python_examples_run(capsys):
         exec(compile(code, "README.md", "exec"), {})
         printed = capsys.readouterr().out
         if "print(" in code:
-            assert "player_0" in printed and "player_3" in printed
+            assert printed.strip(), f"README example printed nothing:\n{code}"
+        if "play_game(" in code or "env.last()" in code:  # a played game names its seats
+            assert "player_0" in printed and "player_3" in printed, printed
 
 
 def test_readme_names_the_ci_test_command():
     ci = (ROOT / ".ci" / "run").read_text()
     readme = (ROOT / "README.md").read_text()
-    assert "python -m pytest -q" in readme and "python -m pytest -q" in ci
+    # scripts/test brings the browser tests' chromium, then runs pytest; CI's last line is exactly it
+    script = ROOT / "scripts" / "test"
+    assert "\n    scripts/test\n" in readme and ci.rstrip().splitlines()[-1] == "scripts/test"
+    assert 'exec python -m pytest -q "$@"' in script.read_text() and script.stat().st_mode & 0o111
     assert 'pip install -e ".[test]" && tabletop-zoo arena irish_gauge' in readme
     assert 'pip install -e ".[test]" && tabletop-zoo arena irish_gauge' in ci
 
@@ -123,3 +128,10 @@ def test_cli_ladder_writes_strength_markdown(tmp_path):
     for agent in ("`random`", "`heuristic`", "`mcts:simulations=20`"):
         assert agent in text
     assert (tmp_path / "ladder" / "irish_gauge" / "games.jsonl").exists()
+
+
+def test_cli_version():
+    from tabletop_zoo import __version__
+
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"tabletop-zoo {__version__}"

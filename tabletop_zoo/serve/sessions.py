@@ -1,0 +1,231 @@
+"""The games the web app holds: ``PlayGame`` (humans and agents at one table) and ``WatchGame`` (a replay).
+
+Both turn a position into the JSON the browser draws (``view``): the board scene (public pieces only,
+see ``boards``), the text table, the move log by name and, on a human's turn, the legal moves.
+
+Hidden information (``kernel.INFORMATION == "imperfect"``: Kremlin, French Revolution 1789) stays hidden
+until the game is over: the table is ``env.render_for(human)`` (that seat's secrets and only the public
+part of the others'), agents' moves are named by ``env.action_name_for(action, human)`` and a move's map
+place is only sent when its name hides nothing. With several human seats (hot seat) each human's turn
+shows that human's view, every move is named as a spectator sees it, and no table is shown while the
+agents move. A game with no human seat is watched like a replay: the full table. After the game ends,
+everything is revealed.
+"""
+
+from __future__ import annotations
+
+import numbers
+import threading
+
+import numpy as np
+
+from .. import registry
+from .boards import board
+
+HUMAN = "human"
+
+
+class ServeError(ValueError):
+    """A request that cannot be carried out; the message says what was wrong and what is allowed."""
+
+
+def _check_int(value, what: str, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ServeError(f"{what} must be an int, got {value!r}")
+    value = int(value)
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ServeError(f"{what} must be in {low}..{high}, got {value}")
+    return value
+
+
+def _outcome(env) -> dict:
+    agents = env.possible_agents
+    return {"scores": [int(env.infos[a]["score"]) for a in agents], "rewards": [float(env.rewards[a]) for a in agents]}
+
+
+# --- playing ----------------------------------------------------------------------------------------
+class PlayGame:
+    """One live game: ``seats[i]`` is ``"human"`` or an agent spec (``mcts:simulations=200``, ``heuristic``...).
+
+    Agents move one decision per ``advance()`` (the browser calls it at the pace the user chose), humans
+    with ``play(action)``; ``undo()`` takes back the last human move and the agents' moves after it.
+    Every argument is checked before an env or agent is built; errors are ``ServeError``.
+    """
+
+    def __init__(self, game: str, num_players: int | None, seed: int, options: dict, seats: list[str]):
+        from ..agents import make_agent
+        from ..arena import parse_agent_spec
+
+        try:
+            self.game = registry._canonical(game)
+        except (TypeError, ValueError) as e:
+            raise ServeError(str(e)) from None
+        k = registry.kernel(self.game)
+        n = registry.env_module(self.game).raw_env.default_players if num_players is None else num_players
+        n = _check_int(n, "players", k.MIN_PLAYERS, k.MAX_PLAYERS)
+        self.seed = _check_int(seed, "seed", 0, 2**63 - 1)
+        if not isinstance(options, dict):
+            raise ServeError(f"options must be an object of game options ({', '.join(sorted(k.OPTIONS))}), "
+                             f"got {options!r}")
+        if not isinstance(seats, list) or len(seats) != n or not all(isinstance(x, str) for x in seats):
+            raise ServeError(f"seats must list {n} strings, one per seat: '{HUMAN}' or an agent spec such as "
+                             f"'mcts:simulations=200', got {seats!r}")
+        players, self.labels = [], []
+        for i, text in enumerate(seats):
+            text = text.strip()
+            if text == HUMAN:
+                players.append(None)
+                self.labels.append(HUMAN)
+                continue
+            try:
+                spec = parse_agent_spec(text, self.game)
+            except ValueError as e:
+                raise ServeError(f"seat {i}: {e} (or '{HUMAN}')") from None
+            players.append(spec)
+            self.labels.append(spec.label)
+        try:
+            self.env = registry.make_env(self.game, num_players=n, **options)
+            self.agents = [None if spec is None else make_agent(spec.name, self.game, seed=self.seed * 1000 + i,
+                                                                 **spec.params)
+                           for i, spec in enumerate(players)]
+        except (TypeError, ValueError, OSError) as e:
+            raise ServeError(str(e)) from None
+        self.humans = [i for i, a in enumerate(self.agents) if a is None]
+        self.hidden = self.env.kernel.INFORMATION == "imperfect"
+        for agent in self.agents:
+            if agent is not None and hasattr(agent, "bind"):
+                agent.bind(self.env)  # searching agents read the record through the env
+        self.env.reset(seed=self.seed)
+        self.log: list[dict] = []  # per decision: seat, the name the table may read, the full name
+        self.human_steps: list[int] = []  # history indexes of human moves, for undo
+        self.lock = threading.Lock()
+        self.broken: str | None = None  # set when an agent or the rules raised: the game stops there
+
+    # --- whose turn -------------------------------------------------------------------------------
+    def over(self) -> bool:
+        a = self.env.agent_selection
+        return bool(self.env.terminations[a] or self.env.truncations[a])
+
+    def to_move(self) -> int | None:
+        return None if self.over() else self.env.possible_agents.index(self.env.agent_selection)
+
+    def viewer(self) -> int | None:
+        """Whose view the table shows: the one human, or in hot seat the human to move (else nobody)."""
+        if len(self.humans) == 1:
+            return self.humans[0]
+        mover = self.to_move()
+        return mover if mover in self.humans else None
+
+    def _log_viewer(self) -> int | None:
+        return self.humans[0] if len(self.humans) == 1 else None  # hot seat: moves named for a spectator
+
+    # --- moves ------------------------------------------------------------------------------------
+    def _step(self, action: int) -> None:
+        env, seat = self.env, self.to_move()
+        full = env.action_name(action)
+        public = env.action_name_for(action, self._log_viewer()) if self.hidden and self.humans else full
+        env.step(action)
+        self.log.append({"seat": seat, "public": public, "full": full, "action": action})
+
+    def advance(self) -> None:
+        """One agent decision (the agent to move acts)."""
+        seat = self._movable()
+        if self.agents[seat] is None:
+            raise ServeError(f"player_{seat} is a human seat: choose a move (POST .../move) instead of advancing")
+        obs = self.env.observe(self.env.agent_selection)
+        self._step(int(self.agents[seat].act(obs["observation"], obs["action_mask"])))
+
+    def play(self, action) -> None:
+        """The human to move plays ``action`` (an id from the legal moves of the view)."""
+        seat = self._movable()
+        if self.agents[seat] is not None:
+            raise ServeError(f"player_{seat} is played by {self.labels[seat]}: advance the game instead")
+        n = self.env.kernel.NUM_ACTIONS
+        action = _check_int(action, "action", 0, n - 1)
+        if not self.env.action_mask()[action]:
+            raise ServeError(f"action {action} ({self.env.action_name(action)}) is not legal for player_{seat} now; "
+                             f"legal: {self.env.legal_actions()[:30]}")
+        self.human_steps.append(len(self.env.history))
+        self._step(action)
+
+    def _movable(self) -> int:
+        if self.over():
+            raise ServeError("the game is over: start a new one")
+        return self.to_move()
+
+    def undo(self) -> None:
+        """Re-play the game from its seed without the last human move and everything after it."""
+        if not self.human_steps:
+            raise ServeError("nothing to undo: no human move yet")
+        keep = self.human_steps.pop()
+        actions = self.env.history[:keep]
+        self.env.reset(seed=self.seed)
+        for a in actions:
+            self.env.step(a)  # the game is deterministic given its seed and actions
+        del self.log[keep:]
+
+    # --- what the browser sees --------------------------------------------------------------------
+    def view(self) -> dict:
+        env, over = self.env, self.over()
+        mover, viewer = self.to_move(), self.viewer()
+        reveal = over or not self.hidden or not self.humans
+        if reveal:
+            table = type(env).render_ansi(env.record)
+        elif viewer is not None:
+            table = env.render_for(viewer)
+        else:
+            table = "(hot seat: the table is shown on each human's turn)"
+        human_turn = mover is not None and self.agents[mover] is None
+        legal = [{"action": a, "name": env.action_name(a), "place": _place(self.game, a)}
+                 for a in env.legal_actions()] if human_turn else []
+        last = self.log[-1] if self.log else None
+        last_place = None
+        if last is not None and (reveal or last["public"] == last["full"]):
+            last_place = _place(self.game, last["action"])
+        return {
+            "kind": "play", "game": self.game, "title": env.metadata["name"], "num_players": env.num_players,
+            "seed": self.seed, "options": dict(env.options), "labels": self.labels, "humans": self.humans,
+            "hidden_information": self.hidden, "viewer": viewer, "to_move": mover, "over": over,
+            "waiting": "over" if over else ("human" if human_turn else "agent"),
+            "board": board(self.game).scene(env.record).to_json(), "table": table,
+            "log": [{"seat": e["seat"], "name": e["full"] if reveal else e["public"]} for e in self.log],
+            "legal": legal, "last_place": last_place, "can_undo": bool(self.human_steps) and not self.broken,
+            "outcome": _outcome(env) if over else None, "broken": self.broken,
+        }
+
+
+def _place(game: str, action: int) -> str | None:
+    return board(game).place_of(action)
+
+
+# --- watching ---------------------------------------------------------------------------------------
+class WatchGame:
+    """A recorded game (a verified ``Replay``) to step through: every position kept as a record."""
+
+    def __init__(self, replay, source: str):
+        self.replay, self.source = replay, source
+        self.game = replay.game
+        self.env_class = type(replay.make_env())
+        self.positions: list[np.ndarray] = []
+        self.log: list[dict] = []
+        for step in replay.steps():
+            self.positions.append(step.state)
+            if step.action is not None:
+                self.log.append({"seat": step.seat, "name": step.action_name, "action": step.action})
+        self.lock = threading.Lock()
+        self.broken: str | None = None
+
+    def view(self, at) -> dict:
+        total = len(self.replay.actions)
+        at = _check_int(at, "position", 0, total)
+        s = self.positions[at]
+        return {
+            "kind": "watch", "game": self.game, "source": self.source, "num_players": self.replay.num_players,
+            "seed": self.replay.seed, "options": dict(self.replay.options), "labels": self.replay.agents,
+            "at": at, "total": total, "board": board(self.game).scene(s).to_json(),
+            "table": self.env_class.render_ansi(s),
+            "log": [{"seat": e["seat"], "name": e["name"]} for e in self.log[:at]],
+            "last_place": _place(self.game, self.log[at - 1]["action"]) if at else None,
+            "outcome": ({"scores": self.replay.scores, "rewards": self.replay.rewards}
+                        if at == total and self.replay.finished else None),
+        }
