@@ -363,7 +363,7 @@ def bench(
     from pathlib import Path
 
     if game == "training":
-        from . import bench_training
+        from .bench import training as bench_training
 
         result = bench_training.run(quick=quick)
         if out is not None:
@@ -372,7 +372,7 @@ def bench(
         typer.echo(json.dumps(result, indent=1) if as_json else bench_training.format_report(result))
         return
 
-    from . import benchmark
+    from . import bench as benchmark
 
     games = sorted(registry.GAMES) if game == "all" else [_game(game)]
     if seconds <= 0 or repeats < 1 or simulations < 1:

@@ -41,3 +41,10 @@ def random_trajectory(k, num_players: int, seed: int, policy_seed: int, max_step
 @pytest.fixture
 def rng():
     return np.random.default_rng(12345)
+
+
+@pytest.fixture(scope="module")
+def frames(request, states) -> dict:
+    """The rgb_array frame of every record of the module's ``states`` (a rendering test of
+    ``tests/<game>/test_render.py``, which imports its renderer as ``pic``), drawn once per module."""
+    return {name: request.module.pic.render_rgb(s) for name, s in states.items()}

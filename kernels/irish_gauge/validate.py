@@ -76,6 +76,20 @@ def _auction_stack(s) -> list[str]:
     return []
 
 
+def _initial_auction(s) -> list[str]:
+    """IG-INIT-1..4: the initial auction sells one certificate of each company in order, so while company c
+    is auctioned, companies before c have sold exactly one and the others none."""
+    r = s[0]
+    if int(r["phase"]) != PH_INITIAL_AUCTION:
+        return []
+    c = int(r["auc_company"])
+    expected = (np.arange(N_COMPANIES) < c).astype(int)
+    if not np.array_equal(r["next_cert"], expected):
+        return [f"next_cert = {r['next_cert'].tolist()} in phase INITIAL_AUCTION of company {c}: allowed "
+                f"{expected.tolist()} (one certificate of each company before it, IG-INIT-4)"]
+    return []
+
+
 def _bag_and_track(s) -> list[str]:
     """IG-DIV-1/2: the bag is non-empty while the game runs, its remaining calls fit the track, and the
     track is filled row by row."""
@@ -136,7 +150,7 @@ LAYERS = (
         Bound("bld_budget", 0, BUILD_BUDGET),
         Bound("bld_placed", 0, BUILD_BUDGET),
     ),
-    (_bag_and_track, _auction_stack),
+    (_bag_and_track, _auction_stack, _initial_auction),
     (check_invariants,),
     (no_dead_end(to_move, legal_mask, NUM_ACTIONS, PHASE_NAMES),),
 )

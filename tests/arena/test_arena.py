@@ -192,16 +192,23 @@ def test_a_results_file_of_another_lineup_is_refused(tmp_path):
                   progress=False)
 
 
-def _descendants_gone(cmd, out, timeout=240):
+def _descendants_gone(cmd, out, timeout=900):
+    """Start the arena, wait for its first recorded game, SIGKILL it: the processes it started that are
+    still alive 30 s later (none, when the watchdog works). The arena is killed whatever happens."""
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    games_file = out / "games.jsonl"
-    deadline = time.time() + timeout
-    while time.time() < deadline and (not games_file.exists() or not lines(games_file)):
-        time.sleep(0.1)
-    children = psutil.Process(proc.pid).children(recursive=True)
-    assert children, "the arena should be running workers"
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait()
+    try:
+        games_file = out / "games.jsonl"
+        deadline = time.time() + timeout  # the first game waits for numba to compile: minutes on a cold cache
+        while time.time() < deadline and proc.poll() is None and (not games_file.exists() or not lines(games_file)):
+            time.sleep(0.1)
+        assert proc.poll() is None, f"the arena ended (exit code {proc.returncode}) before it could be killed"
+        assert games_file.exists() and lines(games_file), f"no game recorded in {timeout} s"
+        children = psutil.Process(proc.pid).children(recursive=True)
+        assert children, "the arena should be running workers"
+    finally:
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
     _, alive = psutil.wait_procs(children, timeout=30)
     return [" ".join(p.cmdline()[:4]) for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
 

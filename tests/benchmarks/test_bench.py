@@ -9,7 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletop_zoo import registry
-from tabletop_zoo.benchmark import Config, _stat, format_report
+from tabletop_zoo.bench import Config, format_report
+from tabletop_zoo.bench.measure import _stat
 from tabletop_zoo.cli import app
 
 ROW_FIGURES = {
@@ -93,7 +94,7 @@ def test_bad_bench_options_are_rejected():
 def test_writing_the_plot_keeps_the_callers_matplotlib_backend(quick_run, tmp_path):
     import matplotlib
 
-    from tabletop_zoo import benchmark
+    from tabletop_zoo import bench as benchmark
 
     before = matplotlib.get_backend()
     matplotlib.use("svg")
@@ -118,7 +119,7 @@ def test_quick_bench_records_the_machine_load(quick_run):
 
 
 def test_busy_machine_warning():
-    from tabletop_zoo.benchmark import busy_warning
+    from tabletop_zoo.bench import busy_warning
 
     quiet = {"loadavg": [0.3, 0.2, 0.1], "cpu_count": 2, "busy": False}
     busy = {"loadavg": [5.5, 4.0, 3.0], "cpu_count": 2, "busy": True}

@@ -65,3 +65,31 @@ def test_a_seat_without_legal_moves_is_rejected():
     s[0]["phase"] = AUCTION
     problems = k.validate(s)
     assert any("has no legal action" in p for p in problems), problems
+
+
+def _after_first_dividends():
+    return next(s for s in _records() if int(s[0]["phase"]) == MAIN and int(s[0]["drawn_rows"]) >= 1)
+
+
+def test_the_drawn_track_is_filled_row_by_row():
+    """IG-DIV-2: rows before drawn_rows hold the calls' cubes, rows after it are empty."""
+    s = _after_first_dividends()
+    s[0]["drawn_rows"] = 0  # the next call would overwrite a row and lose its cubes
+    assert any(p.startswith("drawn track has cubes at or after row drawn_rows = 0") for p in k.validate(s))
+    s = _after_first_dividends()
+    s[0]["drawn"][0] = -1
+    assert any(p.startswith("drawn track row 0 = [-1, -1, -1]") for p in k.validate(s))
+
+
+def test_the_initial_auction_sells_each_company_once_in_order():
+    """IG-INIT-4: a mid-game record set back to INITIAL_AUCTION would sell past a company's stack."""
+    s = _first(MAIN)
+    s[0]["phase"] = 0
+    s[0]["auc_company"] = 4
+    assert any(p.startswith("next_cert = ") and "INITIAL_AUCTION" in p for p in k.validate(s)), k.validate(s)
+
+
+def test_counters_leave_room_for_a_whole_game():
+    s = _first(MAIN)
+    s[0]["decisions"] = np.iinfo(np.int32).max  # one more decision would wrap to a negative count
+    assert any(p.startswith(f"decisions = {np.iinfo(np.int32).max}, allowed 0..") for p in k.validate(s))

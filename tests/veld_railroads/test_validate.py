@@ -57,3 +57,16 @@ def test_array_fields_name_their_element():
     assert any(p.startswith("dev_level[0] = 40, allowed 0..") for p in problems), problems
     assert "section_owner[3] = 6, allowed -1..5" in problems
     assert "loco_box[5] = 2 on an empty seat, must be -1" in problems
+
+
+def test_payouts_follow_the_rows():
+    """VR-END-1: one payout per finished row; a record whose count is off would pay past the 8th row."""
+    rng = np.random.default_rng(3)
+    s = k.new_state(4, 3)
+    mask = np.zeros(k.NUM_ACTIONS, np.uint8)
+    while int(s[0]["row"]) < 3:
+        k.legal_mask(s, mask)
+        k.step(s, int(rng.choice(np.flatnonzero(mask))))
+    assert k.validate(s) == []
+    s[0]["payouts"] = 7
+    assert any(p.startswith("payouts = 7 in row 3: allowed 2") for p in k.validate(s)), k.validate(s)

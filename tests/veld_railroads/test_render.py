@@ -13,7 +13,7 @@ from tabletop_zoo.envs.render import veld_railroads as pic
 from tabletop_zoo.envs.veld_railroads_v0 import render_ansi
 from tabletop_zoo.kernels import veld_railroads as k
 
-from ._helpers import FRAME, assert_distinct, play
+from ..render._helpers import FRAME, assert_distinct, play
 
 T = k.tables
 

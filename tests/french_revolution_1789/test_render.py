@@ -11,7 +11,7 @@ from tabletop_zoo.envs.render import french_revolution_1789 as pic
 from tabletop_zoo.envs.render._canvas import new_figure
 from tabletop_zoo.kernels import french_revolution_1789 as k
 
-from ._helpers import FRAME, assert_distinct, play
+from ..render._helpers import FRAME, assert_distinct, play
 
 
 @pytest.fixture(scope="module")

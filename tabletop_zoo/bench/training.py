@@ -29,7 +29,7 @@ GAME, PLAYERS = "irish_gauge", 3
 def selfplay_fps(updates: int, threads: int) -> float:
     import tempfile
 
-    from .selfplay import SelfPlayConfig, SelfPlayTrainer
+    from ..selfplay import SelfPlayConfig, SelfPlayTrainer
 
     with tempfile.TemporaryDirectory() as out:
         trainer = SelfPlayTrainer(SelfPlayConfig(game=GAME, num_players=PLAYERS), out, torch_threads=threads)
@@ -44,7 +44,7 @@ def sb3_fps(timesteps: int, threads: int, **ppo) -> float:
     import torch
     from sb3_contrib import MaskablePPO
 
-    from .envs.wrappers import KernelVecEnv
+    from ..envs.wrappers import KernelVecEnv
 
     torch.set_num_threads(threads)
     n_envs = ppo.pop("n_envs", 1)
@@ -61,8 +61,8 @@ def bound_fps(threads: int, repeats: int = 5) -> float:
     import torch
 
     from . import registry
-    from .selfplay import SelfPlayConfig
-    from .selfplay.network import ActorCritic
+    from ..selfplay import SelfPlayConfig
+    from ..selfplay.network import ActorCritic
 
     torch.set_num_threads(threads)
     cfg = SelfPlayConfig(game=GAME, num_players=PLAYERS).check()
@@ -106,8 +106,8 @@ def bound_fps(threads: int, repeats: int = 5) -> float:
 
 def run(quick: bool = False, threads: int | None = None) -> dict:
     """All figures of the comparison (``quick``: tiny runs that only check the pipeline)."""
-    from .selfplay import SelfPlayConfig
-    from .selfplay.trainer import cores_in_use
+    from ..selfplay import SelfPlayConfig
+    from ..selfplay.trainer import cores_in_use
 
     threads = threads or cores_in_use()
     cfg = SelfPlayConfig()

@@ -10,7 +10,7 @@ from tabletop_zoo.envs.kremlin_v0 import render_ansi
 from tabletop_zoo.envs.render import kremlin as pic
 from tabletop_zoo.kernels import kremlin as k
 
-from ._helpers import FRAME, assert_distinct, play
+from ..render._helpers import FRAME, assert_distinct, play
 
 
 @pytest.fixture(scope="module")

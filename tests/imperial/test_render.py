@@ -13,7 +13,7 @@ from tabletop_zoo.envs.imperial_v0 import render_ansi
 from tabletop_zoo.envs.render import imperial as pic
 from tabletop_zoo.kernels import imperial as k
 
-from ._helpers import FRAME, assert_distinct, play
+from ..render._helpers import FRAME, assert_distinct, play
 
 
 @pytest.fixture(scope="module")
