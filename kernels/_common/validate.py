@@ -155,6 +155,22 @@ def no_dead_end(to_move: Callable, legal_mask: Callable, num_actions: int, phase
     return check
 
 
+def high_bid_affordable(auction_phases, phase_names, rule: str) -> Callable:
+    """A layer check for auction games: during an auction the high bid is at most its bidder's cash (a
+    bid is legal only up to the bidder's cash, and the winner pays it; above it, cash would go negative)."""
+    def check(s) -> list[str]:
+        r = s[0]
+        bidder = int(r["auc_high_bidder"])
+        if int(r["phase"]) not in auction_phases or bidder < 0:
+            return []
+        bid, cash = int(r["auc_high_bid"]), int(r["cash"][bidder])
+        if bid > cash:
+            return [f"auc_high_bid = {bid} in phase {phase_names[int(r['phase'])]} but its bidder, seat {bidder}, "
+                    f"holds {cash}: allowed 0..{cash} ({rule})"]
+        return []
+    return check
+
+
 def record_from(kernel, state, num_players: int | None = None, source: str = "state") -> np.ndarray:
     """A writable copy of ``state`` (a record or its ``tobytes()``) after checking its size, dtype,
     player count and ``kernel.validate``; ValueError listing every problem otherwise. ``source`` names

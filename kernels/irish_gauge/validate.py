@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._common.validate import COUNTER_MAX, Bound, check_layers, last_seat, no_dead_end
+from .._common.validate import COUNTER_MAX, Bound, check_layers, high_bid_affordable, last_seat, no_dead_end
 from .actions import N_BID, NUM_ACTIONS
 from .invariants import check_invariants
 from .rules import legal_mask, to_move
@@ -150,7 +150,7 @@ LAYERS = (
         Bound("bld_budget", 0, BUILD_BUDGET),
         Bound("bld_placed", 0, BUILD_BUDGET),
     ),
-    (_bag_and_track, _auction_stack, _initial_auction),
+    (_bag_and_track, _auction_stack, _initial_auction, high_bid_affordable(_AUCTION, PHASE_NAMES, "IG-AUC-3")),
     (check_invariants,),
     (no_dead_end(to_move, legal_mask, NUM_ACTIONS, PHASE_NAMES),),
 )

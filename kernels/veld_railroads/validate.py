@@ -9,7 +9,7 @@ cannot make a kernel index out of bounds (tests/contract/test_validate_fuzz.py).
 from __future__ import annotations
 
 
-from .._common.validate import COUNTER_MAX, Bound, check_layers, last_seat, no_dead_end
+from .._common.validate import COUNTER_MAX, Bound, check_layers, high_bid_affordable, last_seat, no_dead_end
 from .actions import NUM_ACTIONS
 from .invariants import check_invariants
 from .rules import legal_mask, to_move
@@ -156,7 +156,8 @@ LAYERS = (
         Bound("bank_out", 0, MAX_MONEY),
         Bound("last_payout", 0, MAX_MONEY, seats=True),
     ),
-    (_auction_kind, _own_share_seller, _develop_picks, _payouts_follow_rows),
+    (_auction_kind, _own_share_seller, _develop_picks, _payouts_follow_rows,
+     high_bid_affordable(_AUCTIONS, PHASE_NAMES, "VR-AUC-1")),
     (check_invariants,),
     (no_dead_end(to_move, legal_mask, NUM_ACTIONS, PHASE_NAMES),),
 )

@@ -93,3 +93,18 @@ def test_counters_leave_room_for_a_whole_game():
     s = _first(MAIN)
     s[0]["decisions"] = np.iinfo(np.int32).max  # one more decision would wrap to a negative count
     assert any(p.startswith(f"decisions = {np.iinfo(np.int32).max}, allowed 0..") for p in k.validate(s))
+
+
+@pytest.mark.parametrize("ruleset", ["seed", "published"])
+def test_a_high_bid_above_the_bidders_cash_is_refused(ruleset):
+    """IG-AUC-3: a bid is legal up to the bidder's cash; a record above it would leave the winner in debt."""
+    rng = np.random.default_rng(5)
+    s = k.new_state(3, 5, ruleset=ruleset)
+    mask = np.zeros(k.NUM_ACTIONS, np.uint8)
+    while int(s[0]["auc_high_bidder"]) < 0:
+        k.legal_mask(s, mask)
+        k.step(s, int(rng.choice(np.flatnonzero(mask))))
+    assert k.validate(s) == []
+    seat = int(s[0]["auc_high_bidder"])
+    s[0]["auc_high_bid"] = int(s[0]["cash"][seat]) + 1
+    assert any(p.startswith("auc_high_bid = ") and f"seat {seat}, holds" in p for p in k.validate(s)), k.validate(s)

@@ -70,3 +70,17 @@ def test_payouts_follow_the_rows():
     assert k.validate(s) == []
     s[0]["payouts"] = 7
     assert any(p.startswith("payouts = 7 in row 3: allowed 2") for p in k.validate(s)), k.validate(s)
+
+
+def test_a_high_bid_above_the_bidders_cash_is_refused():
+    """VR-AUC-1: bids go up to the bidder's cash; a record above it would leave the winner in debt."""
+    rng = np.random.default_rng(4)
+    s = k.new_state(4, 4)
+    mask = np.zeros(k.NUM_ACTIONS, np.uint8)
+    while int(s[0]["auc_high_bidder"]) < 0:
+        k.legal_mask(s, mask)
+        k.step(s, int(rng.choice(np.flatnonzero(mask))))
+    assert k.validate(s) == []
+    seat = int(s[0]["auc_high_bidder"])
+    s[0]["auc_high_bid"] = int(s[0]["cash"][seat]) + 1
+    assert any(p.startswith("auc_high_bid = ") and f"seat {seat}, holds" in p for p in k.validate(s)), k.validate(s)
