@@ -40,7 +40,8 @@ def _names(phases) -> str:
 
 
 def _max_turns(r):
-    return int(r["max_turns"])
+    """IMP-END-2: the nation turn that reaches max_turns ends the game, so a running game is below it."""
+    return int(r["max_turns"]) - (0 if int(r["phase"]) == PH_GAME_OVER else 1)
 
 
 def _chips(r):

@@ -56,3 +56,26 @@ def test_the_nation_to_act_must_have_a_flag_holder():
     s[0]["flag"][nation] = -1
     problems = k.validate(s)
     assert any(p.startswith(f"flag[{nation}] = -1: nation {nation} is to act") for p in problems), problems
+
+
+def test_a_running_game_is_below_its_turn_limit():
+    """IMP-END-2: the nation turn that reaches max_turns ends the game; a running record at the limit would
+    play one turn past it (found by the NUMBA_BOUNDSCHECK fuzz)."""
+    s = _first(RONDEL)
+    limit = int(s[0]["max_turns"])
+    s[0]["turn"] = limit
+    assert f"turn = {limit}, allowed 0..{limit - 1}" in k.validate(s)
+    s[0]["turn"] = limit - 1
+    assert k.validate(s) == []
+
+
+def test_a_game_truncated_at_its_turn_limit_is_sound():
+    """IMP-END-2: a game cut at max_turns ends with turn == max_turns, and that record passes."""
+    rng = np.random.default_rng(2)
+    s = k.new_state(3, 2, max_nation_turns=4)
+    mask = np.zeros(k.NUM_ACTIONS, np.uint8)
+    while not k.is_over(s):
+        k.legal_mask(s, mask)
+        k.step(s, int(rng.choice(np.flatnonzero(mask))))
+    assert int(s[0]["turn"]) == 4 and int(s[0]["truncated"]) == 1
+    assert k.validate(s) == []
