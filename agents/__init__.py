@@ -91,5 +91,16 @@ def __getattr__(name):  # lazy: importing numba search code only when asked for
     raise AttributeError(name)
 
 
-__all__ = ["Agent", "RandomAgent", "MCTSAgent", "AGENTS", "make_agent", "heuristic_class", "agent_parameters",
-           "AgentSpec", "parse_agent_spec", "check_agent_spec", "split_specs"]
+__all__ = [
+    "Agent",
+    "RandomAgent",
+    "MCTSAgent",
+    "AGENTS",
+    "make_agent",
+    "heuristic_class",
+    "agent_parameters",
+    "AgentSpec",
+    "parse_agent_spec",
+    "check_agent_spec",
+    "split_specs",
+]

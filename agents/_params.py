@@ -12,8 +12,9 @@ import numbers
 
 def check_int(name: str, value, minimum: int, maximum: int | None = None) -> int:
     """An integer >= minimum (and <= maximum); 3.0 is accepted as 3, 1.5 and True are not."""
-    ok = not isinstance(value, bool) and (isinstance(value, numbers.Integral)
-                                         or (isinstance(value, float) and value.is_integer()))
+    ok = not isinstance(value, bool) and (
+        isinstance(value, numbers.Integral) or (isinstance(value, float) and value.is_integer())
+    )
     allowed = f"an integer >= {minimum}" + (f" and <= {maximum}" if maximum is not None else "")
     if not ok:
         raise ValueError(f"{name} must be {allowed}, got {value!r}")

@@ -15,8 +15,10 @@ def _model_file(path) -> str:
     for candidate in (path, path + ".zip"):
         if os.path.isfile(candidate):
             return candidate
-    raise ValueError(f"policy agent: no saved model at {path!r} (nor {path + '.zip'!r}); "
-                            "pass path=<model.zip> written by `tabletop-zoo train` or model.save()")
+    raise ValueError(
+        f"policy agent: no saved model at {path!r} (nor {path + '.zip'!r}); "
+        "pass path=<model.zip> written by `tabletop-zoo train` or model.save()"
+    )
 
 
 class PolicyAgent:
@@ -36,8 +38,9 @@ class PolicyAgent:
             self.model.set_random_seed(int(seed) % 2**32)
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        action, _ = self.model.predict(observation, action_masks=np.asarray(action_mask, bool),
-                                       deterministic=self.deterministic)
+        action, _ = self.model.predict(
+            observation, action_masks=np.asarray(action_mask, bool), deterministic=self.deterministic
+        )
         return int(action)
 
 

@@ -77,8 +77,14 @@ def worker(pythonpath: str | None, sims: int, positions: int) -> subprocess.Pope
     env = dict(os.environ)
     if pythonpath:
         env["PYTHONPATH"] = pythonpath
-    return subprocess.Popen([sys.executable, "-c", WORKER, str(sims), str(positions)], env=env, cwd=tempfile.gettempdir(),
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", WORKER, str(sims), str(positions)],
+        env=env,
+        cwd=tempfile.gettempdir(),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
 
 
 def ask(proc: subprocess.Popen, game: str) -> dict:

@@ -27,8 +27,15 @@ def check(games_path: str, label: str) -> dict:
     if n == 0:
         raise SystemExit(f"agent {label!r} not found; agents: {sorted({a for g in games for a in g['agents']})}")
     test = binomtest(wins, n, 1 / players, alternative="greater")
-    return {"agent": label, "games": n, "wins": wins, "players": players, "null_win_rate": 1 / players,
-            "win_rate": wins / n, "p_value": test.pvalue}
+    return {
+        "agent": label,
+        "games": n,
+        "wins": wins,
+        "players": players,
+        "null_win_rate": 1 / players,
+        "win_rate": wins / n,
+        "p_value": test.pvalue,
+    }
 
 
 if __name__ == "__main__":

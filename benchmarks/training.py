@@ -60,7 +60,6 @@ def main() -> None:
 
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv
-
     from tabletop_zoo.envs.wrappers import KernelVecEnv, SingleSeatEnv
 
     single = SingleSeatEnv(args.game, args.players, seed=0)
@@ -82,8 +81,12 @@ def main() -> None:
 
     env_steps_per_s(single_step, 0.5)
     env_steps_per_s(vec_step, 0.5)  # warm-up (numba cache)
-    result = {"game": args.game, "players": args.players, "single_seat_steps_per_s": env_steps_per_s(single_step),
-              "vector_env_steps_per_s": env_steps_per_s(vec_step)}
+    result = {
+        "game": args.game,
+        "players": args.players,
+        "single_seat_steps_per_s": env_steps_per_s(single_step),
+        "vector_env_steps_per_s": env_steps_per_s(vec_step),
+    }
 
     def ppo_fps(env) -> float:
         model = MaskablePPO("MlpPolicy", env, n_steps=256, batch_size=256, seed=0, verbose=0, device="cpu")
@@ -97,10 +100,12 @@ def main() -> None:
     result["maskable_ppo_fps_ours"] = ppo_fps(KernelVecEnv(args.game, args.n_envs, args.players, seed=1))
     result["maskable_ppo_fps_trivial"] = ppo_fps(trivial)
     result["ratio"] = result["maskable_ppo_fps_ours"] / result["maskable_ppo_fps_trivial"]
-    text = (f"{args.game} {args.players}p: single-seat env {result['single_seat_steps_per_s']:,.0f} steps/s, "
-            f"vector env ({args.n_envs} games) {result['vector_env_steps_per_s']:,.0f} steps/s; MaskablePPO "
-            f"{result['maskable_ppo_fps_ours']:,.0f} fps vs {result['maskable_ppo_fps_trivial']:,.0f} fps on a "
-            f"trivial masked env of the same sizes ({100 * result['ratio']:.0f}%)")
+    text = (
+        f"{args.game} {args.players}p: single-seat env {result['single_seat_steps_per_s']:,.0f} steps/s, "
+        f"vector env ({args.n_envs} games) {result['vector_env_steps_per_s']:,.0f} steps/s; MaskablePPO "
+        f"{result['maskable_ppo_fps_ours']:,.0f} fps vs {result['maskable_ppo_fps_trivial']:,.0f} fps on a "
+        f"trivial masked env of the same sizes ({100 * result['ratio']:.0f}%)"
+    )
     print(text)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "training.json").write_text(json.dumps(result, indent=1))

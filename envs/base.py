@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import copy
 import numbers
+from collections.abc import Callable
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -55,11 +56,20 @@ class KernelAECEnv(AECEnv):
         # Every game renders "human" (over its rgb_array picture, else its text) at RENDER_FPS.
         super().__init_subclass__(**kwargs)
         modes = cls.metadata["render_modes"]
-        cls.metadata = {**cls.metadata, "render_modes": modes + ["human"] * ("human" not in modes),
-                        "render_fps": cls.metadata.get("render_fps", RENDER_FPS)}
+        cls.metadata = {
+            **cls.metadata,
+            "render_modes": modes + ["human"] * ("human" not in modes),
+            "render_fps": cls.metadata.get("render_fps", RENDER_FPS),
+        }
 
-    def __init__(self, num_players: int | None = None, render_mode: str | None = None,
-                 illegal_action: str = "raise", max_cycles: int | None = None, **options):
+    def __init__(
+        self,
+        num_players: int | None = None,
+        render_mode: str | None = None,
+        illegal_action: str = "raise",
+        max_cycles: int | None = None,
+        **options,
+    ):
         super().__init__()
         k = self.kernel
         n = k.DEFAULT_PLAYERS if num_players is None else num_players
@@ -68,8 +78,9 @@ class KernelAECEnv(AECEnv):
             raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
         if illegal_action not in ILLEGAL_ACTION_POLICIES:
             raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTION_POLICIES}, got {illegal_action!r}")
-        if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, numbers.Integral)
-                                       or max_cycles < 1):
+        if max_cycles is not None and (
+            isinstance(max_cycles, bool) or not isinstance(max_cycles, numbers.Integral) or max_cycles < 1
+        ):
             raise ValueError(f"max_cycles must be None (no limit) or an int >= 1, got {max_cycles!r}")
         self.max_cycles = None if max_cycles is None else int(max_cycles)
         # Decisions after which every agent is truncated (0: no limit); counted from reset/set_state.
@@ -96,10 +107,12 @@ class KernelAECEnv(AECEnv):
 
     def _make_observation_space(self) -> spaces.Dict:
         k = self.kernel
-        return spaces.Dict({
-            "observation": spaces.Box(0.0, np.inf, (k.OBS_SIZE,), np.float32),
-            "action_mask": spaces.Box(0, 1, (k.NUM_ACTIONS,), np.int8),
-        })
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, np.inf, (k.OBS_SIZE,), np.float32),
+                "action_mask": spaces.Box(0, 1, (k.NUM_ACTIONS,), np.int8),
+            }
+        )
 
     @classmethod
     def _class_spaces(cls) -> tuple[spaces.Dict, spaces.Discrete, spaces.Box]:
@@ -108,8 +121,11 @@ class KernelAECEnv(AECEnv):
         beside its record)."""
         shared = cls.__dict__.get("_spaces")
         if shared is None:
-            shared = (cls._make_observation_space(cls), spaces.Discrete(cls.kernel.NUM_ACTIONS),
-                      spaces.Box(0.0, np.inf, (cls.kernel.OBS_SIZE,), np.float32))
+            shared = (
+                cls._make_observation_space(cls),
+                spaces.Discrete(cls.kernel.NUM_ACTIONS),
+                spaces.Box(0.0, np.inf, (cls.kernel.OBS_SIZE,), np.float32),
+            )
             cls._spaces = shared
         return shared
 
@@ -143,8 +159,10 @@ class KernelAECEnv(AECEnv):
             # pass anything) are ignored with a warning rather than silently.
             known = {key: v for key, v in options.items() if key in k.OPTIONS}
             if len(known) < len(options):
-                gymnasium.logger.warn(f"reset() ignores unknown options {sorted(set(options) - set(known))}; "
-                                      f"game options are {sorted(k.OPTIONS)}")
+                gymnasium.logger.warn(
+                    f"reset() ignores unknown options {sorted(set(options) - set(known))}; "
+                    f"game options are {sorted(k.OPTIONS)}"
+                )
             self.options = k.resolve_options(**{**self.options, **known})
         self.seed_used = seed
         self._s = k.new_state(self.num_players, seed, **self.options)
@@ -268,8 +286,9 @@ class KernelAECEnv(AECEnv):
             self._cumulative_rewards[agent] = 0.0
             self._finish(penalized=agent)
             return
-        raise ValueError(f"illegal action {action} ({self.action_name(action)}) for {agent}; "
-                         f"legal now: {self._legal_listing()}")
+        raise ValueError(
+            f"illegal action {action} ({self.action_name(action)}) for {agent}; legal now: {self._legal_listing()}"
+        )
 
     def _legal_listing(self) -> str:
         legal = np.flatnonzero(self._mask)
@@ -309,8 +328,10 @@ class KernelAECEnv(AECEnv):
         that picture in a matplotlib window (shown ``1 / render_fps`` s) where a display exists, else the
         text printed; returns None."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi', "
-                                  "'rgb_array' or 'human' to the constructor")
+            gymnasium.logger.warn(
+                "render() called without a render_mode; pass render_mode='ansi', "
+                "'rgb_array' or 'human' to the constructor"
+            )
             return None
         if self._s is None:
             raise RuntimeError("reset() must be called before render()")
@@ -358,8 +379,10 @@ class KernelAECEnv(AECEnv):
 
     def _check_seat(self, seat) -> int:
         if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= seat < self.num_players:
-            raise ValueError(f"seat must be an int in 0..{self.num_players - 1} (player_0 .. "
-                             f"player_{self.num_players - 1}), got {seat!r}")
+            raise ValueError(
+                f"seat must be an int in 0..{self.num_players - 1} (player_0 .. "
+                f"player_{self.num_players - 1}), got {seat!r}"
+            )
         return int(seat)
 
     def close(self) -> None:
@@ -388,21 +411,32 @@ class KernelAECEnv(AECEnv):
         record = record_from(self.kernel, state, self.num_players, source="set_state")
         if not self.kernel.is_over(record) and int(self.kernel.to_move(record)) < 0:
             # The env never rests at a chance node (step() samples chance itself): nobody would be to move.
-            raise ValueError(f"set_state: the {self.kernel.GAME_ID} record is at a chance node; the env holds "
-                             "decision points only (resolve it with the kernel's sample_chance/step_chance first)")
+            raise ValueError(
+                f"set_state: the {self.kernel.GAME_ID} record is at a chance node; the env holds "
+                "decision points only (resolve it with the kernel's sample_chance/step_chance first)"
+            )
         self._s = record
         self.history = None
         self.seed_used = None
         self._start_bookkeeping()
 
-    def clone(self) -> "KernelAECEnv":
+    def clone(self) -> KernelAECEnv:
         """An independent copy of this env, mid-game included (stepping one never affects the other)."""
         return copy.deepcopy(self)
 
     # Only ever replaced, never changed in place (spaces, and the masks and observation handed out):
     # a copy may share them.
-    _SHARED_ON_COPY = ("observation_spaces", "action_spaces", "state_space", "possible_agents", "_seat", "options",
-                       "_no_mask", "_mask", "_obs")
+    _SHARED_ON_COPY = (
+        "observation_spaces",
+        "action_spaces",
+        "state_space",
+        "possible_agents",
+        "_seat",
+        "options",
+        "_no_mask",
+        "_mask",
+        "_obs",
+    )
 
     # Left out of a pickle and rebuilt on load: the class's spaces and the mover's observation (observe()
     # recomputes it from the record), so a pickled game is its record's bytes, its masks and the bookkeeping.
@@ -425,7 +459,7 @@ class KernelAECEnv(AECEnv):
         self._obs = None
         self._window = None
 
-    def __deepcopy__(self, memo) -> "KernelAECEnv":
+    def __deepcopy__(self, memo) -> KernelAECEnv:
         # The record is copied as bytes (one memcpy instead of numpy's field-by-field copy of a
         # structured array); shared attributes stay shared, also inside infos; the rest is deep-copied.
         twin = type(self).__new__(type(self))

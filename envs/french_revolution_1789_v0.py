@@ -32,10 +32,18 @@ import numpy as np
 from ..kernels import french_revolution_1789 as kernel
 from ..kernels.french_revolution_1789.state import CH_ARMY, CH_STEAL, LOC_PLAYED, PHASE_NAMES, STATUS_NAMES
 from ..kernels.french_revolution_1789.tables import (
-    ARMY_NAMES, CARD_NAMES, CARD_PERSON, CITY_IDS, DECK_START, EFF_NAMES, INTRIGUE_NAMES, MAP, REGIME_IDS, TURN_LABELS,
+    ARMY_NAMES,
+    CARD_NAMES,
+    CARD_PERSON,
+    CITY_IDS,
+    DECK_START,
+    EFF_NAMES,
+    INTRIGUE_NAMES,
+    MAP,
+    REGIME_IDS,
+    TURN_LABELS,
 )
 from .base import KernelAECEnv
-
 
 CITY_NAMES = tuple(c["name_en"] for c in sorted(MAP["cities"], key=lambda c: c["index"]))
 
@@ -49,11 +57,13 @@ def resolution_lines(r) -> list[str]:
         parts.append(f"intrigue {INTRIGUE_NAMES[int(r['mv_intr'])]}")
     if int(r["mv_eff"]) >= 0:
         parts.append(f"effect {EFF_NAMES[int(r['mv_eff'])]}")
-    targets = [(f"regime {REGIME_IDS[int(r['mv_regime'])]}" if r["mv_regime"] >= 0 else ""),
-               (f"city {CITY_NAMES[int(r['mv_city'])]}" if r["mv_city"] >= 0 else ""),
-               (f"person {CARD_NAMES[int(r['mv_person'])]}" if r["mv_person"] >= 0 else ""),
-               (f"player_{int(r['mv_player'])}" if r["mv_player"] >= 0 else ""),
-               (f"army {ARMY_NAMES[int(r['mv_army'])]}" if r["mv_army"] >= 0 else "")]
+    targets = [
+        (f"regime {REGIME_IDS[int(r['mv_regime'])]}" if r["mv_regime"] >= 0 else ""),
+        (f"city {CITY_NAMES[int(r['mv_city'])]}" if r["mv_city"] >= 0 else ""),
+        (f"person {CARD_NAMES[int(r['mv_person'])]}" if r["mv_person"] >= 0 else ""),
+        (f"player_{int(r['mv_player'])}" if r["mv_player"] >= 0 else ""),
+        (f"army {ARMY_NAMES[int(r['mv_army'])]}" if r["mv_army"] >= 0 else ""),
+    ]
     lines = ["resolving " + ", ".join(parts)] if parts else []
     if any(targets):
         lines.append("targets: " + ", ".join(t for t in targets if t))
@@ -79,7 +89,7 @@ def _pile_text(r, seat: int | None) -> str:
     """The intrigue pile: its size; for a seat also any pile card it knows the place of."""
     text = f"intrigue pile {int(r['pile_n'])}"
     if seat is not None:
-        pile = r["pile"][:int(r["pile_n"])]
+        pile = r["pile"][: int(r["pile_n"])]
         known = [INTRIGUE_NAMES[int(j)] for j in pile if (int(r["intr_known"][j]) >> seat) & 1]
         if known:
             text += f" (you know it holds {', '.join(known)})"
@@ -96,13 +106,20 @@ def render_ansi(s: np.ndarray, seat: int | None = None) -> str:
         raise ValueError(f"seat must be None (full view) or a seat 0..{n - 1}, got {seat!r}")
     turn = TURN_LABELS[min(int(r["turn"]), 4)]
     view = "full table view" if seat is None else f"player_{seat}'s view"
-    lines = [f"French Revolution 1789 - turn {turn} - {PHASE_NAMES[int(r['phase'])]} - "
-             f"regime {REGIME_IDS[int(r['regime'])]}, start player player_{int(r['start_player'])} - {view}"]
+    lines = [
+        f"French Revolution 1789 - turn {turn} - {PHASE_NAMES[int(r['phase'])]} - "
+        f"regime {REGIME_IDS[int(r['regime'])]}, start player player_{int(r['start_player'])} - {view}"
+    ]
     votes = ", ".join(f"{REGIME_IDS[g]} {int(v)}" for g, v in enumerate(r["votes"]) if v)
     lines.append(f"votes: {votes or '-'}")
-    lines.append("cities: " + "; ".join(
-        f"{CITY_IDS[c]} {ARMY_NAMES[int(r['city_army'][c])][:3]}{int(r['city_str'][c])}"
-        + (f" [p{int(r['city_owner'][c])}]" if r["city_owner"][c] >= 0 else "") for c in range(len(CITY_IDS))))
+    lines.append(
+        "cities: "
+        + "; ".join(
+            f"{CITY_IDS[c]} {ARMY_NAMES[int(r['city_army'][c])][:3]}{int(r['city_str'][c])}"
+            + (f" [p{int(r['city_owner'][c])}]" if r["city_owner"][c] >= 0 else "")
+            for c in range(len(CITY_IDS))
+        )
+    )
     cups = "; ".join(f"{ARMY_NAMES[a]} " + ",".join(str(int(x)) for x in r["cup"][a][1:]) for a in range(3))
     lines.append(f"cups (units of strength 1..4): {cups}")
     for p in range(n):
@@ -113,10 +130,12 @@ def render_ansi(s: np.ndarray, seat: int | None = None) -> str:
             tag += "*" if r["card_tilted"][c] else ""
             persons.append(CARD_NAMES[c] + tag if CARD_PERSON[c] or st else CARD_NAMES[c])
         you = " (you)" if p == seat else ""
-        lines.append(f"player_{p}{you}: RP {int(r['rp'][p])} VP {int(r['vp'][p])} supply {int(r['supply'][p])} "
-                     + _hand_text(r, p, seat))
+        lines.append(
+            f"player_{p}{you}: RP {int(r['rp'][p])} VP {int(r['vp'][p])} supply {int(r['supply'][p])} "
+            + _hand_text(r, p, seat)
+        )
         lines.append("   cards: " + (", ".join(persons) or "-"))
-    left = int(DECK_START[min(int(r['turn']) + 1, 5)] - r["deck_pos"]) if r["turn"] < 5 else 0
+    left = int(DECK_START[min(int(r["turn"]) + 1, 5)] - r["deck_pos"]) if r["turn"] < 5 else 0
     lines.append(f"{_pile_text(r, seat)}; cards left in this deck {max(left, 0)}")
     played = [INTRIGUE_NAMES[j] for j in np.flatnonzero(r["intr_loc"] == LOC_PLAYED)]  # public (spec §7)
     lines.append(f"intrigue cards played: {', '.join(played) or '-'}")
@@ -124,8 +143,10 @@ def render_ansi(s: np.ndarray, seat: int | None = None) -> str:
         hb = int(r["auc_high_bidder"])
         high = f"{int(r['auc_high'])} by player_{hb}" if hb >= 0 else "no bid yet"
         out = ",".join(str(p) for p in range(n) if r["auc_passed"][p])
-        lines.append(f"auction {CARD_NAMES[int(r['auc_card'])]}: {high}; passed: {out or '-'}; "
-                     f"player_{int(r['auc_bidder'])} to bid")
+        lines.append(
+            f"auction {CARD_NAMES[int(r['auc_card'])]}: {high}; passed: {out or '-'}; "
+            f"player_{int(r['auc_bidder'])} to bid"
+        )
     elif int(r["phase"]) != 5:
         passed = ",".join(str(p) for p in range(n) if r["act_passed"][p])
         lines.append(f"action phase: player_{int(r['act_player'])} to act; passed: {passed or '-'}")

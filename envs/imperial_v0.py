@@ -29,7 +29,13 @@ from ..kernels import imperial as kernel
 from ..kernels.imperial.board import is_blocked
 from ..kernels.imperial.state import PHASE_NAMES, RULESETS
 from ..kernels.imperial.tables import (
-    MULTIPLIER, N_BONDS, N_NATIONS, N_REGIONS, NATION_IDS, REGION_IDS, RONDEL_IDS,
+    MULTIPLIER,
+    N_BONDS,
+    N_NATIONS,
+    N_REGIONS,
+    NATION_IDS,
+    REGION_IDS,
+    RONDEL_IDS,
 )
 from .base import KernelAECEnv
 
@@ -43,18 +49,22 @@ def render_ansi(s: np.ndarray) -> str:
     phase = PHASE_NAMES[int(r["phase"])]
     seat = int(kernel.to_move(s))
     who = f"player_{seat} to move" if seat >= 0 else "game over" + (" (truncated)" if r["truncated"] else "")
-    lines = [f"Imperial - {NATION_IDS[int(r['nation'])]}'s turn, {phase}, {who}; nation turn {int(r['turn'])}, "
-             f"ruleset {RULESETS[int(r['ruleset'])]}"]
+    lines = [
+        f"Imperial - {NATION_IDS[int(r['nation'])]}'s turn, {phase}, {who}; nation turn {int(r['turn'])}, "
+        f"ruleset {RULESETS[int(r['ruleset'])]}"
+    ]
     lines.append("nation  treasury  power  mult  tax  rondel        flag       chips  units(A/F)")
     for k in range(N_NATIONS):
         pos = int(r["rondel_pos"][k])
         flag = int(r["flag"][k])
         chips = int(np.count_nonzero(r["chip"] == k))
         a, f = int(r["armies"][k].sum()), int(r["fleets"][k].sum())
-        lines.append(f"{NATION_IDS[k]:<6}  {int(r['treasury'][k]):>8}  {int(r['power'][k]):>5}  "
-                     f"{int(MULTIPLIER[r['power'][k]]):>4}  {int(r['tax_pos'][k]):>3}  "
-                     f"{RONDEL_IDS[pos] if pos >= 0 else 'centre':<12}  "
-                     f"{('player_' + str(flag)) if flag >= 0 else 'bank':<9}  {chips:>5}  {a}/{f}")
+        lines.append(
+            f"{NATION_IDS[k]:<6}  {int(r['treasury'][k]):>8}  {int(r['power'][k]):>5}  "
+            f"{int(MULTIPLIER[r['power'][k]]):>4}  {int(r['tax_pos'][k]):>3}  "
+            f"{RONDEL_IDS[pos] if pos >= 0 else 'centre':<12}  "
+            f"{('player_' + str(flag)) if flag >= 0 else 'bank':<9}  {chips:>5}  {a}/{f}"
+        )
     lines.append("player      cash  score  bonds (nation:bond numbers)")
     for p in range(n):
         held = []

@@ -26,7 +26,7 @@ import numpy as np
 
 from ..kernels import irish_gauge as kernel
 from ..kernels.irish_gauge.state import PHASE_NAMES
-from ..kernels.irish_gauge.tables import COLOUR_NAMES, COMPANY_IDS, HEX_IDS, HEX_NAMES, SHARE_VALUE, N_CERTS
+from ..kernels.irish_gauge.tables import COLOUR_NAMES, COMPANY_IDS, HEX_IDS, HEX_NAMES, N_CERTS, SHARE_VALUE
 from .base import KernelAECEnv
 
 
@@ -37,8 +37,10 @@ def render_ansi(s: np.ndarray) -> str:
     score = np.zeros(kernel.MAX_PLAYERS, np.int64)
     kernel.scores(s, score)
     phase = PHASE_NAMES[int(r["phase"])]
-    lines = [f"Irish Gauge - {phase} - turn {int(r['turn'])}, active player_{int(r['active'])}, "
-             f"ruleset {kernel.state.RULESETS[int(r['ruleset'])]}"]
+    lines = [
+        f"Irish Gauge - {phase} - turn {int(r['turn'])}, active player_{int(r['active'])}, "
+        f"ruleset {kernel.state.RULESETS[int(r['ruleset'])]}"
+    ]
     lines.append("seat       cash  worth  " + "  ".join(f"{c:>4}" for c in COMPANY_IDS))
     for p in range(n):
         held = "  ".join(f"{int(r['held'][p, c]):>4}" for c in range(5))
@@ -64,11 +66,15 @@ def render_ansi(s: np.ndarray) -> str:
         bidder = int(r["auc_high_bidder"])
         high = f"£{int(r['auc_high_bid'])} by player_{bidder}" if bidder >= 0 else "no bid"
         out = ",".join(str(p) for p in range(n) if r["auc_passed"][p])
-        lines.append(f"auction {COMPANY_IDS[int(r['auc_company'])]}: {high}; passed: {out or '-'}; "
-                     f"player_{int(r['auc_bidder'])} to decide")
+        lines.append(
+            f"auction {COMPANY_IDS[int(r['auc_company'])]}: {high}; passed: {out or '-'}; "
+            f"player_{int(r['auc_bidder'])} to decide"
+        )
     if int(r["bld_company"]) >= 0:
-        lines.append(f"building {COMPANY_IDS[int(r['bld_company'])]}: {int(r['bld_budget']) / 2:g} BP left, "
-                     f"{int(r['bld_placed'])} placed")
+        lines.append(
+            f"building {COMPANY_IDS[int(r['bld_company'])]}: {int(r['bld_budget']) / 2:g} BP left, "
+            f"{int(r['bld_placed'])} placed"
+        )
     return "\n".join(lines)
 
 

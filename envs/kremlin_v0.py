@@ -31,9 +31,18 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernels import kremlin as kernel
-from ..kernels.kremlin.state import CONT_NAMES, PHASE_NAMES, PH_ASSIGN, PH_WINDOW, WIN_DRAW, WIN_TRUNCATED
+from ..kernels.kremlin.state import CONT_NAMES, PH_ASSIGN, PH_WINDOW, PHASE_NAMES, WIN_DRAW, WIN_TRUNCATED
 from ..kernels.kremlin.tables import (
-    EXPERIENCE, GAMER_IDS, GAMER_LABELS, LOC_CIV, LOC_OTH, LOC_RET, MAX_VALUE, N_GAMERS, N_POSTS, POST_IDS,
+    EXPERIENCE,
+    GAMER_IDS,
+    GAMER_LABELS,
+    LOC_CIV,
+    LOC_OTH,
+    LOC_RET,
+    MAX_VALUE,
+    N_GAMERS,
+    N_POSTS,
+    POST_IDS,
     POST_LABELS,
 )
 from .base import KernelAECEnv
@@ -50,8 +59,10 @@ def _gamer_line(r, g, theme) -> str:
     if r["part_time"][g]:
         marks.append("part-time")
     age = int(EXPERIENCE[g]) + int(r["sp"][g])
-    return (f"{GAMER_IDS[g]} {GAMER_LABELS[theme][g]:<14} exp {int(EXPERIENCE[g]):>2} SP {int(r['sp'][g]):>2} "
-            f"(age {age:>2})  {ctrl:<9} {' '.join(marks)}")
+    return (
+        f"{GAMER_IDS[g]} {GAMER_LABELS[theme][g]:<14} exp {int(EXPERIENCE[g]):>2} SP {int(r['sp'][g]):>2} "
+        f"(age {age:>2})  {ctrl:<9} {' '.join(marks)}"
+    )
 
 
 def _sheet_entries(r, p) -> list[str]:
@@ -88,8 +99,11 @@ def _sheet_lines(r, seat) -> list[str]:
     public traces (values given during the allocation, points declared and burned) - spec §7."""
     n = int(r["num_players"])
     allocating = int(r["phase"]) == PH_ASSIGN
-    head = ("influence sheets (privileged view: every seat's secret sheet):" if seat is None
-            else f"influence sheets (secret; only yours is shown, player_{seat}):")
+    head = (
+        "influence sheets (privileged view: every seat's secret sheet):"
+        if seat is None
+        else f"influence sheets (secret; only yours is shown, player_{seat}):"
+    )
     lines = [head]
     for p in range(n):
         label = f"player_{p}" + (" (you)" if p == seat else "") + ":"
@@ -97,8 +111,10 @@ def _sheet_lines(r, seat) -> list[str]:
             lines += _wrap(label, _sheet_entries(r, p))
         else:
             given = f"{_values_given(r, p)}/{MAX_VALUE} values given; " if allocating else ""
-            lines.append(f"{label} secret - {given}{int(r['declared'][p].sum())} points declared, "
-                         f"{int(r['burned'][p].sum())} burned so far")
+            lines.append(
+                f"{label} secret - {given}{int(r['declared'][p].sum())} points declared, "
+                f"{int(r['burned'][p].sum())} burned so far"
+            )
     return lines
 
 
@@ -116,8 +132,10 @@ def render_ansi(s: np.ndarray, seat: int | None = None) -> str:
     if int(r["phase"]) == PH_WINDOW:
         phase += f" (before {CONT_NAMES[int(r['dw_cont'])]})"
     view = "full table view" if seat is None else f"player_{seat}'s view"
-    lines = [f"{title} - turn {int(r['turn'])}/{int(r['turn_limit'])} - {phase} - start player_{int(r['start_player'])}"
-             f" - {view}"]
+    lines = [
+        f"{title} - turn {int(r['turn'])}/{int(r['turn_limit'])} - {phase} - start player_{int(r['start_player'])}"
+        f" - {view}"
+    ]
     lines.append("speeches: " + "  ".join(f"player_{p}={int(r['speeches'][p])}" for p in range(n)))
     for k in range(N_POSTS):
         g = int(r["holder"][k])
@@ -135,13 +153,27 @@ def render_ansi(s: np.ndarray, seat: int | None = None) -> str:
     lines += _sheet_lines(r, seat)
     w = int(r["winner"])
     if int(r["phase"]) == len(PHASE_NAMES) - 1:
-        lines.append("result: " + ("draw" if w == WIN_DRAW else "turn limit reached, no winner" if w == WIN_TRUNCATED
-                                   else f"player_{w} wins"))
+        lines.append(
+            "result: "
+            + (
+                "draw"
+                if w == WIN_DRAW
+                else "turn limit reached, no winner"
+                if w == WIN_TRUNCATED
+                else f"player_{w} wins"
+            )
+        )
     else:
-        pending = [f"player_{int(kernel.to_move(s))} to move" if int(r["phase"]) != PHASE_NAMES.index("CHANCE")
-                   else "d20 roll pending"]
-        pending += [f"{label} {GAMER_IDS[int(r[key])]}"
-                    for key, label in (("actor", "acting gamer"), ("target", "target")) if int(r[key]) >= 0]
+        pending = [
+            f"player_{int(kernel.to_move(s))} to move"
+            if int(r["phase"]) != PHASE_NAMES.index("CHANCE")
+            else "d20 roll pending"
+        ]
+        pending += [
+            f"{label} {GAMER_IDS[int(r[key])]}"
+            for key, label in (("actor", "acting gamer"), ("target", "target"))
+            if int(r[key]) >= 0
+        ]
         if int(r["last_roll"]):
             pending.append(f"last d20 {int(r['last_roll'])}")
         lines.append("pending: " + ", ".join(pending))

@@ -30,7 +30,17 @@ from ..kernels import veld_railroads as kernel
 from ..kernels.veld_railroads.actions import section_label
 from ..kernels.veld_railroads.state import AUC_KIND_NAMES, PHASE_NAMES
 from ..kernels.veld_railroads.tables import (
-    BORDER_CLOSED, BORDER_IDS, BOX_NAMES, LADDER, MAX_DEV, N_RAILROADS, RAILROAD_IDS, RAILROAD_SHORT, ROW_ERA, ERA_NAMES, SETTLEMENT_NAMES,
+    BORDER_CLOSED,
+    BORDER_IDS,
+    BOX_NAMES,
+    ERA_NAMES,
+    LADDER,
+    MAX_DEV,
+    N_RAILROADS,
+    RAILROAD_IDS,
+    RAILROAD_SHORT,
+    ROW_ERA,
+    SETTLEMENT_NAMES,
 )
 from .base import KernelAECEnv
 
@@ -45,9 +55,12 @@ def render_ansi(s: np.ndarray) -> str:
     era = ERA_NAMES[int(ROW_ERA[row - 1])]
     track = "#" * min(pos, 36) + "." * max(0, 36 - pos)
     closed = [BORDER_IDS[b] for b in range(len(BORDER_IDS)) if BORDER_CLOSED[row - 1, b]]
-    lines = [f"Veld Railroads - {PHASE_NAMES[int(r['phase'])]} - row {row}/8 ({era}), position {pos}/36, "
-             f"payouts {int(r['payouts'])}, player_{int(r['active'])} acting, player_{int(kernel.to_move(s))} to move"
-             if not kernel.is_over(s) else f"Veld Railroads - GAME OVER after {int(r['payouts'])} payouts"]
+    lines = [
+        f"Veld Railroads - {PHASE_NAMES[int(r['phase'])]} - row {row}/8 ({era}), position {pos}/36, "
+        f"payouts {int(r['payouts'])}, player_{int(r['active'])} acting, player_{int(kernel.to_move(s))} to move"
+        if not kernel.is_over(s)
+        else f"Veld Railroads - GAME OVER after {int(r['payouts'])} payouts"
+    ]
     lines.append(f"track row {row}: [{track}]  closed borders: {' '.join(closed) or '-'}")
     lines.append("seat       cash  loco           " + "  ".join(f"{c.upper():>5}" for c in RAILROAD_IDS))
     for p in range(n):
@@ -58,26 +71,35 @@ def render_ansi(s: np.ndarray) -> str:
     for c in range(N_RAILROADS):
         holders = ", ".join(f"p{p}x{int(r['holdings'][p, c])}" for p in range(n) if r["holdings"][p, c])
         secs = [e for e in range(len(r["section_owner"])) if r["section_owner"][e] == c]
-        lines.append(f"{RAILROAD_IDS[c].upper():<9} {'yes' if r['opened'][c] else 'no':>4}  "
-                     f"{'$' + str(int(r['treasury_cash'][c])):>8}  {int(r['treasury_shares'][c]):>6}  {len(secs):>8}  "
-                     f"{'$' + str(5 * len(secs)):>9}  {int(income[c]):>6}  "
-                     f"{holders or '-'}")
+        lines.append(
+            f"{RAILROAD_IDS[c].upper():<9} {'yes' if r['opened'][c] else 'no':>4}  "
+            f"{'$' + str(int(r['treasury_cash'][c])):>8}  {int(r['treasury_shares'][c]):>6}  {len(secs):>8}  "
+            f"{'$' + str(5 * len(secs)):>9}  {int(income[c]):>6}  "
+            f"{holders or '-'}"
+        )
         if secs:
             lines.append("          " + "; ".join(section_label(e) for e in secs))
-    dev = [f"{SETTLEMENT_NAMES[v]} {int(LADDER[v, r['dev_level'][v]])}"
-           + (f" (dev {int(r['dev_level'][v])}/{int(MAX_DEV[v])})" if r["dev_level"][v] else "")
-           for v in range(len(r["dev_level"])) if r["touch"][:, v].any() or r["dev_level"][v]]
+    dev = [
+        f"{SETTLEMENT_NAMES[v]} {int(LADDER[v, r['dev_level'][v]])}"
+        + (f" (dev {int(r['dev_level'][v])}/{int(MAX_DEV[v])})" if r["dev_level"][v] else "")
+        for v in range(len(r["dev_level"]))
+        if r["touch"][:, v].any() or r["dev_level"][v]
+    ]
     lines.append("settlements on track or developed (income): " + (", ".join(dev) or "-"))
     if int(r["auc_railroad"]) >= 0:
         bidder = int(r["auc_high_bidder"])
         high = f"${int(r['auc_high_bid'])} by player_{bidder}" if bidder >= 0 else "no bid"
         out = ",".join(str(p) for p in range(n) if r["auc_passed"][p])
-        lines.append(f"auction ({AUC_KIND_NAMES[int(r['auc_kind'])]}) {RAILROAD_SHORT[int(r['auc_railroad'])]}: "
-                     f"min ${int(r['auc_min'])}, {high}; out: {out or '-'}; player_{int(r['auc_bidder'])} to bid")
+        lines.append(
+            f"auction ({AUC_KIND_NAMES[int(r['auc_kind'])]}) {RAILROAD_SHORT[int(r['auc_railroad'])]}: "
+            f"min ${int(r['auc_min'])}, {high}; out: {out or '-'}; player_{int(r['auc_bidder'])} to bid"
+        )
     if int(r["bld_railroad"]) >= 0:
         leg = f", leg 1 {section_label(int(r['bld_leg1']))}" if int(r["bld_leg1"]) >= 0 else ""
-        lines.append(f"building {RAILROAD_SHORT[int(r['bld_railroad'])]} (builder player_{int(r['bld_builder'])}, "
-                     f"single ${int(r['bld_single_cost'])}, double ${int(r['bld_double_cost'])}){leg}")
+        lines.append(
+            f"building {RAILROAD_SHORT[int(r['bld_railroad'])]} (builder player_{int(r['bld_builder'])}, "
+            f"single ${int(r['bld_single_cost'])}, double ${int(r['bld_double_cost'])}){leg}"
+        )
     if int(r["fs_railroad"]) >= 0:
         lines.append(f"free section for {RAILROAD_SHORT[int(r['fs_railroad'])]} chosen by player_{int(r['fs_player'])}")
     if kernel.is_over(s):

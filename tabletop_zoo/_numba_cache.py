@@ -18,8 +18,12 @@ from collections.abc import Iterable
 
 # Every folder holding numba code, as (package, sub-folder): tests/contract/test_layers.py checks that no
 # other one does. Found without importing the packages (the envs would pull in PettingZoo).
-FOLDERS = (("tabletop_zoo.kernels", ""), ("tabletop_zoo.agents", ""), ("tabletop_zoo.envs", "wrappers"),
-           ("tabletop_zoo", "selfplay"))
+FOLDERS = (
+    ("tabletop_zoo.kernels", ""),
+    ("tabletop_zoo.agents", ""),
+    ("tabletop_zoo.envs", "wrappers"),
+    ("tabletop_zoo", "selfplay"),
+)
 # What compiled code can read: its sources and the package data that tables.py turns into constants.
 SUFFIXES = (".py", ".json")
 

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
-from typing import Optional
 
 import typer
 
 from . import registry
 from .agents import AGENTS
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Board games as multi-agent research environments (PettingZoo AEC over numba kernels).")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Board games as multi-agent research environments (PettingZoo AEC over numba kernels).",
+)
 
 
 def _version(show: bool) -> None:
@@ -23,8 +25,11 @@ def _version(show: bool) -> None:
 
 
 @app.callback()
-def main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                      help="print the tabletop-zoo version and exit")) -> None:
+def main(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="print the tabletop-zoo version and exit"
+    ),
+) -> None:
     """Board games as multi-agent research environments (PettingZoo AEC over numba kernels)."""
 
 
@@ -35,24 +40,31 @@ def _game(game: str) -> str:
         raise typer.BadParameter(str(e)) from None
 
 
-AGENT_SPEC_HELP = ("agent specs 'name[:key=value,...]' (e.g. mcts:simulations=50, policy:path=model.zip; "
-                   f"agents: {', '.join(sorted(AGENTS))}); separate agents with ',' (or ';' when a value has a comma)")
+AGENT_SPEC_HELP = (
+    "agent specs 'name[:key=value,...]' (e.g. mcts:simulations=50, policy:path=model.zip; "
+    f"agents: {', '.join(sorted(AGENTS))}); separate agents with ',' (or ';' when a value has a comma)"
+)
 
 
 @app.command()
 def play(
     game: str = typer.Argument(..., help=f"game id: {', '.join(sorted(registry.GAMES))}"),
-    players: Optional[int] = typer.Option(None, "--players", "-n", help="number of players (default: the game's)"),
+    players: int | None = typer.Option(None, "--players", "-n", help="number of players (default: the game's)"),
     seed: int = typer.Option(0, "--seed", "-s", help="game seed in [0, 2**64) (fixes every chance event)"),
-    agents: str = typer.Option("random", "--agents", "-a",
-                               help=f"one spec per seat, or one for all: {AGENT_SPEC_HELP}; with --human, only "
-                                    "for the other seats"),
-    render: Optional[str] = typer.Option(None, "--render", "-r", help="'ansi' prints the table after every decision"),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", help="rules variant, e.g. seed (default) or published"),
-    human: Optional[list[int]] = typer.Option(None, "--human", "-H",
-                                              help="seat (0-based) you play in the terminal; repeat for hot-seat"),
-    save_replay: Optional[str] = typer.Option(None, "--save-replay",
-                                              help="write the game as replay JSON (see 'tabletop-zoo replay')"),
+    agents: str = typer.Option(
+        "random",
+        "--agents",
+        "-a",
+        help=f"one spec per seat, or one for all: {AGENT_SPEC_HELP}; with --human, only for the other seats",
+    ),
+    render: str | None = typer.Option(None, "--render", "-r", help="'ansi' prints the table after every decision"),
+    ruleset: str | None = typer.Option(None, "--ruleset", help="rules variant, e.g. seed (default) or published"),
+    human: list[int] | None = typer.Option(
+        None, "--human", "-H", help="seat (0-based) you play in the terminal; repeat for hot-seat"
+    ),
+    save_replay: str | None = typer.Option(
+        None, "--save-replay", help="write the game as replay JSON (see 'tabletop-zoo replay')"
+    ),
 ) -> None:
     """Play one full game and print the final standings; with --human you choose moves in the terminal."""
     from .play import play_game
@@ -68,8 +80,9 @@ def play(
             _check_writable(save_replay)  # before the game: a human's game must not be lost at the end
         env = registry.make_env(gid, num_players=players, render_mode="ansi" if humans else render, **options)
         specs = _seat_specs(agents, env.num_players, humans, gid)
-        seats = [None if spec is None else spec.build(gid, seed=(seed * 1000 + i) % 2**64)
-                 for i, spec in enumerate(specs)]
+        seats = [
+            None if spec is None else spec.build(gid, seed=(seed * 1000 + i) % 2**64) for i, spec in enumerate(specs)
+        ]
     except (ValueError, TypeError) as e:
         raise typer.BadParameter(str(e)) from None
     labels = ["human" if spec is None else spec.label for spec in specs]
@@ -88,8 +101,9 @@ def play(
     result = play_game(env, seats, seed=seed, on_decision=log if render else None)
     if render:
         typer.echo(env.render())
-    typer.echo(f"{gid}, {env.num_players} players, seed {seed}: final standings (rank from the game's result, "
-               "then score)")
+    typer.echo(
+        f"{gid}, {env.num_players} players, seed {seed}: final standings (rank from the game's result, then score)"
+    )
     for i, agent in enumerate(env.possible_agents):
         r = result[agent]
         mark = "  winner" if r["winner"] else ""
@@ -110,8 +124,9 @@ def _seat_specs(agents: str, num_players: int, humans: list[int], game_id: str) 
         names *= others
     if len(names) != others:
         if humans:
-            raise ValueError(f"{num_players} players with {len(humans)} human seat(s) need 1 or {others} agents, "
-                             f"got {len(names)}")
+            raise ValueError(
+                f"{num_players} players with {len(humans)} human seat(s) need 1 or {others} agents, got {len(names)}"
+            )
         raise ValueError(f"{num_players} players need 1 or {num_players} agents, got {len(names)}")
     it = iter([check_agent_spec(n, game_id) for n in names])
     return [None if i in humans else next(it) for i in range(num_players)]
@@ -132,7 +147,7 @@ def _check_writable(path: str) -> None:
         raise ValueError(f"cannot write {path}: permission denied")
 
 
-def _save_replay(env, path: Optional[str], labels: list[str]) -> None:
+def _save_replay(env, path: str | None, labels: list[str]) -> None:
     if path:
         from .replay import save_replay
 
@@ -147,17 +162,20 @@ def _save_replay(env, path: Optional[str], labels: list[str]) -> None:
 @app.command()
 def replay(
     file: str = typer.Argument(..., help="replay JSON (from play --save-replay), or an arena games.jsonl"),
-    game_index: Optional[int] = typer.Option(None, "--game-index", "-g",
-                                             help="with a games.jsonl: the arena game number to replay"),
-    to_gif: Optional[str] = typer.Option(None, "--to-gif", help="write an animated GIF of the rgb_array frames"),
-    to_mp4: Optional[str] = typer.Option(None, "--to-mp4",
-                                         help="write an MP4 (H.264) of the rgb_array frames (extra: video)"),
+    game_index: int | None = typer.Option(
+        None, "--game-index", "-g", help="with a games.jsonl: the arena game number to replay"
+    ),
+    to_gif: str | None = typer.Option(None, "--to-gif", help="write an animated GIF of the rgb_array frames"),
+    to_mp4: str | None = typer.Option(
+        None, "--to-mp4", help="write an MP4 (H.264) of the rgb_array frames (extra: video)"
+    ),
     fps: float = typer.Option(2.0, "--fps", help="GIF/MP4 frames per second"),
     every: int = typer.Option(1, "--every", help="show every K-th position (the last one always)"),
-    max_frames: Optional[int] = typer.Option(None, "--max-frames",
-                                             help="at most this many frames/boards (default: 200 for a GIF, all in text)"),
+    max_frames: int | None = typer.Option(
+        None, "--max-frames", help="at most this many frames/boards (default: 200 for a GIF, all in text)"
+    ),
     step: bool = typer.Option(False, "--step", help="wait for Enter between positions (q quits)"),
-    save: Optional[str] = typer.Option(None, "--save", help="also write the (verified) replay as replay JSON"),
+    save: str | None = typer.Option(None, "--save", help="also write the (verified) replay as replay JSON"),
 ) -> None:
     """Re-play a saved game, checking it reproduces: each move (ansi board), an animated GIF or an MP4."""
     from .replay import ReplayError, arena_replay, frame_positions, load_replay, write_video
@@ -178,8 +196,9 @@ def replay(
         if to_mp4 and not to_mp4.lower().endswith(".mp4"):
             raise ReplayError(f"--to-mp4 needs a file name ending in .mp4, got {to_mp4!r}")
         for video in (v for v in (to_gif, to_mp4) if v):
-            frames = write_video(rep, video, fps=fps, every=every, progress=True,
-                                 max_frames=200 if max_frames is None else max_frames)
+            frames = write_video(
+                rep, video, fps=fps, every=every, progress=True, max_frames=200 if max_frames is None else max_frames
+            )
             typer.echo(f"{video}: {frames} frames of {len(rep.actions)} decisions")
         if to_gif or to_mp4:
             return
@@ -190,8 +209,9 @@ def replay(
 
 def _print_replay(rep, shown: set[int], wait: bool) -> None:
     """Every move by name; the board (ansi) at the positions in ``shown``."""
-    typer.echo(f"{rep.game}, {rep.num_players} players, seed {rep.seed}, {len(rep.actions)} decisions "
-               f"(replay verified)")
+    typer.echo(
+        f"{rep.game}, {rep.num_players} players, seed {rep.seed}, {len(rep.actions)} decisions (replay verified)"
+    )
     for position in rep.steps("ansi"):
         if position.action is not None:
             typer.echo(position.label)
@@ -208,15 +228,14 @@ def _print_replay(rep, shown: set[int], wait: bool) -> None:
 def arena(
     game: str = typer.Argument("irish_gauge", help="game id"),
     agents: str = typer.Option("mcts,heuristic,random", "--agents", "-a", help=f"the line-up: {AGENT_SPEC_HELP}"),
-    players: Optional[int] = typer.Option(None, "--players", "-n", help="seats per game (default: line-up size)"),
+    players: int | None = typer.Option(None, "--players", "-n", help="seats per game (default: line-up size)"),
     games: int = typer.Option(30, "--games", "-g", help="number of games"),
     seed: int = typer.Option(0, "--seed", "-s", help="run seed: fixes every game's seed and seating"),
-    out: Optional[str] = typer.Option(None, "--out", "-o",
-                                      help="results folder (default: arena_runs/<game>-<date-time>)"),
+    out: str | None = typer.Option(None, "--out", "-o", help="results folder (default: arena_runs/<game>-<date-time>)"),
     backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray"),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="parallel workers (default: all cores)"),
+    workers: int | None = typer.Option(None, "--workers", "-w", help="parallel workers (default: all cores)"),
     resume: bool = typer.Option(False, "--resume", help="continue the run already in --out"),
-    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (default: start a local Ray)"),
+    address: str | None = typer.Option(None, "--address", help="Ray cluster address (default: start a local Ray)"),
 ) -> None:
     """Seat-rotated tournament: ranks from the game's result, whole-run Plackett-Luce ratings with intervals,
     head-to-head table; resumable, on local processes or Ray."""
@@ -231,8 +250,18 @@ def arena(
 
     lineup = split_specs(agents)
     try:
-        arena_mod.run(gid, lineup, num_players=players, games=games, seed=seed, out=out, backend=backend,
-                      workers=workers, resume=resume, address=address)
+        arena_mod.run(
+            gid,
+            lineup,
+            num_players=players,
+            games=games,
+            seed=seed,
+            out=out,
+            backend=backend,
+            workers=workers,
+            resume=resume,
+            address=address,
+        )
     except (ValueError, TypeError) as e:
         raise typer.BadParameter(str(e)) from None
     typer.echo(f"results in {out}/ (games.jsonl, summary.csv, summary.json, ratings.png)")
@@ -242,13 +271,14 @@ def arena(
 def ladder(
     game: str = typer.Argument("all", help="game id, or 'all' (every game, one after another)"),
     agents: str = typer.Option("", "--agents", "-a", help=f"agents to add to the standard line-up: {AGENT_SPEC_HELP}"),
-    players: Optional[int] = typer.Option(None, "--players", "-n", help="seats per game (default: line-up size)"),
-    games: Optional[int] = typer.Option(None, "--games", "-g", help="games per ladder (default: 20 rotations)"),
+    players: int | None = typer.Option(None, "--players", "-n", help="seats per game (default: line-up size)"),
+    games: int | None = typer.Option(None, "--games", "-g", help="games per ladder (default: 20 rotations)"),
     quick: bool = typer.Option(False, "--quick", help="small line-up (mcts:simulations=20) and 2 rotations"),
-    out: str = typer.Option("ladder_runs", "--out", "-o",
-                            help="folder: OUT/STRENGTH.md and one arena run per game in OUT/ladder/<game>/"),
+    out: str = typer.Option(
+        "ladder_runs", "--out", "-o", help="folder: OUT/STRENGTH.md and one arena run per game in OUT/ladder/<game>/"
+    ),
     seed: int = typer.Option(0, "--seed", "-s", help="run seed"),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="parallel workers (default: all cores)"),
+    workers: int | None = typer.Option(None, "--workers", "-w", help="parallel workers (default: all cores)"),
     backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray"),
     resume: bool = typer.Option(False, "--resume", help="continue the runs already in OUT/ladder/"),
 ) -> None:
@@ -273,9 +303,18 @@ def ladder(
     try:
         for gid in gids:
             typer.echo(f"ladder: {gid}", err=True)
-            summary = ladder_mod.ladder(gid, players=players, agents=extra, games=games, quick=quick,
-                                        out=root / "ladder", seed=seed, workers=workers, backend=backend,
-                                        resume=resume)
+            summary = ladder_mod.ladder(
+                gid,
+                players=players,
+                agents=extra,
+                games=games,
+                quick=quick,
+                out=root / "ladder",
+                seed=seed,
+                workers=workers,
+                backend=backend,
+                resume=resume,
+            )
             sections.append((gid, summary))
             Console().print(Markdown(ladder_mod.markdown(gid, summary)))
     except (ValueError, TypeError) as e:
@@ -287,25 +326,34 @@ def ladder(
 @app.command()
 def train(
     game: str = typer.Argument("irish_gauge", help="game id"),
-    algo: str = typer.Option("maskable_ppo", "--algo",
-                             help="selfplay (every seat learns, batched PPO) or maskable_ppo (SB3, one seat)"),
-    timesteps: int = typer.Option(50_000, "--timesteps", "-t",
-                                  help="samples: the learner's decisions (selfplay: non-forced ones of every policy seat)"),
-    players: Optional[int] = typer.Option(None, "--players", "-n", help="number of players (default: the game's)"),
-    num_envs: Optional[int] = typer.Option(None, "--num-envs", "--n-envs",
-                                           help="games stepped together in numba (default: selfplay 64, maskable_ppo 8)"),
-    pool: Optional[str] = typer.Option(None, "--pool",
-                                       help="selfplay: who plays the other seats, e.g. "
-                                            "'self=0.6,snapshot=0.2,heuristic=0.1,random=0.1' (the default)"),
+    algo: str = typer.Option(
+        "maskable_ppo", "--algo", help="selfplay (every seat learns, batched PPO) or maskable_ppo (SB3, one seat)"
+    ),
+    timesteps: int = typer.Option(
+        50_000,
+        "--timesteps",
+        "-t",
+        help="samples: the learner's decisions (selfplay: non-forced ones of every policy seat)",
+    ),
+    players: int | None = typer.Option(None, "--players", "-n", help="number of players (default: the game's)"),
+    num_envs: int | None = typer.Option(
+        None, "--num-envs", "--n-envs", help="games stepped together in numba (default: selfplay 64, maskable_ppo 8)"
+    ),
+    pool: str | None = typer.Option(
+        None,
+        "--pool",
+        help="selfplay: who plays the other seats, e.g. 'self=0.6,snapshot=0.2,heuristic=0.1,random=0.1' (the default)",
+    ),
     opponents: str = typer.Option("random", "--opponents", help="maskable_ppo: random, heuristic or self (snapshots)"),
-    torch_threads: Optional[int] = typer.Option(None, "--torch-threads",
-                                                help="torch threads (default: one per core this run may use)"),
+    torch_threads: int | None = typer.Option(
+        None, "--torch-threads", help="torch threads (default: one per core this run may use)"
+    ),
     backend: str = typer.Option("local", "--backend", help="selfplay rollouts: local or ray"),
     workers: int = typer.Option(1, "--workers", "-w", help="selfplay rollout workers (Ray actors with --backend ray)"),
-    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (default: start a local Ray)"),
-    eval_every: Optional[int] = typer.Option(None, "--eval-every", help="samples between evaluations (default T/8)"),
+    address: str | None = typer.Option(None, "--address", help="Ray cluster address (default: start a local Ray)"),
+    eval_every: int | None = typer.Option(None, "--eval-every", help="samples between evaluations (default T/8)"),
     eval_games: int = typer.Option(60, "--eval-games", help="seat-rotated games per evaluation and opponent"),
-    out: Optional[str] = typer.Option(None, "--out", "-o", help="folder (default: train_runs/<game>-<date-time>)"),
+    out: str | None = typer.Option(None, "--out", "-o", help="folder (default: train_runs/<game>-<date-time>)"),
     resume: bool = typer.Option(False, "--resume", help="selfplay: continue exactly from OUT/checkpoint.pt"),
     seed: int = typer.Option(0, "--seed", "-s"),
 ) -> None:
@@ -326,11 +374,24 @@ def train(
         if algo == "selfplay":
             from .selfplay import train_selfplay
 
-            settings = {k: v for k, v in {"num_envs": num_envs, "pool": pool, "eval_every": eval_every}.items()
-                        if v is not None}
-            result = train_selfplay(gid, out=out, torch_threads=torch_threads, resume=resume, progress=True,
-                                    num_players=players, timesteps=timesteps, backend=backend, workers=workers,
-                                    address=address, eval_games=eval_games, seed=seed, **settings)
+            settings = {
+                k: v for k, v in {"num_envs": num_envs, "pool": pool, "eval_every": eval_every}.items() if v is not None
+            }
+            result = train_selfplay(
+                gid,
+                out=out,
+                torch_threads=torch_threads,
+                resume=resume,
+                progress=True,
+                num_players=players,
+                timesteps=timesteps,
+                backend=backend,
+                workers=workers,
+                address=address,
+                eval_games=eval_games,
+                seed=seed,
+                **settings,
+            )
             model = result["policy"]
             typer.echo(f"{result['samples']} samples, {result['games']} games in {result['wall_s']:.0f} s")
         else:
@@ -338,9 +399,20 @@ def train(
                 raise ValueError("--resume, --pool and --backend are selfplay options (use --algo selfplay)")
             from .train import train as run_training
 
-            result = run_training(gid, algo, timesteps, opponents, num_envs or 8, players, out, seed,
-                                  eval_every=eval_every, eval_games=eval_games, progress=True,
-                                  torch_threads=torch_threads)
+            result = run_training(
+                gid,
+                algo,
+                timesteps,
+                opponents,
+                num_envs or 8,
+                players,
+                out,
+                seed,
+                eval_every=eval_every,
+                eval_games=eval_games,
+                progress=True,
+                torch_threads=torch_threads,
+            )
             model = result["model"]
     except (ValueError, TypeError) as e:
         raise typer.BadParameter(str(e)) from None
@@ -351,7 +423,7 @@ def train(
 def bench(
     game: str = typer.Argument("all", help="game id, or 'all'"),
     as_json: bool = typer.Option(False, "--json", help="print the results as JSON instead of tables"),
-    out: Optional[str] = typer.Option(None, "--out", "-o", help="folder for results.json and results.png (plot)"),
+    out: str | None = typer.Option(None, "--out", "-o", help="folder for results.json and results.png (plot)"),
     quick: bool = typer.Option(False, "--quick", help="tiny measurements (checks the pipeline; figures meaningless)"),
     seconds: float = typer.Option(1.0, "--seconds", help="seconds per timed run of a throughput loop"),
     repeats: int = typer.Option(5, "--repeats", help="runs per figure (median, min, max)"),
@@ -377,12 +449,19 @@ def bench(
     games = sorted(registry.GAMES) if game == "all" else [_game(game)]
     if seconds <= 0 or repeats < 1 or simulations < 1:
         raise typer.BadParameter("need --seconds > 0, --repeats >= 1 and --simulations >= 1")
-    cfg = benchmark.Config.quick_mode() if quick else benchmark.Config(
-        seconds=seconds, repeats=repeats, mcts_simulations=simulations, headline_simulations=simulations)
+    cfg = (
+        benchmark.Config.quick_mode()
+        if quick
+        else benchmark.Config(
+            seconds=seconds, repeats=repeats, mcts_simulations=simulations, headline_simulations=simulations
+        )
+    )
     busy = benchmark.busy_warning(benchmark.load(), "at the start")
     if busy:
         typer.echo(busy, err=True)
-    result = benchmark.run(games, cfg, progress=None if as_json else lambda msg: typer.echo(f"measuring {msg}", err=True))
+    result = benchmark.run(
+        games, cfg, progress=None if as_json else lambda msg: typer.echo(f"measuring {msg}", err=True)
+    )
     busy = benchmark.busy_warning(result["load"]["after"], "at the end")
     if busy:
         typer.echo(busy, err=True)
@@ -397,16 +476,19 @@ def bench(
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="address to bind (127.0.0.1: this machine only)"),
     port: int = typer.Option(8000, "--port", help="TCP port"),
-    runs: Optional[list[str]] = typer.Option(None, "--runs",
-                                             help="arena run folder or folder of replay files the browser may "
-                                                  "watch; repeat for several (nothing else is read)"),
+    runs: list[str] | None = typer.Option(
+        None,
+        "--runs",
+        help="arena run folder or folder of replay files the browser may "
+        "watch; repeat for several (nothing else is read)",
+    ),
 ) -> None:
     """Watch and play in the browser: a local web app (open http://HOST:PORT) to play against agents, watch
     them at a chosen pace, and step through arena games and replays."""
     try:
         from .serve import create_app
     except ImportError as e:
-        raise typer.BadParameter(f"the web app needs the serve extra: pip install -e \".[serve]\" ({e})") from None
+        raise typer.BadParameter(f'the web app needs the serve extra: pip install -e ".[serve]" ({e})') from None
     import uvicorn
 
     if not 0 < port < 65536:

@@ -31,8 +31,16 @@ UNDO, QUIT = "u", "q"
 class HumanGame:
     """One terminal game; ``players[i]`` is an ``Agent`` for seat i, or None for a human seat."""
 
-    def __init__(self, env, players: Sequence, seed: int, labels: Sequence[str] | None = None,
-                 console: Console | None = None, ask: Callable[[str], str] | None = None, skip_forced: bool = True):
+    def __init__(
+        self,
+        env,
+        players: Sequence,
+        seed: int,
+        labels: Sequence[str] | None = None,
+        console: Console | None = None,
+        ask: Callable[[str], str] | None = None,
+        skip_forced: bool = True,
+    ):
         if len(players) != env.num_players:
             raise ValueError(f"{env.num_players} players need {env.num_players} seats, got {len(players)}")
         if all(p is not None for p in players):
@@ -57,11 +65,15 @@ class HumanGame:
         env = self.env
         env.reset(seed=self.seed)
         you = ", ".join(f"player_{i}" for i, p in enumerate(self.players) if p is None)
-        self.say(f"{env.metadata['name']}, {env.num_players} players, seed {self.seed}: you play {you}; "
-                 f"type a move's number, {UNDO} to undo your last move, {QUIT} to quit")
+        self.say(
+            f"{env.metadata['name']}, {env.num_players} players, seed {self.seed}: you play {you}; "
+            f"type a move's number, {UNDO} to undo your last move, {QUIT} to quit"
+        )
         if env.kernel.INFORMATION == "imperfect":
-            self.say("this game has hidden information: each human turn shows only what the player to move "
-                     "may see; the full table is shown when the game is over")
+            self.say(
+                "this game has hidden information: each human turn shows only what the player to move "
+                "may see; the full table is shown when the game is over"
+            )
         for agent in self.players:
             if agent is not None and hasattr(agent, "bind"):
                 agent.bind(env)  # searching agents read the record through the env
@@ -100,8 +112,13 @@ class HumanGame:
         self.say(f"\n--- player_{seat}'s view ---")
         self.console.print(Text(env.render_for(seat)), soft_wrap=True)
         self.say(f"\nplayer_{seat} ({self.labels[seat]}) to move, decision {len(env.history) + 1}:")
-        self.console.print(Columns([Text(f"{i:>3}. {env.action_name(a)}") for i, a in enumerate(legal, 1)],
-                                   column_first=True, padding=(0, 3)))
+        self.console.print(
+            Columns(
+                [Text(f"{i:>3}. {env.action_name(a)}") for i, a in enumerate(legal, 1)],
+                column_first=True,
+                padding=(0, 3),
+            )
+        )
         while True:
             choice = self.read_choice(len(legal))
             if choice == QUIT:
@@ -137,7 +154,7 @@ class HumanGame:
         if not self.human_steps:
             self.say("nothing to undo: no human move yet")
             return False
-        keep = self.env.history[:self.human_steps.pop()]
+        keep = self.env.history[: self.human_steps.pop()]
         undone = len(self.env.history) - len(keep)
         self.env.reset(seed=self.seed)
         for action in keep:
@@ -159,6 +176,10 @@ class HumanGame:
             table.add_column(column, justify="right" if column in ("score", "reward") else "left")
         final = final_standings(env.kernel, env.record)  # the rules' winner(s), not the top score
         for i, a in enumerate(env.possible_agents):
-            table.add_row(a, self.labels[i] + ("  winner" if final.ranks[i] == 1 else ""), str(final.scores[i]),
-                          f"{env.rewards[a]:.3g}")
+            table.add_row(
+                a,
+                self.labels[i] + ("  winner" if final.ranks[i] == 1 else ""),
+                str(final.scores[i]),
+                f"{env.rewards[a]:.3g}",
+            )
         self.console.print(table)

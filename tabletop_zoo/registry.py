@@ -78,5 +78,6 @@ def _register_with_gymnasium(gymnasium: ModuleType | None = None) -> None:
     for gid in GAMES:
         env_id = f"tabletop_zoo/{gid}-v0"
         if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point="tabletop_zoo.envs.wrappers.single_seat:SingleSeatEnv",
-                               kwargs={"game": gid})
+            gymnasium.register(
+                env_id, entry_point="tabletop_zoo.envs.wrappers.single_seat:SingleSeatEnv", kwargs={"game": gid}
+            )

@@ -130,12 +130,22 @@ class Replay:
     package_version: str = field(default_factory=package_version)
 
     def to_dict(self) -> dict:
-        d = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": self.game,
-             "env_version": self.env_version, "kernel_version": self.kernel_version,
-             "package_version": self.package_version, "num_players": self.num_players,
-             "options": dict(self.options), "seed": self.seed, "actions": list(self.actions),
-             "finished": self.finished, "rewards": self.rewards, "scores": self.scores,
-             "final_state_sha256": self.final_state_sha256}
+        d = {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "game": self.game,
+            "env_version": self.env_version,
+            "kernel_version": self.kernel_version,
+            "package_version": self.package_version,
+            "num_players": self.num_players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": list(self.actions),
+            "finished": self.finished,
+            "rewards": self.rewards,
+            "scores": self.scores,
+            "final_state_sha256": self.final_state_sha256,
+        }
         if self.agents is not None:
             d["agents"] = list(self.agents)
         return d
@@ -177,8 +187,9 @@ class Replay:
             env.step(a)
         return env.get_state()
 
-    def frames(self, render_mode: str = "rgb_array", every: int = 1,
-               max_frames: int | None = None) -> Iterator[ReplayStep]:
+    def frames(
+        self, render_mode: str = "rgb_array", every: int = 1, max_frames: int | None = None
+    ) -> Iterator[ReplayStep]:
         """Rendered positions: every ``every``-th one plus the last, thinned further to at most ``max_frames``."""
         return self.steps(render_mode, frame_positions(len(self.actions), every, max_frames))
 
@@ -204,18 +215,30 @@ def replay_of(env, agents: list[str] | None = None) -> Replay:
     if getattr(env, "record", None) is None:
         raise ValueError("the env has no game yet: call reset(seed=...) and play before saving a replay")
     if env.history is None or env.seed_used is None:
-        raise ValueError("this game was restored with set_state(), so its start is unknown and it cannot be "
-                         "saved as a replay; play it from reset(seed=...) instead")
+        raise ValueError(
+            "this game was restored with set_state(), so its start is unknown and it cannot be "
+            "saved as a replay; play it from reset(seed=...) instead"
+        )
     k = env.kernel
     if agents is not None and len(agents) != env.num_players:
         raise ValueError(f"agents must label each of the {env.num_players} seats, got {len(agents)}")
     record = env.get_state()
     finished = bool(k.is_over(record))
     rewards, scores = _outcome(k, record, env.num_players) if finished else (None, None)
-    return Replay(game=k.GAME_ID, num_players=env.num_players, options=dict(env.options), seed=int(env.seed_used),
-                  actions=tuple(int(a) for a in env.history), finished=finished, rewards=rewards, scores=scores,
-                  final_state_sha256=state_sha256(record), agents=list(agents) if agents is not None else None,
-                  env_version=env_version(k.GAME_ID), kernel_version=int(k.VERSION))
+    return Replay(
+        game=k.GAME_ID,
+        num_players=env.num_players,
+        options=dict(env.options),
+        seed=int(env.seed_used),
+        actions=tuple(int(a) for a in env.history),
+        finished=finished,
+        rewards=rewards,
+        scores=scores,
+        final_state_sha256=state_sha256(record),
+        agents=list(agents) if agents is not None else None,
+        env_version=env_version(k.GAME_ID),
+        kernel_version=int(k.VERSION),
+    )
 
 
 def save_replay(env, path: str | os.PathLike, agents: list[str] | None = None) -> Replay:
@@ -236,8 +259,10 @@ def load_replay(path: str | os.PathLike) -> Replay:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise ReplayError(f"{path} is not a replay: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno}); "
-                          "the file may be truncated") from None
+        raise ReplayError(
+            f"{path} is not a replay: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno}); "
+            "the file may be truncated"
+        ) from None
     return parse_replay(data, source=str(path))
 
 
@@ -245,11 +270,21 @@ def parse_replay(data, source: str = "replay") -> Replay:
     """Verify a replay's dict (as read from JSON) and re-play it; raises ``ReplayError``."""
     _check_fields(data, source)
     game = _check_game(data, source)
-    replay = Replay(game=game, num_players=data["num_players"], options=data["options"], seed=data["seed"],
-                    actions=tuple(data["actions"]), finished=data["finished"], rewards=data["rewards"],
-                    scores=data["scores"], final_state_sha256=data["final_state_sha256"],
-                    agents=data.get("agents"), env_version=data["env_version"],
-                    kernel_version=data["kernel_version"], package_version=data["package_version"])
+    replay = Replay(
+        game=game,
+        num_players=data["num_players"],
+        options=data["options"],
+        seed=data["seed"],
+        actions=tuple(data["actions"]),
+        finished=data["finished"],
+        rewards=data["rewards"],
+        scores=data["scores"],
+        final_state_sha256=data["final_state_sha256"],
+        agents=data.get("agents"),
+        env_version=data["env_version"],
+        kernel_version=data["kernel_version"],
+        package_version=data["package_version"],
+    )
     _verify(replay, source)
     return replay
 
@@ -267,18 +302,25 @@ def _check_fields(data, source: str) -> None:
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
             raise ReplayError(f"{source}: field {name!r} must be {meaning}, got {value!r}")
     if data["format_version"] != FORMAT_VERSION:
-        raise ReplayError(f"{source} uses replay format version {data['format_version']}; this tabletop-zoo "
-                          f"({package_version()}) reads version {FORMAT_VERSION}")
+        raise ReplayError(
+            f"{source} uses replay format version {data['format_version']}; this tabletop-zoo "
+            f"({package_version()}) reads version {FORMAT_VERSION}"
+        )
     bad = [a for a in data["actions"] if isinstance(a, bool) or not isinstance(a, int)]
     if bad:
         raise ReplayError(f"{source}: field 'actions' must hold int action ids, got {bad[0]!r}")
     if data["finished"] != (data["rewards"] is not None) or data["finished"] != (data["scores"] is not None):
         raise ReplayError(f"{source}: 'rewards' and 'scores' must be lists for a finished game and null otherwise")
     agents = data.get("agents")
-    if agents is not None and (not isinstance(agents, list) or not all(isinstance(a, str) for a in agents)
-                               or len(agents) != data["num_players"]):
-        raise ReplayError(f"{source}: field 'agents' must be a list of {data['num_players']} strings (one label per "
-                          f"seat), got {agents!r}")
+    if agents is not None and (
+        not isinstance(agents, list)
+        or not all(isinstance(a, str) for a in agents)
+        or len(agents) != data["num_players"]
+    ):
+        raise ReplayError(
+            f"{source}: field 'agents' must be a list of {data['num_players']} strings (one label per "
+            f"seat), got {agents!r}"
+        )
 
 
 def _check_game(data: dict, source: str) -> str:
@@ -293,7 +335,8 @@ def _check_game(data: dict, source: str) -> str:
         raise ReplayError(
             f"{source} was recorded with {recorded[0]} (kernel version {recorded[1]}, tabletop-zoo "
             f"{data['package_version']}), but the installed game is {installed[0]} (kernel version {installed[1]}, "
-            f"tabletop-zoo {package_version()}); a replay only reproduces on the game version that recorded it")
+            f"tabletop-zoo {package_version()}); a replay only reproduces on the game version that recorded it"
+        )
     return game
 
 
@@ -306,13 +349,17 @@ def _verify(replay: Replay, source: str) -> None:
     n_actions = env.kernel.NUM_ACTIONS
     for i, action in enumerate(replay.actions):
         if not env.agents or env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
-            raise ReplayError(f"the replay does not reproduce its game ({source}): the game is over after {i} "
-                              f"actions, but the replay has {len(replay.actions)}")
+            raise ReplayError(
+                f"the replay does not reproduce its game ({source}): the game is over after {i} "
+                f"actions, but the replay has {len(replay.actions)}"
+            )
         if not 0 <= action < n_actions or not env.action_mask()[action]:
             name = env.action_name(action) if 0 <= action < n_actions else f"outside 0..{n_actions - 1}"
-            raise ReplayError(f"the replay does not reproduce its game ({source}): action {action} ({name}) at "
-                              f"step {i + 1} is illegal for {env.agent_selection}; legal there: "
-                              f"{env._legal_listing()}")
+            raise ReplayError(
+                f"the replay does not reproduce its game ({source}): action {action} ({name}) at "
+                f"step {i + 1} is illegal for {env.agent_selection}; legal there: "
+                f"{env._legal_listing()}"
+            )
         env.step(action)
     record = env.get_state()
     problems = env.kernel.validate(record)
@@ -321,19 +368,26 @@ def _verify(replay: Replay, source: str) -> None:
     over = bool(env.kernel.is_over(record))
     if over != replay.finished:
         state = "finishes" if over else "is still running"
-        raise ReplayError(f"the replay does not reproduce its game ({source}): after its {len(replay.actions)} "
-                          f"actions the game {state}, but the file says finished={replay.finished}")
+        raise ReplayError(
+            f"the replay does not reproduce its game ({source}): after its {len(replay.actions)} "
+            f"actions the game {state}, but the file says finished={replay.finished}"
+        )
     digest = state_sha256(record)
     if digest != replay.final_state_sha256:
-        raise ReplayError(f"the replay does not reproduce the recorded final state ({source}): its sha256 is "
-                          f"{digest}, the file says {replay.final_state_sha256}")
+        raise ReplayError(
+            f"the replay does not reproduce the recorded final state ({source}): its sha256 is "
+            f"{digest}, the file says {replay.final_state_sha256}"
+        )
     if over:
         rewards, scores = _outcome(env.kernel, record, replay.num_players)
         same_rewards = len(rewards) == len(replay.rewards) and all(
-            isinstance(r, (int, float)) and math.isclose(r, x, abs_tol=1e-9) for r, x in zip(replay.rewards, rewards))
+            isinstance(r, (int, float)) and math.isclose(r, x, abs_tol=1e-9) for r, x in zip(replay.rewards, rewards)
+        )
         if not same_rewards or scores != replay.scores:
-            raise ReplayError(f"the replay does not reproduce the recorded outcome ({source}): replayed rewards "
-                              f"{rewards} and scores {scores}, the file says {replay.rewards} and {replay.scores}")
+            raise ReplayError(
+                f"the replay does not reproduce the recorded outcome ({source}): replayed rewards "
+                f"{rewards} and scores {scores}, the file says {replay.rewards} and {replay.scores}"
+            )
 
 
 # --- arena games ------------------------------------------------------------------------------------
@@ -350,8 +404,9 @@ def arena_replay(games_path: str | os.PathLike, game_index: int) -> Replay:
     try:
         config = json.loads(run_path.read_text())
     except OSError as e:
-        raise ReplayError(f"cannot read {run_path} (the arena's run settings beside {games_path.name}): "
-                          f"{e.strerror or e}") from None
+        raise ReplayError(
+            f"cannot read {run_path} (the arena's run settings beside {games_path.name}): {e.strerror or e}"
+        ) from None
     except json.JSONDecodeError as e:
         raise ReplayError(f"{run_path} is not valid JSON ({e.msg})") from None
     record = _arena_record(games_path, game_index)
@@ -367,11 +422,16 @@ def arena_replay(games_path: str | os.PathLike, game_index: int) -> Replay:
     returns = record.get("returns")
     if not isinstance(returns, list) or len(returns) != replay.num_players:
         raise ReplayError(f"the arena record has no 'returns' list of {replay.num_players} numbers ({source})")
-    if not replay.finished or replay.scores != record["scores"] or not all(
-            math.isclose(a, b, abs_tol=1e-9) for a, b in zip(replay.rewards, returns)):
-        raise ReplayError(f"the arena record does not reproduce its game ({source}): replayed "
-                          f"returns {replay.rewards} and scores {replay.scores}, the record says "
-                          f"{returns} and {record['scores']}")
+    if (
+        not replay.finished
+        or replay.scores != record["scores"]
+        or not all(math.isclose(a, b, abs_tol=1e-9) for a, b in zip(replay.rewards, returns))
+    ):
+        raise ReplayError(
+            f"the arena record does not reproduce its game ({source}): replayed "
+            f"returns {replay.rewards} and scores {replay.scores}, the record says "
+            f"{returns} and {record['scores']}"
+        )
     return replay
 
 
@@ -387,8 +447,10 @@ def _arena_record(games_path: pathlib.Path, game_index: int) -> dict:
         except json.JSONDecodeError:
             raise ReplayError(f"{games_path} line {number} is not valid JSON") from None
         if not isinstance(rec, dict):
-            raise ReplayError(f"{games_path} line {number} is not an arena game record: expected a JSON object, "
-                              f"got {type(rec).__name__}")
+            raise ReplayError(
+                f"{games_path} line {number} is not an arena game record: expected a JSON object, "
+                f"got {type(rec).__name__}"
+            )
         records[rec.get("game")] = rec
     if game_index not in records:
         have = sorted(g for g in records if isinstance(g, int))
@@ -401,8 +463,15 @@ def _arena_record(games_path: pathlib.Path, game_index: int) -> dict:
 VIDEO_FORMATS = {".gif": "GIF", ".mp4": "MP4"}
 
 
-def write_video(replay: Replay, path: str | os.PathLike, fps: float = 2.0, every: int = 1,
-                max_frames: int | None = 200, scale: float = 1.0, progress: bool = False) -> int:
+def write_video(
+    replay: Replay,
+    path: str | os.PathLike,
+    fps: float = 2.0,
+    every: int = 1,
+    max_frames: int | None = 200,
+    scale: float = 1.0,
+    progress: bool = False,
+) -> int:
     """Write the replay's ``rgb_array`` frames, each captioned with the move that led to it, as an animated
     GIF or an MP4 (H.264; needs the ``video`` extra, imageio-ffmpeg), chosen by the path's suffix, through
     imageio; ``progress`` shows a rich progress bar. Returns the number of frames (positions chosen by
@@ -410,8 +479,9 @@ def write_video(replay: Replay, path: str | os.PathLike, fps: float = 2.0, every
     path = pathlib.Path(path)
     kind = VIDEO_FORMATS.get(path.suffix.lower())
     if kind is None:
-        raise ValueError(f"cannot tell the video format of {path.name!r}: the file name must end in "
-                         f"{' or '.join(VIDEO_FORMATS)}")
+        raise ValueError(
+            f"cannot tell the video format of {path.name!r}: the file name must end in {' or '.join(VIDEO_FORMATS)}"
+        )
     if isinstance(fps, bool) or not isinstance(fps, (int, float)) or not fps > 0:
         raise ValueError(f"fps must be a number > 0, got {fps!r}")
     if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale <= 4:
@@ -428,8 +498,15 @@ def write_video(replay: Replay, path: str | os.PathLike, fps: float = 2.0, every
     return len(positions)
 
 
-def write_gif(replay: Replay, path: str | os.PathLike, fps: float = 2.0, every: int = 1,
-              max_frames: int | None = 200, scale: float = 1.0, progress: bool = False) -> int:
+def write_gif(
+    replay: Replay,
+    path: str | os.PathLike,
+    fps: float = 2.0,
+    every: int = 1,
+    max_frames: int | None = 200,
+    scale: float = 1.0,
+    progress: bool = False,
+) -> int:
     """``write_video`` to a ``.gif`` path."""
     if pathlib.Path(path).suffix.lower() != ".gif":
         raise ValueError(f"a GIF's file name must end in .gif, got {pathlib.Path(path).name!r}")
@@ -450,8 +527,16 @@ def _video_writer(path: pathlib.Path, kind: str, fps: float):
     except ImportError:
         raise ValueError("writing MP4 needs imageio-ffmpeg: pip install 'tabletop-zoo[video]'") from None
     # Frames are 1280 x (800 + caption), both even: yuv420p H.264 without resizing (macro_block_size 2).
-    mp4 = imageio.v2.get_writer(path, format="FFMPEG", mode="I", fps=fps, codec="libx264", pixelformat="yuv420p",
-                                macro_block_size=2, ffmpeg_log_level="error")
+    mp4 = imageio.v2.get_writer(
+        path,
+        format="FFMPEG",
+        mode="I",
+        fps=fps,
+        codec="libx264",
+        pixelformat="yuv420p",
+        macro_block_size=2,
+        ffmpeg_log_level="error",
+    )
     return mp4, mp4.append_data
 
 
@@ -474,8 +559,13 @@ class _progress:
             TimeRemainingColumn,
         )
 
-        self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                             TimeRemainingColumn(), console=Console(stderr=True))
+        self._bar = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+        )
         self._bar.start()
         task = self._bar.add_task(self.label, total=self.total)
         return lambda: self._bar.advance(task)

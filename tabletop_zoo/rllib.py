@@ -87,9 +87,17 @@ class MaskedPPOModule(DefaultPPOTorchRLModule):
         return super().compute_values(inner, embeddings)
 
 
-def ppo_config(game: str, num_players: int | None = None, hidden: tuple[int, ...] = (128, 128),
-               train_batch_size: int = 2000, minibatch_size: int = 250, num_epochs: int = 4,
-               env_runners: int = 0, seed: int | None = 0, **options) -> PPOConfig:
+def ppo_config(
+    game: str,
+    num_players: int | None = None,
+    hidden: tuple[int, ...] = (128, 128),
+    train_batch_size: int = 2000,
+    minibatch_size: int = 250,
+    num_epochs: int = 4,
+    env_runners: int = 0,
+    seed: int | None = 0,
+    **options,
+) -> PPOConfig:
     """A PPOConfig for ``game``: every seat mapped to one shared ``MaskedPPOModule`` policy."""
     name = register(game)
     env_config = {"num_players": num_players, **options}
@@ -102,10 +110,15 @@ def ppo_config(game: str, num_players: int | None = None, hidden: tuple[int, ...
         .framework("torch")
         .env_runners(num_env_runners=env_runners)
         .multi_agent(policies={SHARED_POLICY}, policy_mapping_fn=lambda agent_id, *args, **kw: SHARED_POLICY)
-        .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={
-            SHARED_POLICY: RLModuleSpec(module_class=MaskedPPOModule, model_config={"fcnet_hiddens": list(hidden)}),
-        }))
-        .training(train_batch_size_per_learner=train_batch_size, minibatch_size=minibatch_size,
-                  num_epochs=num_epochs)
+        .rl_module(
+            rl_module_spec=MultiRLModuleSpec(
+                rl_module_specs={
+                    SHARED_POLICY: RLModuleSpec(
+                        module_class=MaskedPPOModule, model_config={"fcnet_hiddens": list(hidden)}
+                    ),
+                }
+            )
+        )
+        .training(train_batch_size_per_learner=train_batch_size, minibatch_size=minibatch_size, num_epochs=num_epochs)
         .debugging(seed=seed)
     )

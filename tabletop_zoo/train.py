@@ -62,10 +62,20 @@ class SnapshotPool:
         return choices[int(rng.integers(len(choices)))]
 
 
-def train(game_id: str, algo: str = "maskable_ppo", timesteps: int = 50_000, opponents: str = "random",
-          n_envs: int = 8, num_players: int | None = None, out: str | pathlib.Path = "train_runs/run",
-          seed: int = 0, eval_every: int | None = None, eval_games: int = 60, progress: bool = False,
-          torch_threads: int | None = None) -> dict:
+def train(
+    game_id: str,
+    algo: str = "maskable_ppo",
+    timesteps: int = 50_000,
+    opponents: str = "random",
+    n_envs: int = 8,
+    num_players: int | None = None,
+    out: str | pathlib.Path = "train_runs/run",
+    seed: int = 0,
+    eval_every: int | None = None,
+    eval_games: int = 60,
+    progress: bool = False,
+    torch_threads: int | None = None,
+) -> dict:
     """Train and return {"model": path, "curve": [(timesteps, win share), ...]}.
 
     ``torch_threads`` defaults to one per core this process may use; ``progress`` shows a rich progress bar
@@ -76,11 +86,21 @@ def train(game_id: str, algo: str = "maskable_ppo", timesteps: int = 50_000, opp
     if algo == "selfplay":
         from .selfplay import train_selfplay
 
-        result = train_selfplay(game_id, out=out, torch_threads=torch_threads, progress=progress,
-                                num_players=num_players, timesteps=timesteps, seed=seed, eval_games=eval_games,
-                                **({"eval_every": eval_every} if eval_every else {}))
-        return {"model": result["policy"], "curve": [(r["samples"], r["win_share"]) for r in result["curve"]
-                                                     if r["opponent"] == "random"]}
+        result = train_selfplay(
+            game_id,
+            out=out,
+            torch_threads=torch_threads,
+            progress=progress,
+            num_players=num_players,
+            timesteps=timesteps,
+            seed=seed,
+            eval_games=eval_games,
+            **({"eval_every": eval_every} if eval_every else {}),
+        )
+        return {
+            "model": result["policy"],
+            "curve": [(r["samples"], r["win_share"]) for r in result["curve"] if r["opponent"] == "random"],
+        }
     if opponents not in OPPONENTS:
         raise ValueError(f"opponents must be one of {OPPONENTS}, got {opponents!r}")
     if timesteps < 1 or n_envs < 1:
@@ -110,8 +130,9 @@ def train(game_id: str, algo: str = "maskable_ppo", timesteps: int = 50_000, opp
     train_opponents = pool if pool is not None else opponents
     env = KernelVecEnv(game_id, n_envs, num_players, opponents=train_opponents, seed=seed)
     n_steps = max(16, min(512, timesteps // n_envs))
-    model = MaskablePPO("MlpPolicy", env, n_steps=n_steps, batch_size=min(256, n_steps * n_envs), seed=seed,
-                        verbose=0, device="cpu")
+    model = MaskablePPO(
+        "MlpPolicy", env, n_steps=n_steps, batch_size=min(256, n_steps * n_envs), seed=seed, verbose=0, device="cpu"
+    )
     eval_every = eval_every or max(timesteps // 5, n_steps * n_envs)
     eval_opponents = "random" if opponents == "self" else opponents
     bar = _Bar(timesteps, progress)
@@ -140,8 +161,12 @@ def train(game_id: str, algo: str = "maskable_ppo", timesteps: int = 50_000, opp
     finally:
         bar.stop()
     model.save(out / "model.zip")
-    _write_curve(curve, out, f"{game_id}, {num_players} players, vs {opponents} (evaluated vs {eval_opponents})",
-                 1.0 / num_players)
+    _write_curve(
+        curve,
+        out,
+        f"{game_id}, {num_players} players, vs {opponents} (evaluated vs {eval_opponents})",
+        1.0 / num_players,
+    )
     return {"model": str(out / "model.zip"), "curve": curve}
 
 
@@ -174,9 +199,13 @@ class _Bar:
         if enabled:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-            self.progress = Progress(TextColumn("timesteps"), BarColumn(), MofNCompleteColumn(),
-                                     TextColumn("{task.fields[share]}"),
-                                     TimeRemainingColumn())
+            self.progress = Progress(
+                TextColumn("timesteps"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("{task.fields[share]}"),
+                TimeRemainingColumn(),
+            )
             self.task = self.progress.add_task("train", total=total, share="")
             self.progress.start()
 

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from scipy.stats import binomtest
+from tabletop_zoo.agents import make_agent
 
 import tabletop_zoo
-from tabletop_zoo.agents import make_agent
 from tabletop_zoo.play import play_game
 
 AgentFactory = Callable[[int], object]  # agent seed -> agent
@@ -48,8 +48,10 @@ class MatchResult:
 
     def row(self) -> str:
         opts = ", ".join(f"{k}={v}" for k, v in self.options.items()) or "-"
-        return (f"| {self.game} | {self.players} | {opts} | {self.seed} | {self.games} | {self.wins} | "
-                f"{self.share:.3f} | {self.equal_share:.3f} | {self.p_value:.2g} |")
+        return (
+            f"| {self.game} | {self.players} | {opts} | {self.seed} | {self.games} | {self.wins} | "
+            f"{self.share:.3f} | {self.equal_share:.3f} | {self.p_value:.2g} |"
+        )
 
 
 def p_value_above_equal(wins: int, games: int, players: int) -> float:
@@ -61,15 +63,18 @@ def p_value_above_equal(wins: int, games: int, players: int) -> float:
 
 def assert_beats(result: MatchResult, alpha: float = 0.01, at_least_half: bool = False) -> None:
     """The candidate beats the equal share at level alpha (and, if asked, wins at least half the games)."""
-    detail = f"{result.game} {result.players}p {result.options or ''} seed {result.seed}: " \
-             f"{result.wins}/{result.games} wins, p = {result.p_value:.3g}"
+    detail = (
+        f"{result.game} {result.players}p {result.options or ''} seed {result.seed}: "
+        f"{result.wins}/{result.games} wins, p = {result.p_value:.3g}"
+    )
     assert result.p_value < alpha, detail
     if at_least_half:
         assert result.share >= 0.5, detail
 
 
-def seat_rotated_match(game: str, players: int, candidate: AgentFactory, opponent: AgentFactory, games: int,
-                       seed: int, **options) -> MatchResult:
+def seat_rotated_match(
+    game: str, players: int, candidate: AgentFactory, opponent: AgentFactory, games: int, seed: int, **options
+) -> MatchResult:
     """Play ``games`` games, candidate in seat g % players of game g; count its outright wins."""
     if games < players:
         raise ValueError(f"need at least one game per seat: games >= {players}, got {games}")
@@ -94,10 +99,12 @@ def heuristic_vs_random(game: str, players: int, games: int, seed: int, **option
     return seat_rotated_match(game, players, agent("heuristic", game), agent("random", game), games, seed, **options)
 
 
-def mcts_vs_heuristics(game: str, players: int, games: int, seed: int, simulations: int = 1000,
-                       **options) -> MatchResult:
-    return seat_rotated_match(game, players, agent("mcts", game, simulations=simulations),
-                              agent("heuristic", game), games, seed, **options)
+def mcts_vs_heuristics(
+    game: str, players: int, games: int, seed: int, simulations: int = 1000, **options
+) -> MatchResult:
+    return seat_rotated_match(
+        game, players, agent("mcts", game, simulations=simulations), agent("heuristic", game), games, seed, **options
+    )
 
 
 # Every game x player count x ruleset the heuristic must beat random in (issue #18).
@@ -112,8 +119,10 @@ def heuristic_cases() -> list[tuple[str, int, dict]]:
     return cases
 
 
-HEADER = ("| game | players | options | seed | games | wins | win share | equal share | p (exact binomial) |\n"
-          "|---|---|---|---|---|---|---|---|---|")
+HEADER = (
+    "| game | players | options | seed | games | wins | win share | equal share | p (exact binomial) |\n"
+    "|---|---|---|---|---|---|---|---|---|"
+)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -15,8 +15,11 @@ HIDDEN_COUNTS = [(g, n) for g, n in GAME_COUNTS if registry.kernel(g).INFORMATIO
 
 
 def pytest_generate_tests(metafunc):
-    for name, cases in (("game_n", GAME_COUNTS), ("stochastic_game_n", STOCHASTIC_COUNTS),
-                        ("hidden_game_n", HIDDEN_COUNTS)):
+    for name, cases in (
+        ("game_n", GAME_COUNTS),
+        ("stochastic_game_n", STOCHASTIC_COUNTS),
+        ("hidden_game_n", HIDDEN_COUNTS),
+    ):
         if name in metafunc.fixturenames:
             metafunc.parametrize(name, cases, ids=[f"{g}-{n}p" for g, n in cases])
     if "game_id" in metafunc.fixturenames:

@@ -7,15 +7,15 @@ import re
 
 import numpy as np
 import pytest
+from tabletop_zoo.agents import RandomAgent
+from tabletop_zoo.kernels._common.record import copy_record
+from tabletop_zoo.kernels.french_revolution_1789.state import LOC_PILE
+from tabletop_zoo.kernels.kremlin.state import PH_ASSIGN
 from typer.testing import CliRunner
 
 import tabletop_zoo
 from tabletop_zoo import registry
-from tabletop_zoo.agents import RandomAgent
 from tabletop_zoo.cli import app
-from tabletop_zoo.kernels._common.record import copy_record
-from tabletop_zoo.kernels.french_revolution_1789.state import LOC_PILE
-from tabletop_zoo.kernels.kremlin.state import PH_ASSIGN
 from tabletop_zoo.replay import load_replay
 
 HIDDEN_GAMES = ("kremlin", "french_revolution_1789")
@@ -149,8 +149,11 @@ def test_human_kremlin_game_never_prints_another_seats_secret(tmp_path):
     """Terminal play (seat 0 against random agents) shows the human only its own sheet and the agents'
     allocations without their gamers; the full table, with every sheet, comes once the game is over."""
     path = tmp_path / "game.json"
-    result = CliRunner().invoke(app, ["play", "kremlin", "--players", "3", "--seed", "5", "--human", "0",
-                                      "--save-replay", str(path)], input="1\n" * 1000)
+    result = CliRunner().invoke(
+        app,
+        ["play", "kremlin", "--players", "3", "--seed", "5", "--human", "0", "--save-replay", str(path)],
+        input="1\n" * 1000,
+    )
     assert result.exit_code == 0, result.output
     during, marker, after = result.output.partition("--- game over: the full table ---")
     assert marker and "final scores" in after

@@ -6,11 +6,11 @@ import json
 import numpy as np
 import pytest
 from PIL import Image
+from tabletop_zoo.agents import RandomAgent
 from typer.testing import CliRunner
 
 import tabletop_zoo
 from tabletop_zoo import arena, registry
-from tabletop_zoo.agents import RandomAgent
 from tabletop_zoo.cli import app
 from tabletop_zoo.play import play_game
 from tabletop_zoo.replay import (
@@ -48,11 +48,16 @@ def test_human_plays_to_the_end_with_an_invalid_entry_and_an_undo(tmp_path):
     """Seat 0 always types 1 (its lowest legal move) against random agents; 'x' is refused, 'u' undoes."""
     path = tmp_path / "game.json"
     typed = "x\n1\n1\nu\n" + "1\n" * 2000  # more than enough: the game ends long before
-    result = runner.invoke(app, ["play", "irish_gauge", "--players", "3", "--seed", "1", "--human", "0",
-                                 "--save-replay", str(path)], input=typed)
+    result = runner.invoke(
+        app,
+        ["play", "irish_gauge", "--players", "3", "--seed", "1", "--human", "0", "--save-replay", str(path)],
+        input=typed,
+    )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "'x' is not a move: enter a number from 1 to" in flat(out) and "u (undo your last move) or q (quit)" in flat(out)
+    assert "'x' is not a move: enter a number from 1 to" in flat(out) and "u (undo your last move) or q (quit)" in flat(
+        out
+    )
     assert "undone: your last move and the" in out
     assert "final scores" in out and "human" in out
     replay = load_replay(path)  # verified: it reproduces the final state
@@ -70,8 +75,11 @@ def test_human_plays_to_the_end_with_an_invalid_entry_and_an_undo(tmp_path):
 def test_human_quit_and_closed_input_save_the_unfinished_game(tmp_path):
     for typed, message in (("1\nq\n", "quit after"), ("1\n", "input closed")):
         path = tmp_path / "partial.json"
-        result = runner.invoke(app, ["play", "irish_gauge", "--players", "3", "--seed", "4", "--human", "1",
-                                     "--save-replay", str(path)], input=typed)
+        result = runner.invoke(
+            app,
+            ["play", "irish_gauge", "--players", "3", "--seed", "4", "--human", "1", "--save-replay", str(path)],
+            input=typed,
+        )
         assert result.exit_code == 0, result.output
         assert message in result.output and "unfinished game" in result.output
         replay = load_replay(path)
@@ -87,8 +95,11 @@ def _movers(replay):
 
 
 def test_undo_with_nothing_to_undo_and_hot_seat(tmp_path):
-    result = runner.invoke(app, ["play", "irish_gauge", "--players", "3", "--seed", "2", "--human", "0",
-                                 "--human", "1", "--human", "2"], input="u\n" + "1\n" * 3000)
+    result = runner.invoke(
+        app,
+        ["play", "irish_gauge", "--players", "3", "--seed", "2", "--human", "0", "--human", "1", "--human", "2"],
+        input="u\n" + "1\n" * 3000,
+    )
     assert result.exit_code == 0, result.output
     assert "nothing to undo: no human move yet" in result.output
     assert "final scores" in result.output and "random" not in result.output
@@ -105,9 +116,14 @@ def test_skip_forced_human_play_is_the_same_game_with_fewer_prompts():
     for skip in (False, True):
         env = tabletop_zoo.make_env("french_revolution_1789", num_players=3, render_mode="ansi")
         prompts = []
-        game = HumanGame(env, [None, RandomAgent(seed=1), RandomAgent(seed=2)], seed=6,
-                         console=Console(file=io.StringIO()), ask=lambda text, asked=prompts: asked.append(text) or "1",
-                         skip_forced=skip)
+        game = HumanGame(
+            env,
+            [None, RandomAgent(seed=1), RandomAgent(seed=2)],
+            seed=6,
+            console=Console(file=io.StringIO()),
+            ask=lambda text, asked=prompts: asked.append(text) or "1",
+            skip_forced=skip,
+        )
         assert game.run()
         outcomes[skip] = (env.get_state().tobytes(), list(env.history), len(prompts))
     assert outcomes[True][:2] == outcomes[False][:2]
@@ -115,9 +131,13 @@ def test_skip_forced_human_play_is_the_same_game_with_fewer_prompts():
 
 
 def test_human_play_rejects_bad_seats_and_agent_counts():
-    for args, message in ((["--human", "3"], "--human seat 3 does not exist: seats are 0..2"),
-                          (["--human", "0", "--agents", "random,random,random"],
-                           "3 players with 1 human seat(s) need 1 or 2 agents, got 3")):
+    for args, message in (
+        (["--human", "3"], "--human seat 3 does not exist: seats are 0..2"),
+        (
+            ["--human", "0", "--agents", "random,random,random"],
+            "3 players with 1 human seat(s) need 1 or 2 agents, got 3",
+        ),
+    ):
         result = runner.invoke(app, ["play", "irish_gauge", "--players", "3", *args], input="q\n")
         assert result.exit_code != 0 and message in flat(result.output), result.output
 
@@ -144,7 +164,9 @@ def test_replay_reproduces_the_final_state_bytes(game, tmp_path):
     saved = save_replay(env, tmp_path / "r.json", agents=["random"] * env.num_players)
     data = json.loads((tmp_path / "r.json").read_text())
     assert data["game"] == game and data["env_version"] == f"{game}_v0" and data["seed"] == 3
-    assert data["kernel_version"] == registry.kernel(game).VERSION and data["package_version"] == tabletop_zoo.__version__
+    assert (
+        data["kernel_version"] == registry.kernel(game).VERSION and data["package_version"] == tabletop_zoo.__version__
+    )
     assert data["actions"] == env.history and data["options"] == env.options and data["finished"]
     replay = load_replay(tmp_path / "r.json")
     assert replay == saved
@@ -217,8 +239,11 @@ def test_changed_actions_do_not_reproduce(finished):
 
 def test_a_replay_of_another_version_is_refused_naming_both(finished):
     _, data = finished
-    with pytest.raises(ReplayError, match=r"recorded with irish_gauge_v0 \(kernel version 7, tabletop-zoo 9.9.9\), "
-                                          r"but the installed game is irish_gauge_v0 \(kernel version 0"):
+    with pytest.raises(
+        ReplayError,
+        match=r"recorded with irish_gauge_v0 \(kernel version 7, tabletop-zoo 9.9.9\), "
+        r"but the installed game is irish_gauge_v0 \(kernel version 0",
+    ):
         parse_replay(_changed(data, kernel_version=7, package_version="9.9.9"))
     with pytest.raises(ReplayError, match="recorded with irish_gauge_v1 .* installed game is irish_gauge_v0"):
         parse_replay(_changed(data, env_version="irish_gauge_v1"))
@@ -228,18 +253,20 @@ def test_malformed_fields_are_named(finished):
     _, data = finished
     broken = _changed(data)
     del broken["seed"]
-    for bad, message in ((broken, r"missing replay field\(s\) \['seed'\]"),
-                         (_changed(data, seed="5"), "field 'seed' must be an int, got '5'"),
-                         (_changed(data, actions=[1, "2"]), "'actions' must hold int action ids, got '2'"),
-                         (_changed(data, finished="yes"), "field 'finished' must be true or false"),
-                         (_changed(data, num_players=True), "field 'num_players' must be an int"),
-                         (_changed(data, game="chess"), "unknown game 'chess'"),
-                         (_changed(data, agents=["random"]), "'agents' must be a list of 3 strings"),
-                         (_changed(data, format="something"), "is not a replay: its 'format'"),
-                         (_changed(data, format_version=2), "reads version 1"),
-                         (_changed(data, num_players=9), "cannot set up the game"),
-                         (_changed(data, options={"ruleset": "house"}), "ruleset must be one of"),
-                         ([1, 2], "expected a JSON object, got list")):
+    for bad, message in (
+        (broken, r"missing replay field\(s\) \['seed'\]"),
+        (_changed(data, seed="5"), "field 'seed' must be an int, got '5'"),
+        (_changed(data, actions=[1, "2"]), "'actions' must hold int action ids, got '2'"),
+        (_changed(data, finished="yes"), "field 'finished' must be true or false"),
+        (_changed(data, num_players=True), "field 'num_players' must be an int"),
+        (_changed(data, game="chess"), "unknown game 'chess'"),
+        (_changed(data, agents=["random"]), "'agents' must be a list of 3 strings"),
+        (_changed(data, format="something"), "is not a replay: its 'format'"),
+        (_changed(data, format_version=2), "reads version 1"),
+        (_changed(data, num_players=9), "cannot set up the game"),
+        (_changed(data, options={"ruleset": "house"}), "ruleset must be one of"),
+        ([1, 2], "expected a JSON object, got list"),
+    ):
         with pytest.raises(ReplayError, match=message):
             parse_replay(bad)
 
@@ -265,11 +292,13 @@ def test_cli_replay_prints_every_move_and_rejects_corrupt_files(finished, tmp_pa
 
 def test_cli_replays_an_arena_game(tmp_path):
     out = tmp_path / "run"
-    arena.run("irish_gauge", ["random", "heuristic"], num_players=3, games=2, seed=1, out=out, workers=1,
-              progress=False)
+    arena.run(
+        "irish_gauge", ["random", "heuristic"], num_players=3, games=2, seed=1, out=out, workers=1, progress=False
+    )
     saved = tmp_path / "game1.json"
-    result = runner.invoke(app, ["replay", str(out / "games.jsonl"), "--game-index", "1", "--save", str(saved),
-                                 "--every", "1000"])
+    result = runner.invoke(
+        app, ["replay", str(out / "games.jsonl"), "--game-index", "1", "--save", str(saved), "--every", "1000"]
+    )
     assert result.exit_code == 0, result.output
     record = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()][1]
     replay = load_replay(saved)

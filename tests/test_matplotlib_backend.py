@@ -18,12 +18,21 @@ PACKAGE_DIRS = ("tabletop_zoo", "envs", "agents", "kernels")
 def _offences(path: pathlib.Path) -> list[str]:
     found = []
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "use" \
-                and isinstance(node.func.value, ast.Name) and node.func.value.id == "matplotlib":
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "use"
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "matplotlib"
+        ):
             found.append(f"{path.relative_to(ROOT)}:{node.lineno} calls matplotlib.use")
         names = [a.name for a in node.names] if isinstance(node, (ast.Import, ast.ImportFrom)) else []
         module = node.module if isinstance(node, ast.ImportFrom) else ""
-        if "matplotlib.pyplot" in names or module == "matplotlib.pyplot" or (module == "matplotlib" and "pyplot" in names):
+        if (
+            "matplotlib.pyplot" in names
+            or module == "matplotlib.pyplot"
+            or (module == "matplotlib" and "pyplot" in names)
+        ):
             found.append(f"{path.relative_to(ROOT)}:{node.lineno} imports pyplot")
     return found
 

@@ -21,9 +21,11 @@ def test_notebook_is_valid_and_stored_without_outputs(path):
     book = nbformat.read(path, as_version=4)
     nbformat.validate(book)
     assert book.nbformat == 4 and book.metadata["kernelspec"]["name"] == "python3"
-    assert all(not cell.get("outputs") and cell.get("execution_count") is None
-               for cell in book.cells if cell.cell_type == "code"), \
-        f"{path.name} is stored with outputs; clear them before committing"
+    assert all(
+        not cell.get("outputs") and cell.get("execution_count") is None
+        for cell in book.cells
+        if cell.cell_type == "code"
+    ), f"{path.name} is stored with outputs; clear them before committing"
 
 
 # Each notebook takes 5-30 s in quick mode (a kernel start, imports, numba cache loads); the kernels are
@@ -33,8 +35,9 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
     book = nbformat.read(path, as_version=4)
     # The kernel inherits this process's environment; run in a scratch folder so nothing lands in the repo.
     monkeypatch.setenv("TABLETOP_ZOO_QUICK", "1")
-    client = NotebookClient(book, timeout=TIMEOUT, kernel_name="python3",
-                            resources={"metadata": {"path": str(tmp_path)}})
+    client = NotebookClient(
+        book, timeout=TIMEOUT, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+    )
     client.execute()  # raises CellExecutionError naming the failing cell and its traceback
     for index, cell in enumerate(book.cells):
         if cell.cell_type == "code" and _shows_a_figure(cell.source):

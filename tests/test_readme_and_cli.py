@@ -46,29 +46,45 @@ def test_cli_play_prints_final_standings():
 
 
 def test_cli_play_takes_agent_specs_and_names_the_rules_winner():
-    result = runner.invoke(app, ["play", "kremlin", "--players", "3", "--seed", "4", "--agents",
-                                 "mcts:simulations=5,rollout_depth=2,random,random"])
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "kremlin",
+            "--players",
+            "3",
+            "--seed",
+            "4",
+            "--agents",
+            "mcts:simulations=5,rollout_depth=2,random,random",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "(mcts:rollout_depth=2,simulations=5)" in result.output
     env = tabletop_zoo.make_env("kremlin", num_players=3)
     from tabletop_zoo.agents import parse_agent_spec
+
     from tabletop_zoo.play import play_game
     from tabletop_zoo.standings import final_standings
 
     specs = ["mcts:simulations=5,rollout_depth=2", "random", "random"]
-    play_game(env, [parse_agent_spec(a, "kremlin").build("kremlin", seed=4 * 1000 + i) for i, a in enumerate(specs)],
-              seed=4)
+    play_game(
+        env, [parse_agent_spec(a, "kremlin").build("kremlin", seed=4 * 1000 + i) for i, a in enumerate(specs)], seed=4
+    )
     winners = [f"player_{i}" for i in final_standings(env.kernel, env.get_state()).winners]
     marked = [line.split(". ")[1].split(" ")[0] for line in result.output.splitlines() if line.endswith("winner")]
     assert marked == winners
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--seed", "-1"], "seed must be an int in [0, 2**64)"),
-    (["--agents", "mcts:simulations=1.5"], "simulations must be an integer >= 1, got 1.5"),
-    (["--save-replay", "/nonexistent-folder/game.json"], "folder /nonexistent-folder does not exist"),
-    (["--render", "png"], "--render must be 'ansi'"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--seed", "-1"], "seed must be an int in [0, 2**64)"),
+        (["--agents", "mcts:simulations=1.5"], "simulations must be an integer >= 1, got 1.5"),
+        (["--save-replay", "/nonexistent-folder/game.json"], "folder /nonexistent-folder does not exist"),
+        (["--render", "png"], "--render must be 'ansi'"),
+    ],
+)
 def test_cli_play_refuses_bad_input_before_the_game(args, message):
     result = runner.invoke(app, ["play", "irish_gauge", "--players", "3", *args])
     assert result.exit_code == 2, result.output
@@ -102,26 +118,45 @@ def test_cli_bench_json():
     data = json.loads(result.stdout)
     rows = data["games"]["irish_gauge"]
     assert list(rows) == ["3", "4", "5"]
-    assert all(r["kernel_1t"]["decisions_per_s"]["median"] > 0 and r["aec"]["steps_per_s"]["median"] > 0
-               for r in rows.values())
+    assert all(
+        r["kernel_1t"]["decisions_per_s"]["median"] > 0 and r["aec"]["steps_per_s"]["median"] > 0 for r in rows.values()
+    )
 
 
 def test_cli_arena_runs_a_small_tournament(tmp_path):
     out = tmp_path / "run"
-    result = runner.invoke(app, ["arena", "irish_gauge", "--agents", "heuristic,random", "--players", "3",
-                                 "--games", "3", "--out", str(out), "--workers", "1"])
+    result = runner.invoke(
+        app,
+        [
+            "arena",
+            "irish_gauge",
+            "--agents",
+            "heuristic,random",
+            "--players",
+            "3",
+            "--games",
+            "3",
+            "--out",
+            str(out),
+            "--workers",
+            "1",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "win share" in result.output and "head to head" in result.output and (out / "summary.csv").exists()
-    again = runner.invoke(app, ["arena", "irish_gauge", "--agents", "heuristic,random", "--players", "3",
-                                "--games", "3", "--out", str(out)])
+    again = runner.invoke(
+        app,
+        ["arena", "irish_gauge", "--agents", "heuristic,random", "--players", "3", "--games", "3", "--out", str(out)],
+    )
     assert again.exit_code != 0 and "--resume" in " ".join(again.output.split())
     bad = runner.invoke(app, ["arena", "irish_gauge", "--agents", "mcts:simulation=3"])
     assert bad.exit_code != 0 and "unknown parameter" in " ".join(bad.output.split())
 
 
 def test_cli_ladder_writes_strength_markdown(tmp_path):
-    result = runner.invoke(app, ["ladder", "irish_gauge", "--quick", "--games", "3", "--workers", "1",
-                                 "--out", str(tmp_path)])
+    result = runner.invoke(
+        app, ["ladder", "irish_gauge", "--quick", "--games", "3", "--workers", "1", "--out", str(tmp_path)]
+    )
     assert result.exit_code == 0, result.output
     text = (tmp_path / "STRENGTH.md").read_text()
     assert "## irish_gauge, 3 players" in text and "Head to head" in text and "wall time" in text

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..base import Agent  # noqa: F401  (documentation: this class honours the Agent protocol)
 from ...kernels._common.layout import unflatten
+from ..base import Agent  # noqa: F401  (documentation: this class honours the Agent protocol)
 
 
 class HeuristicAgent:
@@ -40,13 +40,17 @@ class HeuristicAgent:
         phase = self.phase(o)
         handler = getattr(self, "_" + phase.lower(), None)
         if handler is None:
-            raise ValueError(f"{type(self).__name__} has no strategy for phase {phase}; it handles "
-                             f"{', '.join(self.decision_phases())}")
+            raise ValueError(
+                f"{type(self).__name__} has no strategy for phase {phase}; it handles "
+                f"{', '.join(self.decision_phases())}"
+            )
         legal = np.flatnonzero(mask)
         if legal.size == 1:
             return int(legal[0])  # forced: nothing to decide
         choice = handler(o, mask)
         if choice is None or not 0 <= int(choice) < mask.size or not mask[int(choice)]:
-            raise ValueError(f"{type(self).__name__} chose action {choice} in phase {phase}, which is not legal "
-                             f"there; legal: {legal[:20].tolist()}{' ...' if legal.size > 20 else ''}")
+            raise ValueError(
+                f"{type(self).__name__} chose action {choice} in phase {phase}, which is not legal "
+                f"there; legal: {legal[:20].tolist()}{' ...' if legal.size > 20 else ''}"
+            )
         return int(choice)

@@ -15,14 +15,39 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._base import HeuristicAgent
-from ...kernels.french_revolution_1789 import OBS_PIECES, PHASE_NAMES, tables as T
+from ...kernels.french_revolution_1789 import OBS_PIECES, PHASE_NAMES
+from ...kernels.french_revolution_1789 import tables as T
 from ...kernels.french_revolution_1789.actions import (
-    A_ABILITY, A_ARMY, A_BID, A_CITY, A_INTRIGUE, A_PASS, A_PERSON, A_PLAYER, A_RA, A_REGIME, A_SELECT,
+    A_ABILITY,
+    A_ARMY,
+    A_BID,
+    A_CITY,
+    A_INTRIGUE,
+    A_PASS,
+    A_PERSON,
+    A_PLAYER,
+    A_RA,
+    A_REGIME,
+    A_SELECT,
 )
+from ._base import HeuristicAgent
 
-PRIORITY = [T.RA_INDEX[x] for x in ("return", "release", "expedition", "execution", "assassin", "vote", "campaigning",
-                                    "win_over_nobles", "nationalisation", "troop_instigation", "arrest")]
+PRIORITY = [
+    T.RA_INDEX[x]
+    for x in (
+        "return",
+        "release",
+        "expedition",
+        "execution",
+        "assassin",
+        "vote",
+        "campaigning",
+        "win_over_nobles",
+        "nationalisation",
+        "troop_instigation",
+        "arrest",
+    )
+]
 FINANCE = T.RA_INDEX["financial_reform"]
 CITY_VALUE = T.CITY_VP * 2.0 + T.CITY_RP
 MAX_SCORE = T.CARD_SCORE.max(axis=1)
@@ -102,7 +127,7 @@ class FrenchRevolution1789Heuristic(HeuristicAgent):
             return A_CITY + int(max(cities, key=lambda c: CITY_VALUE[c]))
         if dec == T.D_PERSON:
             persons = np.flatnonzero(mask[A_PERSON:A_REGIME])
-            owned_by_me = (o["cards"][0].sum(axis=1) > 0)
+            owned_by_me = o["cards"][0].sum(axis=1) > 0
             if op in (T.OP_RETURN, T.OP_RELEASE, T.OP_FREE_OWN):
                 return A_PERSON + int(max(persons, key=lambda c: (owned_by_me[c], MAX_SCORE[c])))
             if op == T.OP_EXILE:
@@ -112,6 +137,6 @@ class FrenchRevolution1789Heuristic(HeuristicAgent):
             players = np.flatnonzero(mask[A_PLAYER:A_ARMY])
             return A_PLAYER + int(max(players, key=lambda p: o["vp"][p]))
         if dec == T.D_ARMY:  # the army with the larger presence in the cities
-            armies = np.flatnonzero(mask[A_ARMY:A_ARMY + 2])
+            armies = np.flatnonzero(mask[A_ARMY : A_ARMY + 2])
             return A_ARMY + int(max(armies, key=lambda k: o["city_army"][:, k + 1].sum()))
         raise ValueError(f"no rule for the target decision {dec} of effect {eff}")

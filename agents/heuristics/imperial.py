@@ -21,13 +21,25 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._base import HeuristicAgent
 from ...kernels.imperial import OBS_PIECES, tables
 from ...kernels.imperial.actions import (
-    A_ASK, A_BUILD, A_BUY, A_DEST, A_DESTROY, A_FIGHT, A_FRIENDLY, A_HOSTILE, A_IMPORT_ARMY, A_IMPORT_FLEET,
-    A_ORIGIN, A_PASS, A_RONDEL, A_SEA,
+    A_ASK,
+    A_BUILD,
+    A_BUY,
+    A_DEST,
+    A_DESTROY,
+    A_FIGHT,
+    A_FRIENDLY,
+    A_HOSTILE,
+    A_IMPORT_ARMY,
+    A_IMPORT_FLEET,
+    A_ORIGIN,
+    A_PASS,
+    A_RONDEL,
+    A_SEA,
 )
 from ...kernels.imperial.state import PHASE_NAMES
+from ._base import HeuristicAgent
 
 COST = tables.BOND_COST
 INTEREST = tables.BOND_INTEREST
@@ -120,8 +132,10 @@ class ImperialHeuristic(HeuristicAgent):
         n = self._nation(o)
         if o["treasury"][n] * 50 < 2:
             return A_PASS
+
         def own(a, first):
             return o["armies"][n, a - first] + o["fleets"][n, a - first]
+
         armies = [int(a) for a in legal if A_IMPORT_ARMY <= a < A_IMPORT_FLEET]
         if armies:
             return min(armies, key=lambda a: own(a, A_IMPORT_ARMY))
@@ -184,8 +198,12 @@ class ImperialHeuristic(HeuristicAgent):
     def _sea(self, o, mask):
         legal = np.flatnonzero(mask)
         n = self._nation(o)
-        return int(max(legal, key=lambda a: o["fleets"][n, FIRST_SEA + a - A_SEA] * 10
-                       - self._foreign(o, n, FIRST_SEA + a - A_SEA)))
+        return int(
+            max(
+                legal,
+                key=lambda a: o["fleets"][n, FIRST_SEA + a - A_SEA] * 10 - self._foreign(o, n, FIRST_SEA + a - A_SEA),
+            )
+        )
 
     def _stance(self, o, mask):
         legal = np.flatnonzero(mask)

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._base import HeuristicAgent
 from ...kernels.irish_gauge import OBS_PIECES, PHASE_NAMES, actions, tables
 from ...kernels.irish_gauge.evaluate import colour_pay_probability, expected_income
+from ._base import HeuristicAgent
 
 H, C, K = tables.N_HEX, tables.N_COMPANIES, tables.N_COLOURS
 CITY, TOWN = tables.CITY_INCOME, tables.TOWN_INCOME
@@ -72,10 +72,20 @@ class IrishGaugeHeuristic(HeuristicAgent):
         income = np.array([expected_income(loco, cube, bag, c) for c in range(C)])
         supply = o["supply"] > 0
         growth = np.where(supply, GROWTH, 0.0)  # networks still grow: count on some of it
-        return {"o": o, "loco": loco, "cube": cube, "bag": bag, "held": held, "sold": sold,
-                "cash": np.rint(o["cash_by_seat"] * 100).astype(np.int64), "calls_left": calls_left,
-                "income": income, "outlook": income + growth, "n": int(o["seat_present"].sum()),
-                "free_if_all_pass": o["ruleset_published"][0] < 0.5 or o["phase_onehot"][0] > 0.5}
+        return {
+            "o": o,
+            "loco": loco,
+            "cube": cube,
+            "bag": bag,
+            "held": held,
+            "sold": sold,
+            "cash": np.rint(o["cash_by_seat"] * 100).astype(np.int64),
+            "calls_left": calls_left,
+            "income": income,
+            "outlook": income + growth,
+            "n": int(o["seat_present"].sum()),
+            "free_if_all_pass": o["ruleset_published"][0] < 0.5 or o["phase_onehot"][0] > 0.5,
+        }
 
     def _dividends_gain(self, t: dict, c: int) -> float:
         """Dividends one more certificate of c brings me, plus those a rival's purchase would dilute away."""
@@ -134,7 +144,7 @@ class IrishGaugeHeuristic(HeuristicAgent):
         t = self._read(o)
         c = int(np.argmax(o["build_company"]))
         targets = self._targets(t, c)
-        options = [actions.A_PLACE + int(h) for h in np.flatnonzero(mask[actions.A_PLACE: actions.A_END_BUILD])]
+        options = [actions.A_PLACE + int(h) for h in np.flatnonzero(mask[actions.A_PLACE : actions.A_END_BUILD])]
         if not options:
             return actions.A_END_BUILD
         if not targets.size:
@@ -172,7 +182,7 @@ class IrishGaugeHeuristic(HeuristicAgent):
                     scores[actions.A_BUILD + c] = gain / max(reach, 1)
                 else:
                     scores[actions.A_BUILD + c] = -1.0  # a complete network: building only uses the turn
-        for a in np.flatnonzero(mask[actions.A_SPECIAL_INTEREST: actions.A_CALL_DIVIDENDS]):
+        for a in np.flatnonzero(mask[actions.A_SPECIAL_INTEREST : actions.A_CALL_DIVIDENDS]):
             town, k = divmod(int(a), K)
             h = tables.TOWN_HEX[town]
             p = colour_pay_probability(t["bag"], k)

@@ -19,13 +19,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._base import HeuristicAgent
 from ...kernels.kremlin import OBS_PIECES, PHASE_NAMES, actions, state, tables
+from ._base import HeuristicAgent
 
 NG, NP = tables.N_GAMERS, tables.N_POSTS
 POST_WEIGHT = np.array([10.0, 5.0, 4.0, 4.0, 3.0, 2.5, 2.0, 2.0, 1.0, 1.0, 1.0, 1.0, 1.0])
-ACTING_POST = {state.C_EXPULSION: 1, state.C_RUMOUR: 3, state.C_ELECTION: 2, state.C_PER_A: 0, state.C_PER_B: 1,
-               state.C_PER_C: 4, state.C_YEAR_END: 0, state.C_EXP_NEXT: 1}
+ACTING_POST = {
+    state.C_EXPULSION: 1,
+    state.C_RUMOUR: 3,
+    state.C_ELECTION: 2,
+    state.C_PER_A: 0,
+    state.C_PER_B: 1,
+    state.C_PER_C: 4,
+    state.C_YEAR_END: 0,
+    state.C_EXP_NEXT: 1,
+}
 DONE = actions.A_DONE
 RIVAL_SIGN = -0.5  # a rival's gain in post weight counts half against me
 RECALL_ROOM = 10  # age room (years) an officer keeps before it recalls (each recall ages it 5, KRM-PER-6)
@@ -41,11 +49,17 @@ class KremlinHeuristic(HeuristicAgent):
         for i in range(t["controls"].shape[0]):
             ctrl[t["controls"][i] > 0.5] = i
         best_other = (t["declared"][1:] * 10).max(axis=0).round().astype(int)
-        return {"t": t, "loc": loc, "ctrl": ctrl, "best_other": best_other,
-                "mine": (t["declared"][0] * 10).round().astype(int),
-                "remaining": (t["my_remaining"] * 10).round().astype(int),
-                "phase": int(t["phase_onehot"].argmax()), "target": int(t["target"].argmax()) if t["target"].any() else -1,
-                "actor": int(t["actor"].argmax()) if t["actor"].any() else -1}
+        return {
+            "t": t,
+            "loc": loc,
+            "ctrl": ctrl,
+            "best_other": best_other,
+            "mine": (t["declared"][0] * 10).round().astype(int),
+            "remaining": (t["my_remaining"] * 10).round().astype(int),
+            "phase": int(t["phase_onehot"].argmax()),
+            "target": int(t["target"].argmax()) if t["target"].any() else -1,
+            "actor": int(t["actor"].argmax()) if t["actor"].any() else -1,
+        }
 
     def _weight(self, d: dict, g: int) -> float:
         l = d["loc"][g]

@@ -19,8 +19,8 @@ from collections import deque
 
 import numpy as np
 
-from ._base import HeuristicAgent
 from ...kernels import veld_railroads as K
+from ._base import HeuristicAgent
 
 T = K.tables
 PHASE = {name: i for i, name in enumerate(K.PHASE_NAMES)}
@@ -127,7 +127,7 @@ class VeldRailroadsHeuristic(HeuristicAgent):
         lowest = int(bids[0])
         amount = lowest - A_PASS
         value = self._share_value(d, rr)
-        top_other = max(d["hold"][1:d["n"], rr]) if d["n"] > 1 else 0
+        top_other = max(d["hold"][1 : d["n"], rr]) if d["n"] > 1 else 0
         if d["hold"][0, rr] + 1 > top_other:
             value *= 1.25  # the share would give control
         limit = 0.7 * value
@@ -150,8 +150,12 @@ class VeldRailroadsHeuristic(HeuristicAgent):
             return 2
         if mask[1]:
             for rr in range(6):
-                if d["tshares"][rr] > 0 and d["owner"][rr].sum() > 0 and \
-                        self._share_value(d, rr) > 1.5 * max(1, d["owner"][rr].sum()) and d["cash"][0] >= 10:
+                if (
+                    d["tshares"][rr] > 0
+                    and d["owner"][rr].sum() > 0
+                    and self._share_value(d, rr) > 1.5 * max(1, d["owner"][rr].sum())
+                    and d["cash"][0] >= 10
+                ):
                     return 1
         return 0
 
@@ -181,8 +185,14 @@ class VeldRailroadsHeuristic(HeuristicAgent):
     def _offer(self, d, legal) -> int:
         treasury = [a for a in legal if A_OFFER_TREASURY <= a < A_OFFER_OWN]
         if treasury:
-            return int(max(treasury, key=lambda a: self._share_value(d, a - A_OFFER_TREASURY)
-                           - max(1, d["owner"][a - A_OFFER_TREASURY].sum())))
+            return int(
+                max(
+                    treasury,
+                    key=lambda a: (
+                        self._share_value(d, a - A_OFFER_TREASURY) - max(1, d["owner"][a - A_OFFER_TREASURY].sum())
+                    ),
+                )
+            )
         return int(min(legal, key=lambda a: self._share_value(d, a - A_OFFER_OWN)))
 
     def _dev_gain(self, d, s) -> float:

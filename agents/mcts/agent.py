@@ -15,8 +15,9 @@ from .._params import check_float, check_int
 from .uct import search
 
 
-def search_root(record: np.ndarray, simulations: int, rollout_depth: int, c: float, seed: int,
-                threads: int = 1) -> tuple[np.ndarray, np.ndarray]:
+def search_root(
+    record: np.ndarray, simulations: int, rollout_depth: int, c: float, seed: int, threads: int = 1
+) -> tuple[np.ndarray, np.ndarray]:
     """Root-parallel search: ``threads`` independent trees (seeds seed+0, seed+1, ...) merged at the root.
 
     Returns (visits per action summed over trees, visit-weighted mean value of the root mover).
@@ -57,8 +58,15 @@ class MCTSAgent:
 
     name = "mcts"
 
-    def __init__(self, simulations: int = 1000, rollout_depth: int = 20, c: float = 1.0, seed: int | None = 0,
-                 threads: int = 1, env=None):
+    def __init__(
+        self,
+        simulations: int = 1000,
+        rollout_depth: int = 20,
+        c: float = 1.0,
+        seed: int | None = 0,
+        threads: int = 1,
+        env=None,
+    ):
         self.simulations = check_int("simulations", simulations, 1)
         self.rollout_depth = check_int("rollout_depth", rollout_depth, 0)
         self.c = check_float("c", c, 0.0)
@@ -69,7 +77,7 @@ class MCTSAgent:
         if env is not None:
             self.bind(env)
 
-    def bind(self, env) -> "MCTSAgent":
+    def bind(self, env) -> MCTSAgent:
         """Play in ``env``: ``act`` will search its current game record."""
         self.env = env
         dispatch.register(env.kernel)

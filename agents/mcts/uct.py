@@ -24,11 +24,19 @@ built once, by the kernel call that reaches it.
 import numpy as np
 from numba import njit
 
-from ...kernels._common.rng import next_u64, seed_rng, uniform_int
 from ...kernels._common.dispatch import (
-    determinize, evaluate, is_over, legal_mask, max_players, num_actions, returns, rollout_action, step_and_mask,
+    determinize,
+    evaluate,
+    is_over,
+    legal_mask,
+    max_players,
+    num_actions,
+    returns,
+    rollout_action,
+    step_and_mask,
     to_move,
 )
+from ...kernels._common.rng import next_u64, seed_rng, uniform_int
 
 NO_NODE = -1
 

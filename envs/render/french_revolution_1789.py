@@ -21,16 +21,36 @@ from matplotlib.patches import Polygon, Rectangle
 
 from ...kernels import french_revolution_1789 as kernel
 from ...kernels.french_revolution_1789.state import (
-    PH_AUCTION, PH_GAME_OVER, PHASE_NAMES, ST_DEAD, ST_EXILED, ST_IMPRISONED,
+    PH_AUCTION,
+    PH_GAME_OVER,
+    PHASE_NAMES,
+    ST_DEAD,
+    ST_EXILED,
+    ST_IMPRISONED,
 )
 from ...kernels.french_revolution_1789.tables import (
-    ARMY_NAMES, CARD_NAMES, CITY_ELIG, CITY_IDS, CITY_RP, CITY_VP, DECK_START, INTRIGUE_NAMES, N_REGIMES, N_TURNS, REGIME_ABBR, TABLES, TURN_LABELS,
+    ARMY_NAMES,
+    CARD_NAMES,
+    CITY_ELIG,
+    CITY_IDS,
+    CITY_RP,
+    CITY_VP,
+    DECK_START,
+    INTRIGUE_NAMES,
+    N_REGIMES,
+    N_TURNS,
+    REGIME_ABBR,
+    TABLES,
+    TURN_LABELS,
 )
 from ..french_revolution_1789_v0 import CITY_NAMES, resolution_lines
 from ._canvas import draw_over, new_figure, to_rgb
 
-LAYOUT = json.loads(resources.files("tabletop_zoo.kernels.french_revolution_1789").joinpath("data", "layout.json")
-                    .read_text(encoding="utf-8"))
+LAYOUT = json.loads(
+    resources.files("tabletop_zoo.kernels.french_revolution_1789")
+    .joinpath("data", "layout.json")
+    .read_text(encoding="utf-8")
+)
 _COS = float(np.cos(np.deg2rad(LAYOUT["projection"]["lat0"])))
 
 
@@ -110,11 +130,24 @@ def _title(fig, s) -> None:
     mover = int(kernel.to_move(s))
     who = f"player_{mover} to move" if mover >= 0 else ("game over" if kernel.is_over(s) else "drawing")
     turn = TURN_LABELS[min(int(r["turn"]), N_TURNS - 1)]
-    fig.text(0.01, 0.965, f"French Revolution 1789  -  turn {turn}  -  {PHASE_NAMES[int(r['phase'])]}  -  {who}",
-             fontsize=15, weight="bold", va="center")
-    fig.text(0.99, 0.965, f"regime: {REGIME_NAMES[int(r['regime'])]}; start player_{int(r['start_player'])}; "
-             f"{int(r['decisions'])} decisions\nprivileged view (intrigue hands shown)", fontsize=9, ha="right",
-             va="center", color="#555555")
+    fig.text(
+        0.01,
+        0.965,
+        f"French Revolution 1789  -  turn {turn}  -  {PHASE_NAMES[int(r['phase'])]}  -  {who}",
+        fontsize=15,
+        weight="bold",
+        va="center",
+    )
+    fig.text(
+        0.99,
+        0.965,
+        f"regime: {REGIME_NAMES[int(r['regime'])]}; start player_{int(r['start_player'])}; "
+        f"{int(r['decisions'])} decisions\nprivileged view (intrigue hands shown)",
+        fontsize=9,
+        ha="right",
+        va="center",
+        color="#555555",
+    )
 
 
 def _map(ax) -> None:
@@ -128,16 +161,38 @@ def _map(ax) -> None:
         elig = ("C" if CITY_ELIG[c] & 2 else "") + ("R" if CITY_ELIG[c] & 4 else "")
         name_y = y - 0.4 if cid in LABEL_BELOW else y + 0.62  # the values line sits under the name
         ax.text(x, name_y, CITY_NAMES[c], fontsize=9, ha="center", va="center", weight="bold")
-        ax.text(x, name_y - 0.25, f"{int(CITY_RP[c])} RP  {int(CITY_VP[c])} VP" + (f"  {elig}" if elig else ""),
-                fontsize=7, ha="center", va="center", color="#555555")
+        ax.text(
+            x,
+            name_y - 0.25,
+            f"{int(CITY_RP[c])} RP  {int(CITY_VP[c])} VP" + (f"  {elig}" if elig else ""),
+            fontsize=7,
+            ha="center",
+            va="center",
+            color="#555555",
+        )
     legend = [("army unit (strength): French", ARMY_FACE[0]), ("coalition", ARMY_FACE[1]), ("royalist", ARMY_FACE[2])]
     for k, (label, face) in enumerate(legend):
         y = 0.975 - 0.035 * k
-        ax.add_patch(Rectangle((0.02, y - 0.012), 0.025, 0.024, transform=ax.transAxes, facecolor=face,
-                               edgecolor="black", linewidth=0.6))
+        ax.add_patch(
+            Rectangle(
+                (0.02, y - 0.012),
+                0.025,
+                0.024,
+                transform=ax.transAxes,
+                facecolor=face,
+                edgecolor="black",
+                linewidth=0.6,
+            )
+        )
         ax.text(0.055, y, label, transform=ax.transAxes, fontsize=7.5, va="center")
-    ax.text(0.02, 0.87, "disc = support marker (player colour)\nC / R: coalition / royalist may enter",
-            transform=ax.transAxes, fontsize=7.5, va="top")
+    ax.text(
+        0.02,
+        0.87,
+        "disc = support marker (player colour)\nC / R: coalition / royalist may enter",
+        transform=ax.transAxes,
+        fontsize=7.5,
+        va="top",
+    )
 
 
 def _pieces(ax, r) -> None:
@@ -147,12 +202,28 @@ def _pieces(ax, r) -> None:
     ax.scatter(unit_xy[:, 0], unit_xy[:, 1], s=150, marker="s", c=faces, edgecolors="black", linewidths=0.7, zorder=3)
     for c in range(len(CITY_IDS)):
         if r["city_str"][c] > 0:
-            ax.text(unit_xy[c, 0], unit_xy[c, 1], str(int(r["city_str"][c])), fontsize=8, ha="center", va="center",
-                    color=ARMY_TEXT[int(r["city_army"][c])], weight="bold", zorder=4)
+            ax.text(
+                unit_xy[c, 0],
+                unit_xy[c, 1],
+                str(int(r["city_str"][c])),
+                fontsize=8,
+                ha="center",
+                va="center",
+                color=ARMY_TEXT[int(r["city_army"][c])],
+                weight="bold",
+                zorder=4,
+            )
     owned = np.flatnonzero(r["city_owner"] >= 0)
     support_xy = CITY_XY[owned] + SUPPORT_OFFSET[owned]
-    ax.scatter(support_xy[:, 0], support_xy[:, 1], s=120, zorder=3, edgecolors="black", linewidths=0.8,
-               c=[PLAYER_COLOURS[int(r["city_owner"][c])] for c in owned])
+    ax.scatter(
+        support_xy[:, 0],
+        support_xy[:, 1],
+        s=120,
+        zorder=3,
+        edgecolors="black",
+        linewidths=0.8,
+        c=[PLAYER_COLOURS[int(r["city_owner"][c])] for c in owned],
+    )
 
 
 def _track_labels(ax) -> None:
@@ -161,8 +232,9 @@ def _track_labels(ax) -> None:
     for g in range(N_REGIMES):
         x = 4 + g * REGIME_W
         ax.add_patch(Rectangle((x, REGIME_Y - 30), REGIME_W - 6, 62, facecolor="#f4f1ea", edgecolor="#888888"))
-        ax.text(x + (REGIME_W - 6) / 2, REGIME_Y + 20, REGIME_ABBR[g], fontsize=10, weight="bold", ha="center",
-                va="center")
+        ax.text(
+            x + (REGIME_W - 6) / 2, REGIME_Y + 20, REGIME_ABBR[g], fontsize=10, weight="bold", ha="center", va="center"
+        )
         name = "\n".join(textwrap.wrap(REGIME_NAMES[g], 14, break_long_words=False))
         ax.text(x + (REGIME_W - 6) / 2, REGIME_Y + 4, name, fontsize=6.5, ha="center", va="center", color="#444444")
     ax.text(4, TURN_Y + 20, "Turn", fontsize=10, weight="bold", va="center")
@@ -175,11 +247,22 @@ def _track_labels(ax) -> None:
 def _tracks(ax, r) -> None:
     """Regime in force (gold frame), vote counts, current turn, cups' contents."""
     g = int(r["regime"])
-    ax.add_patch(Rectangle((4 + g * REGIME_W, REGIME_Y - 30), REGIME_W - 6, 62, facecolor="none",
-                           edgecolor="#d4a017", linewidth=3.5))
+    ax.add_patch(
+        Rectangle(
+            (4 + g * REGIME_W, REGIME_Y - 30), REGIME_W - 6, 62, facecolor="none", edgecolor="#d4a017", linewidth=3.5
+        )
+    )
     for k in np.flatnonzero(r["votes"]):
-        ax.text(4 + k * REGIME_W + (REGIME_W - 6) / 2, REGIME_Y - 20, f"{int(r['votes'][k])} votes", fontsize=8.5,
-                ha="center", va="center", color="#b00000", weight="bold")
+        ax.text(
+            4 + k * REGIME_W + (REGIME_W - 6) / 2,
+            REGIME_Y - 20,
+            f"{int(r['votes'][k])} votes",
+            fontsize=8.5,
+            ha="center",
+            va="center",
+            color="#b00000",
+            weight="bold",
+        )
     t = min(int(r["turn"]), N_TURNS - 1)
     ax.add_patch(Rectangle((50 + t * 34, TURN_Y + 8), 28, 24, facecolor="none", edgecolor="#d4a017", linewidth=3))
     cups = "   ".join(f"{ARMY_NAMES[a]} " + "/".join(str(int(x)) for x in r["cup"][a][1:]) for a in range(3))
@@ -203,9 +286,15 @@ def _players(ax, s) -> None:
             ax.add_patch(Rectangle((-4, top - BLOCK_H + 16), 695, BLOCK_H - 4, facecolor="#fff3b0", edgecolor="none"))
         ax.add_patch(Rectangle((0, top - 7), 14, 14, facecolor=PLAYER_COLOURS[p], edgecolor="black", linewidth=0.7))
         hand = [INTRIGUE_NAMES[j] for j in np.flatnonzero(r["intr_loc"] == p)]
-        ax.text(20, top, f"player_{p}{' (to move)' if p == mover else ''}   VP {int(r['vp'][p])}   RP {int(r['rp'][p])}"
-                f"   supply {int(r['supply'][p])}   cities {int((r['city_owner'] == p).sum())}", fontsize=10.5,
-                weight="bold", va="center")
+        ax.text(
+            20,
+            top,
+            f"player_{p}{' (to move)' if p == mover else ''}   VP {int(r['vp'][p])}   RP {int(r['rp'][p])}"
+            f"   supply {int(r['supply'][p])}   cities {int((r['city_owner'] == p).sum())}",
+            fontsize=10.5,
+            weight="bold",
+            va="center",
+        )
         cards = ", ".join(_card_label(r, c) for c in np.flatnonzero(r["card_owner"] == p)) or "-"
         text = textwrap.fill(f"cards: {cards}", 110, subsequent_indent="  ")
         text += "\n" + textwrap.fill(f"intrigue ({len(hand)}): {', '.join(hand) or '-'}", 110, subsequent_indent="  ")
@@ -227,15 +316,18 @@ def _pending(ax, s) -> None:
         hb = int(r["auc_high_bidder"])
         high = f"{int(r['auc_high'])} RP by player_{hb}" if hb >= 0 else "no bid yet"
         out = ", ".join(f"player_{p}" for p in range(n) if r["auc_passed"][p])
-        lines = [f"auction of {CARD_NAMES[int(r['auc_card'])]}: high bid {high}",
-                 f"passed: {out or '-'};  player_{int(r['auc_bidder'])} to bid or pass"]
+        lines = [
+            f"auction of {CARD_NAMES[int(r['auc_card'])]}: high bid {high}",
+            f"passed: {out or '-'};  player_{int(r['auc_bidder'])} to bid or pass",
+        ]
     else:
         passed = ", ".join(f"player_{p}" for p in range(n) if r["act_passed"][p])
         lines = [f"action phase: player_{int(r['act_player'])} to act; passed: {passed or '-'}"]
         lines += resolution_lines(r)
     if int(r["last_draw"]):
-        lines.append(f"last unit drawn: strength {int(r['last_draw'])} "
-                     f"({'success' if r['last_success'] else 'failed'})")
+        lines.append(
+            f"last unit drawn: strength {int(r['last_draw'])} ({'success' if r['last_success'] else 'failed'})"
+        )
     left = max(int(DECK_START[min(int(r["turn"]) + 1, N_TURNS)] - r["deck_pos"]), 0) if r["turn"] < N_TURNS else 0
     lines.append(f"intrigue pile {int(r['pile_n'])} cards; history cards left in this turn's deck {left}")
     ax.text(0, PENDING_TOP - 16, "\n".join(lines), fontsize=9.5, va="top", linespacing=1.4)

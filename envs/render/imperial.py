@@ -29,8 +29,21 @@ from ...kernels.imperial.actions import action_name
 from ...kernels.imperial.board import is_blocked
 from ...kernels.imperial.state import PH_BUY, PH_GAME_OVER, PHASE_NAMES, RULESETS
 from ...kernels.imperial.tables import (
-    BOND_INTEREST, EDGES, FACTORY_TYPE, FT_ARMAMENTS, KIND_HOME, KIND_SEA, MULTIPLIER, N_BONDS, N_HOME,
-    N_NATIONS, N_REGIONS, NATION_IDS, REGION_IDS, REGION_KIND, RONDEL_IDS,
+    BOND_INTEREST,
+    EDGES,
+    FACTORY_TYPE,
+    FT_ARMAMENTS,
+    KIND_HOME,
+    KIND_SEA,
+    MULTIPLIER,
+    N_BONDS,
+    N_HOME,
+    N_NATIONS,
+    N_REGIONS,
+    NATION_IDS,
+    REGION_IDS,
+    REGION_KIND,
+    RONDEL_IDS,
 )
 from ._canvas import HEIGHT, WIDTH, new_figure, to_rgb
 
@@ -120,9 +133,18 @@ def _draw_regions(ax) -> None:
     # One collection instead of 54 patches: add_patch per artist dominates the frame time otherwise.
     ax.add_collection(PatchCollection(boxes, facecolors=fills, edgecolors=edges, linewidths=widths, zorder=2))
     sx, sy = _PX["switzerland"]
-    ax.text(sx, sy, LAYOUT["impassable"]["switzerland"]["label"], ha="center", va="center", fontsize=6.5,
-            color="#888888", style="italic", zorder=3,
-            bbox={"boxstyle": "round,pad=0.25", "facecolor": "#eeeeee", "edgecolor": "#bbbbbb", "hatch": "//"})
+    ax.text(
+        sx,
+        sy,
+        LAYOUT["impassable"]["switzerland"]["label"],
+        ha="center",
+        va="center",
+        fontsize=6.5,
+        color="#888888",
+        style="italic",
+        zorder=3,
+        bbox={"boxstyle": "round,pad=0.25", "facecolor": "#eeeeee", "edgecolor": "#bbbbbb", "hatch": "//"},
+    )
 
 
 def _draw_factories(ax, r) -> None:
@@ -138,8 +160,16 @@ def _draw_factories(ax, r) -> None:
             blocked.append((fx, cy))
     for (marker, built), pts in slots.items():
         xy = np.array(pts)
-        ax.scatter(xy[:, 0], xy[:, 1], s=48, marker=marker, linewidths=1.0, zorder=4,
-                   c="#333333" if built else "white", edgecolors="#333333" if built else "#999999")
+        ax.scatter(
+            xy[:, 0],
+            xy[:, 1],
+            s=48,
+            marker=marker,
+            linewidths=1.0,
+            zorder=4,
+            c="#333333" if built else "white",
+            edgecolors="#333333" if built else "#999999",
+        )
     if blocked:
         xy = np.array(blocked)
         ax.scatter(xy[:, 0], xy[:, 1], s=70, marker="x", c="red", linewidths=2, zorder=5)
@@ -151,8 +181,15 @@ def _draw_chips(ax, r) -> None:
     if held.size:
         xs = [POS[x][0] + _box_width(LABELS[x]) / 2 for x in held]
         ys = POS[held, 1] + 7.5
-        ax.scatter(xs, ys, s=60, c=[NATION_COLOURS[int(r["chip"][x])] for x in held], edgecolors="white",
-                   linewidths=1.0, zorder=6)
+        ax.scatter(
+            xs,
+            ys,
+            s=60,
+            c=[NATION_COLOURS[int(r["chip"][x])] for x in held],
+            edgecolors="white",
+            linewidths=1.0,
+            zorder=6,
+        )
 
 
 def _badges(r, x) -> list[tuple[int, str, str]]:
@@ -188,27 +225,47 @@ def _draw_units(ax, r) -> None:
             edges.append(edge)
             widths.append(lw)
             styles.append(ls)
-            ax.text(bx + bw / 2, by + bh / 2, text, ha="center", va="center", fontsize=6.5, fontweight="bold",
-                    color=_text_colour(NATION_COLOURS[n]), zorder=8)
+            ax.text(
+                bx + bw / 2,
+                by + bh / 2,
+                text,
+                ha="center",
+                va="center",
+                fontsize=6.5,
+                fontweight="bold",
+                color=_text_colour(NATION_COLOURS[n]),
+                zorder=8,
+            )
     if rects:
-        ax.add_collection(PatchCollection(rects, facecolors=fills, edgecolors=edges, linewidths=widths,
-                                          linestyles=styles, zorder=7))
+        ax.add_collection(
+            PatchCollection(rects, facecolors=fills, edgecolors=edges, linewidths=widths, linestyles=styles, zorder=7)
+        )
 
 
 def _draw_legend(ax, x0: float, y0: float) -> None:
     """Symbol key for the map, its top-left corner at (x0, y0) in panel pixels."""
-    rows = [("s", "#333333", "armaments factory"), ("^", "#333333", "shipyard"), ("s", "white", "empty factory slot"),
-            ("o", NATION_COLOURS[0], "tax chip (owner's colour)")]
+    rows = [
+        ("s", "#333333", "armaments factory"),
+        ("^", "#333333", "shipyard"),
+        ("s", "white", "empty factory slot"),
+        ("o", NATION_COLOURS[0], "tax chip (owner's colour)"),
+    ]
     for i, (m, face, text) in enumerate(rows):
         y = y0 - 13 * i
         ax.plot(x0 + 9, y, marker=m, markersize=7, markerfacecolor=face, markeredgecolor="#333333")
         ax.text(x0 + 22, y, text, va="center", fontsize=7)
     y = y0 - 13 * len(rows)
-    for i, (edge, ls, text) in enumerate((("white", "-", "3A armies / 2F fleets"), ("red", "-", "hostile armies"),
-                                         ("white", "--", "friendly, foreign home"))):
+    for i, (edge, ls, text) in enumerate(
+        (
+            ("white", "-", "3A armies / 2F fleets"),
+            ("red", "-", "hostile armies"),
+            ("white", "--", "friendly, foreign home"),
+        )
+    ):
         yy = y - 13 * i
-        ax.add_patch(Rectangle((x0, yy - 5), 18, 10, facecolor=NATION_COLOURS[2], edgecolor=edge,
-                               linestyle=ls, linewidth=1.5))
+        ax.add_patch(
+            Rectangle((x0, yy - 5), 18, 10, facecolor=NATION_COLOURS[2], edgecolor=edge, linestyle=ls, linewidth=1.5)
+        )
         ax.text(x0 + 22, yy, text, va="center", fontsize=7)
     ax.plot(x0 + 9, y - 39, marker="x", color="red", markersize=7, markeredgewidth=2)
     ax.text(x0 + 22, y - 39, "blocked factory", va="center", fontsize=7)
@@ -265,11 +322,23 @@ def _draw_title(fig, s) -> None:
     ax.set_axis_off()
     nation = int(r["nation"])
     head = "Imperial" if phase == PH_GAME_OVER else f"Imperial  -  {NATION_IDS[nation]} acts"
-    ax.text(0.008, 0.5, head, va="center", fontsize=15, fontweight="bold",
-            color="black" if phase == PH_GAME_OVER else NATION_COLOURS[nation])
-    ax.text(0.26, 0.5, f"{PHASE_NAMES[phase]}  |  {_who_moves(s)}  |  nation turn {int(r['turn'])}"
-                       f"  |  {int(r['num_players'])} players, ruleset {RULESETS[int(r['ruleset'])]}",
-            va="center", fontsize=10.5)
+    ax.text(
+        0.008,
+        0.5,
+        head,
+        va="center",
+        fontsize=15,
+        fontweight="bold",
+        color="black" if phase == PH_GAME_OVER else NATION_COLOURS[nation],
+    )
+    ax.text(
+        0.26,
+        0.5,
+        f"{PHASE_NAMES[phase]}  |  {_who_moves(s)}  |  nation turn {int(r['turn'])}"
+        f"  |  {int(r['num_players'])} players, ruleset {RULESETS[int(r['ruleset'])]}",
+        va="center",
+        fontsize=10.5,
+    )
 
 
 def _nation_rows(r) -> list[str]:
@@ -277,12 +346,14 @@ def _nation_rows(r) -> list[str]:
     for k in range(N_NATIONS):
         pos = int(r["rondel_pos"][k])
         flag = int(r["flag"][k])
-        facs = int(r["factory"][5 * k: 5 * k + 5].sum())
-        rows.append(f" {NATION_IDS[k]:<6}{int(r['treasury'][k]):>5} {int(r['power'][k]):>3} "
-                    f"{int(MULTIPLIER[r['power'][k]])} {int(r['tax_pos'][k]):>3} "
-                    f"{RONDEL_IDS[pos] if pos >= 0 else 'centre':<12} {'p' + str(flag) if flag >= 0 else 'bank':<5}"
-                    f"{int(r['chips_left'][k]):>4} {int(r['armies'][k].sum()):>2}/{int(r['fleets'][k].sum()):<2}"
-                    f"{facs:>3}")
+        facs = int(r["factory"][5 * k : 5 * k + 5].sum())
+        rows.append(
+            f" {NATION_IDS[k]:<6}{int(r['treasury'][k]):>5} {int(r['power'][k]):>3} "
+            f"{int(MULTIPLIER[r['power'][k]])} {int(r['tax_pos'][k]):>3} "
+            f"{RONDEL_IDS[pos] if pos >= 0 else 'centre':<12} {'p' + str(flag) if flag >= 0 else 'bank':<5}"
+            f"{int(r['chips_left'][k]):>4} {int(r['armies'][k].sum()):>2}/{int(r['fleets'][k].sum()):<2}"
+            f"{facs:>3}"
+        )
     return rows
 
 
@@ -331,11 +402,27 @@ def _draw_rondel(ax, r, cx: float, cy: float, radius: float) -> None:
     span = 360.0 / len(RONDEL_IDS)
     for i, name in enumerate(RONDEL_IDS):
         start = 90 - (i + 1) * span
-        ax.add_patch(Wedge((cx, cy), radius, start, start + span, width=radius * 0.55,
-                           facecolor="#f3efe3" if i % 2 else "#e6dfcb", edgecolor="#777777", linewidth=0.8))
+        ax.add_patch(
+            Wedge(
+                (cx, cy),
+                radius,
+                start,
+                start + span,
+                width=radius * 0.55,
+                facecolor="#f3efe3" if i % 2 else "#e6dfcb",
+                edgecolor="#777777",
+                linewidth=0.8,
+            )
+        )
         ang = np.radians(start + span / 2)
-        ax.text(cx + 0.72 * radius * np.cos(ang), cy + 0.72 * radius * np.sin(ang), _RONDEL_SHORT[i],
-                ha="center", va="center", fontsize=6.6)
+        ax.text(
+            cx + 0.72 * radius * np.cos(ang),
+            cy + 0.72 * radius * np.sin(ang),
+            _RONDEL_SHORT[i],
+            ha="center",
+            va="center",
+            fontsize=6.6,
+        )
         here = [k for k in range(N_NATIONS) if int(r["rondel_pos"][k]) == i]
         for j, k in enumerate(here):
             off = (j - (len(here) - 1) / 2) * 11
@@ -343,7 +430,7 @@ def _draw_rondel(ax, r, cx: float, cy: float, radius: float) -> None:
             py = cy + 1.1 * radius * np.sin(ang) + off * np.cos(ang)
             ax.add_patch(Circle((px, py), 5.2, facecolor=NATION_COLOURS[k], edgecolor="white", linewidth=1.0))
     centre = [NATION_IDS[k] for k in range(N_NATIONS) if int(r["rondel_pos"][k]) < 0]
-    names = "\n".join(" ".join(centre[i:i + 3]) for i in range(0, len(centre), 3)) or "-"
+    names = "\n".join(" ".join(centre[i : i + 3]) for i in range(0, len(centre), 3)) or "-"
     ax.text(cx, cy, "centre:\n" + names, ha="center", va="center", fontsize=6.5)
 
 
@@ -389,8 +476,14 @@ def _draw_panel(fig, s) -> None:
     ax.text(0, y, "Pending decision", fontsize=10, fontweight="bold", va="center")
     for i, line in enumerate(_pending_lines(s)):
         ax.text(0, y - 16 - 13 * i, line, va="center", fontsize=7.6)
-    ax.text(0, 6, "x = score multiplier of the power track; bond interest "
-                  f"{', '.join(str(int(v)) for v in BOND_INTEREST)} (bonds 1-9)", fontsize=6.8, color="#555555")
+    ax.text(
+        0,
+        6,
+        "x = score multiplier of the power track; bond interest "
+        f"{', '.join(str(int(v)) for v in BOND_INTEREST)} (bonds 1-9)",
+        fontsize=6.8,
+        color="#555555",
+    )
 
 
 def render_rgb(s: np.ndarray) -> np.ndarray:

@@ -19,16 +19,33 @@ from matplotlib.patches import Rectangle
 
 from ...kernels import irish_gauge as kernel
 from ...kernels.irish_gauge.state import (
-    PH_AUCTION, PH_BUILD, PH_GAME_OVER, PH_INITIAL_AUCTION, PHASE_NAMES, RULESETS,
+    PH_AUCTION,
+    PH_BUILD,
+    PH_GAME_OVER,
+    PH_INITIAL_AUCTION,
+    PHASE_NAMES,
+    RULESETS,
 )
 from ...kernels.irish_gauge.tables import (
-    COLOUR_NAMES, COMPANY_IDS, COMPONENTS, HEX_IDS, HEX_NAMES, HOME_HEX, LOCOMOTIVES, N_CERTS, N_COMPANIES,
-    SHARE_VALUE, TERRAIN, TERRAIN_NAMES, TRACK_ROWS,
+    COLOUR_NAMES,
+    COMPANY_IDS,
+    COMPONENTS,
+    HEX_IDS,
+    HEX_NAMES,
+    HOME_HEX,
+    LOCOMOTIVES,
+    N_CERTS,
+    N_COMPANIES,
+    SHARE_VALUE,
+    TERRAIN,
+    TERRAIN_NAMES,
+    TRACK_ROWS,
 )
 from ._canvas import draw_over, new_figure, to_rgb
 
-LAYOUT = json.loads(resources.files("tabletop_zoo.kernels.irish_gauge").joinpath("data", "layout.json")
-                    .read_text(encoding="utf-8"))
+LAYOUT = json.loads(
+    resources.files("tabletop_zoo.kernels.irish_gauge").joinpath("data", "layout.json").read_text(encoding="utf-8")
+)
 HEX_XY = np.array([LAYOUT["hexes"][h] for h in HEX_IDS], dtype=float)  # [hex, (x, y)], north up
 
 # Company colours follow the printed components (components.json "colour").
@@ -37,8 +54,13 @@ _COMPANIES = sorted(COMPONENTS["companies"], key=lambda c: c["index"])
 COMPANY_COLOURS = tuple(_NAMED[c["colour"]] for c in _COMPANIES)
 COMPANY_NAMES = tuple(c["name"] for c in _COMPANIES)
 CUBE_RGB = tuple({"black": "#202020", "pink": "#ff8cc6", "white": "#ffffff"}[c] for c in COLOUR_NAMES)
-TERRAIN_COLOURS = {"easy": "#d5ebb5", "difficult": "#93b27a", "town": "#f6efcf", "city": "#f5d99a",
-                   "major_city": "#f2bd62"}
+TERRAIN_COLOURS = {
+    "easy": "#d5ebb5",
+    "difficult": "#93b27a",
+    "town": "#f6efcf",
+    "city": "#f5d99a",
+    "major_city": "#f2bd62",
+}
 PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
 SEA = "#dbe9f6"
 MONO = {"family": "monospace", "fontsize": 10, "va": "center"}
@@ -98,10 +120,23 @@ def _title(fig, s) -> None:
     r = s[0]
     mover = int(kernel.to_move(s))
     who = f"player_{mover} to move" if mover >= 0 else ("game over" if kernel.is_over(s) else "drawing cubes")
-    fig.text(0.01, 0.965, f"Irish Gauge  -  {PHASE_NAMES[int(r['phase'])]}  -  turn {int(r['turn'])}  -  {who}",
-             fontsize=15, weight="bold", va="center")
-    fig.text(0.99, 0.965, f"ruleset {RULESETS[int(r['ruleset'])]}, {int(r['decisions'])} decisions (full view)",
-             fontsize=9, ha="right", va="center", color="#555555")
+    fig.text(
+        0.01,
+        0.965,
+        f"Irish Gauge  -  {PHASE_NAMES[int(r['phase'])]}  -  turn {int(r['turn'])}  -  {who}",
+        fontsize=15,
+        weight="bold",
+        va="center",
+    )
+    fig.text(
+        0.99,
+        0.965,
+        f"ruleset {RULESETS[int(r['ruleset'])]}, {int(r['decisions'])} decisions (full view)",
+        fontsize=9,
+        ha="right",
+        va="center",
+        color="#555555",
+    )
 
 
 def _board(ax) -> None:
@@ -118,16 +153,25 @@ def _board(ax) -> None:
             ax.text(x, y + 0.6, HEX_IDS[h], fontsize=5, ha="center", va="center", color="#5b6655")
     for k, (name, colour) in enumerate(TERRAIN_COLOURS.items()):  # legend in the empty sea off Mayo
         y = 0.97 - 0.03 * k
-        ax.add_patch(Rectangle((0.02, y - 0.011), 0.03, 0.022, transform=ax.transAxes, facecolor=colour,
-                               edgecolor="#7a8a70"))
+        ax.add_patch(
+            Rectangle((0.02, y - 0.011), 0.03, 0.022, transform=ax.transAxes, facecolor=colour, edgecolor="#7a8a70")
+        )
         ax.text(0.06, y, name.replace("_", " "), transform=ax.transAxes, fontsize=7.5, va="center")
 
 
 def _units(ax, r) -> None:
     """Cubes in the hex centres; one locomotive disc per company on a ring around them; homes ringed."""
     cubes = np.flatnonzero(r["cube"] >= 0)
-    ax.scatter(HEX_XY[cubes, 0], HEX_XY[cubes, 1] - 0.05, s=70, marker="s", zorder=3, edgecolors="#444444",
-               linewidths=0.8, c=[CUBE_RGB[int(r["cube"][h])] for h in cubes])
+    ax.scatter(
+        HEX_XY[cubes, 0],
+        HEX_XY[cubes, 1] - 0.05,
+        s=70,
+        marker="s",
+        zorder=3,
+        edgecolors="#444444",
+        linewidths=0.8,
+        c=[CUBE_RGB[int(r["cube"][h])] for h in cubes],
+    )
     for c in range(N_COMPANIES):
         xy = HEX_XY[np.flatnonzero(r["loco"][c])] + LOCO_OFFSET[c]
         ax.scatter(xy[:, 0], xy[:, 1], s=38, color=COMPANY_COLOURS[c], edgecolors="black", linewidths=0.6, zorder=4)
@@ -146,28 +190,45 @@ def _company_cells(price, left, on_map, supply, income) -> str:
 def _static_labels(ax) -> None:
     """Section titles, column heads, company names (the colour legend), cube colours, empty track slots."""
     ax.text(0, PLAYERS_TOP, "Players", fontsize=12, weight="bold", va="center")
-    ax.text(0, PLAYERS_TOP - ROW, _player_cells("seat", "cash", "worth", COMPANY_IDS, "last pay"), weight="bold",
-            **MONO)
+    ax.text(
+        0, PLAYERS_TOP - ROW, _player_cells("seat", "cash", "worth", COMPANY_IDS, "last pay"), weight="bold", **MONO
+    )
     ax.text(0, COMPANIES_TOP, "Companies", fontsize=12, weight="bold", va="center")
-    ax.text(390, COMPANIES_TOP - ROW, _company_cells("next £", "left", "on map", "supply", "income"),
-            weight="bold", **MONO)
+    ax.text(
+        390, COMPANIES_TOP - ROW, _company_cells("next £", "left", "on map", "supply", "income"), weight="bold", **MONO
+    )
     for c in range(N_COMPANIES):
         y = COMPANIES_TOP - 2 * ROW - ROW * c
         ax.scatter([7], [y], s=90, color=COMPANY_COLOURS[c], edgecolors="black", linewidths=0.6)
         ax.text(20, y, f"{COMPANY_IDS[c]:<5}{COMPANY_NAMES[c]}", fontsize=8.5, va="center")
-    ax.text(0, COMPANIES_TOP - 2 * ROW - ROW * N_COMPANIES,
-            "map: disc = locomotive, ringed disc = home, square = dividend cube", fontsize=8.5, va="center",
-            color="#444444")
+    ax.text(
+        0,
+        COMPANIES_TOP - 2 * ROW - ROW * N_COMPANIES,
+        "map: disc = locomotive, ringed disc = home, square = dividend cube",
+        fontsize=8.5,
+        va="center",
+        color="#444444",
+    )
     ax.text(0, BAG_TOP, "Cube bag", fontsize=12, weight="bold", va="center")
     for k in range(len(COLOUR_NAMES)):
         ax.add_patch(Rectangle((0, BAG_TOP - 30 - ROW * k - 8), 16, 16, facecolor=CUBE_RGB[k], edgecolor="black"))
     ax.text(TRACK_X, BAG_TOP, "Drawn-cube track", fontsize=12, weight="bold", va="center")
     for row in range(TRACK_ROWS):
         for j in range(3):
-            ax.add_patch(Rectangle((TRACK_X + 40 * row, BAG_TOP - 55 - 40 * j), 30, 30, facecolor="none",
-                                   edgecolor="#999999", linewidth=0.8, linestyle=":"))
-        ax.text(TRACK_X + 15 + 40 * row, BAG_TOP - 168, str(row + 1), fontsize=8, ha="center", va="center",
-                color="#666666")
+            ax.add_patch(
+                Rectangle(
+                    (TRACK_X + 40 * row, BAG_TOP - 55 - 40 * j),
+                    30,
+                    30,
+                    facecolor="none",
+                    edgecolor="#999999",
+                    linewidth=0.8,
+                    linestyle=":",
+                )
+            )
+        ax.text(
+            TRACK_X + 15 + 40 * row, BAG_TOP - 168, str(row + 1), fontsize=8, ha="center", va="center", color="#666666"
+        )
     ax.text(0, PENDING_TOP, "Pending decision", fontsize=12, weight="bold", va="center")
 
 
@@ -184,8 +245,12 @@ def _players_rows(ax, s) -> None:
         ax.add_patch(Rectangle((0, y - 7), 14, 14, facecolor=PLAYER_COLOURS[p], edgecolor="black", linewidth=0.7))
         name = f"  player_{p}" + (" <" if p == mover else "")
         held = [str(int(r["held"][p, c]) or "-") for c in range(N_COMPANIES)]
-        ax.text(0, y, _player_cells(name, f"£{int(r['cash'][p])}", f"£{int(worth[p])}", held,
-                                    f"£{int(r['last_payout'][p])}"), **MONO)
+        ax.text(
+            0,
+            y,
+            _player_cells(name, f"£{int(r['cash'][p])}", f"£{int(worth[p])}", held, f"£{int(r['last_payout'][p])}"),
+            **MONO,
+        )
 
 
 def _companies_rows(ax, r) -> None:
@@ -193,23 +258,44 @@ def _companies_rows(ax, r) -> None:
     for c in range(N_COMPANIES):
         left = int(N_CERTS[c] - r["next_cert"][c])
         price = f"£{int(SHARE_VALUE[c, r['next_cert'][c]])}" if left else "sold"
-        ax.text(390, COMPANIES_TOP - 2 * ROW - ROW * c,
-                _company_cells(price, f"{left}/{int(N_CERTS[c])}", int(r["loco"][c].sum()),
-                               f"{int(r['supply'][c])}/{LOCOMOTIVES}", f"£{int(r['last_income'][c])}"), **MONO)
+        ax.text(
+            390,
+            COMPANIES_TOP - 2 * ROW - ROW * c,
+            _company_cells(
+                price,
+                f"{left}/{int(N_CERTS[c])}",
+                int(r["loco"][c].sum()),
+                f"{int(r['supply'][c])}/{LOCOMOTIVES}",
+                f"£{int(r['last_income'][c])}",
+            ),
+            **MONO,
+        )
 
 
 def _bag_and_track(ax, r) -> None:
     """Bag contents per colour and the drawn-cube track (IG-DIV-2), one column per row of the track."""
     for k, name in enumerate(COLOUR_NAMES):
-        ax.text(24, BAG_TOP - 30 - ROW * k, f"{name:<6}{int(r['bag'][k]):>3} in bag, last call drew "
-                f"{int(r['last_draw'][k])}", **MONO)
+        ax.text(
+            24,
+            BAG_TOP - 30 - ROW * k,
+            f"{name:<6}{int(r['bag'][k]):>3} in bag, last call drew {int(r['last_draw'][k])}",
+            **MONO,
+        )
     ax.text(TRACK_X + 175, BAG_TOP, f"{int(r['drawn_rows'])}/{TRACK_ROWS} rows used", fontsize=10, va="center")
     for row in range(int(r["drawn_rows"])):
         for j in range(3):
             k = int(r["drawn"][row, j])
             if k >= 0:
-                ax.add_patch(Rectangle((TRACK_X + 40 * row, BAG_TOP - 55 - 40 * j), 30, 30, facecolor=CUBE_RGB[k],
-                                       edgecolor="black", linewidth=0.8))
+                ax.add_patch(
+                    Rectangle(
+                        (TRACK_X + 40 * row, BAG_TOP - 55 - 40 * j),
+                        30,
+                        30,
+                        facecolor=CUBE_RGB[k],
+                        edgecolor="black",
+                        linewidth=0.8,
+                    )
+                )
 
 
 def _pending(ax, s) -> None:
@@ -221,11 +307,16 @@ def _pending(ax, s) -> None:
         bidder = int(r["auc_high_bidder"])
         high = f"£{int(r['auc_high_bid'])} by player_{bidder}" if bidder >= 0 else "no bid yet"
         out = ", ".join(f"player_{p}" for p in range(n) if r["auc_passed"][p])
-        lines = [f"auction of {COMPANY_IDS[int(r['auc_company'])]} (opened by player_{int(r['auc_opener'])}): "
-                 f"high bid {high}", f"passed: {out or '-'};  player_{int(r['auc_bidder'])} to bid or pass"]
+        lines = [
+            f"auction of {COMPANY_IDS[int(r['auc_company'])]} (opened by player_{int(r['auc_opener'])}): "
+            f"high bid {high}",
+            f"passed: {out or '-'};  player_{int(r['auc_bidder'])} to bid or pass",
+        ]
     elif phase == PH_BUILD and int(r["bld_company"]) >= 0:
-        lines = [f"player_{int(r['active'])} builds for {COMPANY_IDS[int(r['bld_company'])]}: "
-                 f"{int(r['bld_budget']) / 2:g} BP left, {int(r['bld_placed'])} locomotive(s) placed"]
+        lines = [
+            f"player_{int(r['active'])} builds for {COMPANY_IDS[int(r['bld_company'])]}: "
+            f"{int(r['bld_budget']) / 2:g} BP left, {int(r['bld_placed'])} locomotive(s) placed"
+        ]
     elif phase == PH_GAME_OVER:
         worth = np.zeros(kernel.MAX_PLAYERS, np.int64)
         kernel.scores(s, worth)

@@ -20,12 +20,31 @@ from matplotlib.patches import Rectangle
 
 from ...kernels import kremlin as kernel
 from ...kernels.kremlin.state import (
-    CH_EXPULSION, CH_FINANCE, CH_SPEECH, CONT_NAMES, PH_CHANCE, PH_GAME_OVER, PH_WINDOW, PHASE_NAMES, WIN_DRAW,
+    CH_EXPULSION,
+    CH_FINANCE,
+    CH_SPEECH,
+    CONT_NAMES,
+    PH_CHANCE,
+    PH_GAME_OVER,
+    PH_WINDOW,
+    PHASE_NAMES,
+    WIN_DRAW,
     WIN_TRUNCATED,
 )
 from ...kernels.kremlin.tables import (
-    EXPERIENCE, GAMER_IDS, GAMER_LABELS, LEVEL, LOC_CIV, LOC_OTH, LOC_RET, LOCATION_LABELS, N_GAMERS, N_POSTS,
-    POST_IDS, POST_LABELS, SPEECHES_TO_WIN,
+    EXPERIENCE,
+    GAMER_IDS,
+    GAMER_LABELS,
+    LEVEL,
+    LOC_CIV,
+    LOC_OTH,
+    LOC_RET,
+    LOCATION_LABELS,
+    N_GAMERS,
+    N_POSTS,
+    POST_IDS,
+    POST_LABELS,
+    SPEECHES_TO_WIN,
 )
 from ._canvas import draw_over, mono_grid, new_figure, to_rgb
 
@@ -82,24 +101,50 @@ def _background(theme: str, n: int) -> np.ndarray:
     for k in range(N_POSTS):
         x, y = POST_XY[k]
         ax.add_patch(Rectangle((x - BOX_W / 2, y - BOX_H / 2), BOX_W, BOX_H, facecolor="#f4f1ea", edgecolor="#888888"))
-        ax.text(x - BOX_W / 2 + 5, y + BOX_H / 2 - 10, f"{POST_IDS[k]} {POST_LABELS[theme][k]}", fontsize=7.5,
-                weight="bold", va="center", color="#333333")
+        ax.text(
+            x - BOX_W / 2 + 5,
+            y + BOX_H / 2 - 10,
+            f"{POST_IDS[k]} {POST_LABELS[theme][k]}",
+            fontsize=7.5,
+            weight="bold",
+            va="center",
+            color="#333333",
+        )
     for lv, name in enumerate(LEVEL_NAMES):
         ax.text(4, LEVEL_Y[lv], name, fontsize=8.5, va="center", color="#666666", rotation=90, ha="center")
     for loc, y in LOC_ROWS:
         ax.text(4, y + 10, LOCATION_LABELS[theme][loc].split(" (")[0], fontsize=10, weight="bold", va="center")
     ax.text(4, PENDING_Y + 26, "Pending decision", fontsize=12, weight="bold", va="center")
     ax.text(TABLE_X, PLAYERS_TOP + 22, "Factions", fontsize=12, weight="bold", va="center")
-    ax.text(TABLE_X, PLAYERS_TOP, _player_cells("seat", "speeches", "controls", "declared"), fontsize=9,
-            weight="bold", **MONO)
-    ax.text(TABLE_X, SHEET_TOP + 32, "Influence: declared / SECRET sheet (grey: retired)", fontsize=11,
-            weight="bold", va="center")
-    ax.text(TABLE_X, SHEET_TOP + 12, "gamer " + "".join(f"{'p' + str(p):>{CELL}}" for p in range(n)), fontsize=9,
-            weight="bold", **MONO)
+    ax.text(
+        TABLE_X,
+        PLAYERS_TOP,
+        _player_cells("seat", "speeches", "controls", "declared"),
+        fontsize=9,
+        weight="bold",
+        **MONO,
+    )
+    ax.text(
+        TABLE_X,
+        SHEET_TOP + 32,
+        "Influence: declared / SECRET sheet (grey: retired)",
+        fontsize=11,
+        weight="bold",
+        va="center",
+    )
+    ax.text(
+        TABLE_X,
+        SHEET_TOP + 12,
+        "gamer " + "".join(f"{'p' + str(p):>{CELL}}" for p in range(n)),
+        fontsize=9,
+        weight="bold",
+        **MONO,
+    )
     advance = mono_grid(9, SHEET_ROW)[2]
     for p in range(n):
-        ax.add_patch(Rectangle((_cell_x(p + 1) - 2 * advance, SHEET_TOP + 2), 2 * advance, 4,
-                               facecolor=PLAYER_COLOURS[p]))
+        ax.add_patch(
+            Rectangle((_cell_x(p + 1) - 2 * advance, SHEET_TOP + 2), 2 * advance, 4, facecolor=PLAYER_COLOURS[p])
+        )
     return to_rgb(fig)
 
 
@@ -119,11 +164,25 @@ def _title(fig, s, theme) -> None:
     mover = int(kernel.to_move(s))
     who = f"player_{mover} to move" if mover >= 0 else ("game over" if kernel.is_over(s) else "d20 roll pending")
     name = "Kremlin" if theme == "kremlin_en" else "Magne!"
-    fig.text(0.01, 0.965, f"{name}  -  turn {int(r['turn'])}/{int(r['turn_limit'])}  -  {phase}  -  {who}",
-             fontsize=15, weight="bold", va="center")
+    fig.text(
+        0.01,
+        0.965,
+        f"{name}  -  turn {int(r['turn'])}/{int(r['turn_limit'])}  -  {phase}  -  {who}",
+        fontsize=15,
+        weight="bold",
+        va="center",
+    )
     # two short lines, so a long phase name on the left never runs into them
-    fig.text(0.99, 0.965, f"start player_{int(r['start_player'])}, {int(r['decisions'])} decisions\n"
-             "privileged view (secret sheets shown)", fontsize=9, ha="right", va="center", color="#555555")
+    fig.text(
+        0.99,
+        0.965,
+        f"start player_{int(r['start_player'])}, {int(r['decisions'])} decisions\n"
+        "privileged view (secret sheets shown)",
+        fontsize=9,
+        ha="right",
+        va="center",
+        color="#555555",
+    )
 
 
 def _boxes(ax, boxes, faces, edges="none", lw=0.0, alpha=None) -> None:
@@ -133,8 +192,9 @@ def _boxes(ax, boxes, faces, edges="none", lw=0.0, alpha=None) -> None:
     b = np.asarray(boxes, dtype=float)
     x0, y0, x1, y1 = b[:, 0], b[:, 1], b[:, 0] + b[:, 2], b[:, 1] + b[:, 3]
     verts = np.stack([np.stack(c, axis=1) for c in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))], axis=1)
-    ax.add_collection(PolyCollection(verts, facecolors=faces, edgecolors=edges, linewidths=lw, alpha=alpha),
-                      autolim=False)
+    ax.add_collection(
+        PolyCollection(verts, facecolors=faces, edgecolors=edges, linewidths=lw, alpha=alpha), autolim=False
+    )
 
 
 def _ladder(ax, r, theme) -> None:
@@ -158,8 +218,15 @@ def _ladder(ax, r, theme) -> None:
             frame_widths.append(2.8 if g in (actor, target) else 1.6)
         age = int(EXPERIENCE[g]) + int(r["sp"][g])
         owner = f"player_{c}" if c >= 0 else "no faction"
-        ax.text(x - BOX_W / 2 + 5, y - 10, f"{GAMER_IDS[g]} {GAMER_LABELS[theme][g]}\nexp {int(EXPERIENCE[g])} "
-                f"SP {int(r['sp'][g])} age {age}\n{owner}", fontsize=8, va="center", linespacing=1.35)
+        ax.text(
+            x - BOX_W / 2 + 5,
+            y - 10,
+            f"{GAMER_IDS[g]} {GAMER_LABELS[theme][g]}\nexp {int(EXPERIENCE[g])} "
+            f"SP {int(r['sp'][g])} age {age}\n{owner}",
+            fontsize=8,
+            va="center",
+            linespacing=1.35,
+        )
         _markers(ax, r, g, x + BOX_W / 2 - 6, y - BOX_H / 2 + 9)
     _boxes(ax, tints, tint_faces, alpha=0.28)
     _boxes(ax, frames, "none", edges=frame_edges, lw=frame_widths)
@@ -183,7 +250,7 @@ def _locations(ax, r) -> None:
     chips, faces, dots = [], [], []
     for loc, y in LOC_ROWS:
         gamers = np.flatnonzero(r["loc"] == loc)
-        lines = [gamers[i:i + CHIPS_PER_LINE] for i in range(0, len(gamers), CHIPS_PER_LINE)]
+        lines = [gamers[i : i + CHIPS_PER_LINE] for i in range(0, len(gamers), CHIPS_PER_LINE)]
         text = "\n".join("  ".join(GAMER_IDS[g] for g in line) for line in lines)
         ax.text(CHIP_X, y, text or "-", family="monospace", fontsize=8, va="top", linespacing=spacing)
         for i, g in enumerate(gamers):
@@ -206,22 +273,39 @@ def _pending(ax, s) -> None:
     lines = []
     if ph == PH_GAME_OVER:
         w = int(r["winner"])
-        why = ("three speeches (KRM-END-1)" if int(r["speeches"][w]) >= SPEECHES_TO_WIN
-               else "a member post stayed vacant: the chairman's faction wins (KRM-END-2)") if w >= 0 else ""
-        lines.append("draw" if w == WIN_DRAW else "turn limit reached, no winner (KRM-END-3)" if w == WIN_TRUNCATED
-                     else f"player_{w} wins: {why}")
+        why = (
+            (
+                "three speeches (KRM-END-1)"
+                if int(r["speeches"][w]) >= SPEECHES_TO_WIN
+                else "a member post stayed vacant: the chairman's faction wins (KRM-END-2)"
+            )
+            if w >= 0
+            else ""
+        )
+        lines.append(
+            "draw"
+            if w == WIN_DRAW
+            else "turn limit reached, no winner (KRM-END-3)"
+            if w == WIN_TRUNCATED
+            else f"player_{w} wins: {why}"
+        )
     else:
         parts = [f"phase {PHASE_NAMES[ph]}"]
         if ph == PH_CHANCE:
-            parts.append({CH_EXPULSION: "expulsion roll", CH_FINANCE: "finance roll", CH_SPEECH: "speech roll"}
-                         .get(int(r["chance_kind"]), "d20"))
+            parts.append(
+                {CH_EXPULSION: "expulsion roll", CH_FINANCE: "finance roll", CH_SPEECH: "speech roll"}.get(
+                    int(r["chance_kind"]), "d20"
+                )
+            )
         for key, label in (("actor", "acting gamer"), ("target", "target")):
             g = int(r[key])
             if g >= 0:
                 parts.append(f"{label} {GAMER_IDS[g]} (green)" if key == "actor" else f"{label} {GAMER_IDS[g]} (red)")
         lines.append(", ".join(parts))
-        lines.append(f"opposing votes {int(r['oppose_count'])}, nominations {int(r['nominations'])}, "
-                     f"window passes {int(r['dw_passes'])}, last d20 {int(r['last_roll']) or '-'}")
+        lines.append(
+            f"opposing votes {int(r['oppose_count'])}, nominations {int(r['nominations'])}, "
+            f"window passes {int(r['dw_passes'])}, last d20 {int(r['last_roll']) or '-'}"
+        )
     for i, line in enumerate(lines):
         ax.text(4, PENDING_Y - 22 * i, line, fontsize=10, va="center")
 
@@ -240,8 +324,12 @@ def _players(ax, s) -> None:
     if 0 <= mover < n:
         _boxes(ax, [(TABLE_X + 16, PLAYERS_TOP - 20 * (mover + 1) - 10, 454, 20)], "#fff3b0")
     for p in range(n):
-        cells = _player_cells(f"  player_{p}", f"{int(r['speeches'][p])}/{SPEECHES_TO_WIN}",
-                              int((r["controller"] == p).sum()), int(r["declared"][p].sum()))
+        cells = _player_cells(
+            f"  player_{p}",
+            f"{int(r['speeches'][p])}/{SPEECHES_TO_WIN}",
+            int((r["controller"] == p).sum()),
+            int(r["declared"][p].sum()),
+        )
         ax.text(TABLE_X, PLAYERS_TOP - 20 * (p + 1), cells + ("  <" if p == mover else ""), fontsize=9, **MONO)
 
 
@@ -260,13 +348,25 @@ def _sheets(ax, r) -> None:
     col = {"family": "monospace", "fontsize": 9, "va": "top", "linespacing": spacing}
     retired = r["loc"] == LOC_RET
     ax.text(TABLE_X, SHEET_TOP, "\n".join("" if retired[g] else GAMER_IDS[g] for g in range(N_GAMERS)), **col)
-    ax.text(TABLE_X, SHEET_TOP, "\n".join(GAMER_IDS[g] if retired[g] else "" for g in range(N_GAMERS)),
-            color="#999999", **col)
+    ax.text(
+        TABLE_X,
+        SHEET_TOP,
+        "\n".join(GAMER_IDS[g] if retired[g] else "" for g in range(N_GAMERS)),
+        color="#999999",
+        **col,
+    )
     for p in range(n):
         d, a = r["declared"][p], r["assigned"][p]
         cells = [f"{int(d[g])}/{int(a[g])}" if d[g] or a[g] else "" for g in range(N_GAMERS)]
         ax.text(_cell_x(p + 1), SHEET_TOP, "\n".join(cells), ha="right", multialignment="right", **col)
     gamers = np.flatnonzero(r["controller"][:N_GAMERS] >= 0)
-    tints = [(_cell_x(int(r["controller"][g])) + advance, SHEET_TOP - first - SHEET_ROW * g - SHEET_ROW / 2 + 1,
-              advance * (CELL - 0.6), SHEET_ROW - 2) for g in gamers]
+    tints = [
+        (
+            _cell_x(int(r["controller"][g])) + advance,
+            SHEET_TOP - first - SHEET_ROW * g - SHEET_ROW / 2 + 1,
+            advance * (CELL - 0.6),
+            SHEET_ROW - 2,
+        )
+        for g in gamers
+    ]
     _boxes(ax, tints, [PLAYER_COLOURS[int(r["controller"][g])] for g in gamers], alpha=0.3)

@@ -29,9 +29,33 @@ from ...kernels.veld_railroads.actions import action_name, section_label
 from ...kernels.veld_railroads.income import controls
 from ...kernels.veld_railroads.state import AUC_KIND_NAMES, PH_GAME_OVER, PHASE_NAMES
 from ...kernels.veld_railroads.tables import (
-    BOX_CAPACITY, BOX_COST, BOX_NAMES, BORDER_CLOSED, BORDER_IDS, FILL_TO_END, HOME, LADDER, MAX_DEV,
-    N_BOXES, N_RAILROADS, N_ROWS, N_SECTIONS, N_SETTLEMENTS, RAILROAD_IDS, RAILROAD_SHORT, ROW_ERA, ROW_LENGTH,
-    SEC_A, SEC_B, SEC_BORDER, SEC_ONE_WAY, SET_TYPE, SETTLEMENT_IDS, SETTLEMENT_NAMES, TYPE_NAMES, UNLIMITED,
+    BORDER_CLOSED,
+    BORDER_IDS,
+    BOX_CAPACITY,
+    BOX_COST,
+    BOX_NAMES,
+    FILL_TO_END,
+    HOME,
+    LADDER,
+    MAX_DEV,
+    N_BOXES,
+    N_RAILROADS,
+    N_ROWS,
+    N_SECTIONS,
+    N_SETTLEMENTS,
+    RAILROAD_IDS,
+    RAILROAD_SHORT,
+    ROW_ERA,
+    ROW_LENGTH,
+    SEC_A,
+    SEC_B,
+    SEC_BORDER,
+    SEC_ONE_WAY,
+    SET_TYPE,
+    SETTLEMENT_IDS,
+    SETTLEMENT_NAMES,
+    TYPE_NAMES,
+    UNLIMITED,
 )
 from ._canvas import HEIGHT, WIDTH, new_figure, to_rgb
 
@@ -95,8 +119,12 @@ def _draw_static(ax) -> None:
     ax.add_collection(LineCollection(_section_segments(range(N_SECTIONS)), colors="#b8b8b8", linewidths=1.3))
     for e in np.flatnonzero(SEC_ONE_WAY):
         a, b = POS[SEC_A[e]], POS[SEC_B[e]]
-        ax.annotate("", xy=a + 0.55 * (b - a), xytext=a + 0.4 * (b - a),
-                    arrowprops={"arrowstyle": "-|>", "color": "#8a8a8a", "lw": 1.0, "mutation_scale": 9})
+        ax.annotate(
+            "",
+            xy=a + 0.55 * (b - a),
+            xytext=a + 0.4 * (b - a),
+            arrowprops={"arrowstyle": "-|>", "color": "#8a8a8a", "lw": 1.0, "mutation_scale": 9},
+        )
 
 
 def _static_axes(fig):
@@ -130,8 +158,7 @@ def _static_names() -> np.ndarray:
     halo = [patheffects.withStroke(linewidth=2.2, foreground="#fbf8f0")]
     for v in range(N_SETTLEMENTS):
         x, y = POS[v]
-        ax.text(x, y - 10, SETTLEMENT_NAMES[v], ha="center", va="top", fontsize=6.3, color="#222222",
-                path_effects=halo)
+        ax.text(x, y - 10, SETTLEMENT_NAMES[v], ha="center", va="top", fontsize=6.3, color="#222222", path_effects=halo)
     canvas = FigureCanvasAgg(fig)
     canvas.draw()
     return np.asarray(canvas.buffer_rgba()).copy()
@@ -140,11 +167,17 @@ def _static_names() -> np.ndarray:
 def _draw_closed_borders(ax, r) -> None:
     """Unbuilt sections across a border closed in the current row (VR-BORDER-1): red dots."""
     row = int(r["row"])
-    closed = [e for e in range(N_SECTIONS) if r["section_owner"][e] < 0 and SEC_BORDER[e] >= 0
-              and BORDER_CLOSED[row - 1, SEC_BORDER[e]]]
+    closed = [
+        e
+        for e in range(N_SECTIONS)
+        if r["section_owner"][e] < 0 and SEC_BORDER[e] >= 0 and BORDER_CLOSED[row - 1, SEC_BORDER[e]]
+    ]
     if closed:
-        ax.add_collection(LineCollection(_section_segments(closed), colors="#e04040", linewidths=1.8,
-                                         linestyles=(0, (1, 2)), zorder=2))
+        ax.add_collection(
+            LineCollection(
+                _section_segments(closed), colors="#e04040", linewidths=1.8, linestyles=(0, (1, 2)), zorder=2
+            )
+        )
 
 
 def _draw_sections(ax, r) -> None:
@@ -154,8 +187,11 @@ def _draw_sections(ax, r) -> None:
         return
     segs = _section_segments(built)
     ax.add_collection(LineCollection(segs, colors="#111111", linewidths=6.0, zorder=3))
-    ax.add_collection(LineCollection(segs, colors=[RAILROAD_COLOURS[int(r["section_owner"][e])] for e in built],
-                                     linewidths=4.0, zorder=4))
+    ax.add_collection(
+        LineCollection(
+            segs, colors=[RAILROAD_COLOURS[int(r["section_owner"][e])] for e in built], linewidths=4.0, zorder=4
+        )
+    )
 
 
 def _draw_settlements(ax, r) -> None:
@@ -167,17 +203,42 @@ def _draw_settlements(ax, r) -> None:
         fills = [DEVELOPED_FILL if r["dev_level"][v] else "white" for v in idx]
         edges = [RAILROAD_COLOURS[home_of[v]] if v in home_of else "#333333" for v in idx]
         widths = [2.6 if v in home_of else 1.0 for v in idx]
-        ax.scatter(POS[idx, 0], POS[idx, 1], s=size, marker=TYPE_MARKERS[name], c=fills, edgecolors=edges,
-                   linewidths=widths, zorder=5)
+        ax.scatter(
+            POS[idx, 0],
+            POS[idx, 1],
+            s=size,
+            marker=TYPE_MARKERS[name],
+            c=fills,
+            edgecolors=edges,
+            linewidths=widths,
+            zorder=5,
+        )
     for v in range(N_SETTLEMENTS):
         x, y = POS[v]
         level = int(r["dev_level"][v])
-        ax.text(x, y - (1.5 if SET_TYPE[v] == RAILWAY_BASE else 0), str(int(LADDER[v, level])), ha="center",
-                va="center", fontsize=6.5, fontweight="bold", zorder=6)
+        ax.text(
+            x,
+            y - (1.5 if SET_TYPE[v] == RAILWAY_BASE else 0),
+            str(int(LADDER[v, level])),
+            ha="center",
+            va="center",
+            fontsize=6.5,
+            fontweight="bold",
+            zorder=6,
+        )
         if MAX_DEV[v] > 1:  # metropolis: show how far up its ladder it is
-            ax.text(x - 12, y, f"dev {level}/{int(MAX_DEV[v])}", ha="right", va="center", fontsize=6.3,
-                    color="#7a4a00", fontweight="bold", zorder=6,
-                    path_effects=[patheffects.withStroke(linewidth=2, foreground="white")])
+            ax.text(
+                x - 12,
+                y,
+                f"dev {level}/{int(MAX_DEV[v])}",
+                ha="right",
+                va="center",
+                fontsize=6.3,
+                color="#7a4a00",
+                fontweight="bold",
+                zorder=6,
+                path_effects=[patheffects.withStroke(linewidth=2, foreground="white")],
+            )
 
 
 def _draw_map_legend(ax) -> None:
@@ -191,9 +252,13 @@ def _draw_map_legend(ax) -> None:
     y = y0 + 138 - 14 * len(TYPE_NAMES)
     ax.scatter([x0 + 12], [y], s=70, marker="o", c=DEVELOPED_FILL, edgecolors="#333333", zorder=8)
     ax.text(x0 + 24, y, "developed (number = income)", va="center", fontsize=7, zorder=8)
-    for i, (colour, ls, text) in enumerate((("#b8b8b8", "-", "unbuilt section"),
-                                            ("#e04040", (0, (1, 2)), "border closed this row"),
-                                            (RAILROAD_COLOURS[3], "-", "built (railroad colour)"))):
+    for i, (colour, ls, text) in enumerate(
+        (
+            ("#b8b8b8", "-", "unbuilt section"),
+            ("#e04040", (0, (1, 2)), "border closed this row"),
+            (RAILROAD_COLOURS[3], "-", "built (railroad colour)"),
+        )
+    ):
         yy = y - 14 * (i + 1)
         ax.plot([x0 + 4, x0 + 20], [yy, yy], color=colour, linestyle=ls, linewidth=3 if i == 2 else 1.8, zorder=8)
         ax.text(x0 + 24, yy, text, va="center", fontsize=7, zorder=8)
@@ -234,28 +299,52 @@ def _draw_title(fig, s) -> None:
         info = f"GAME OVER after {int(r['payouts'])} payouts"
     else:
         seat = int(kernel.to_move(s))
-        info = (f"{PHASE_NAMES[int(r['phase'])]}  |  player_{seat} to move  |  player_{int(r['active'])} acting  |  "
-                f"turn {int(r['turn'])}")
+        info = (
+            f"{PHASE_NAMES[int(r['phase'])]}  |  player_{seat} to move  |  player_{int(r['active'])} acting  |  "
+            f"turn {int(r['turn'])}"
+        )
     ax.text(0.2, 0.5, f"{info}  |  {int(r['num_players'])} players", va="center", fontsize=10.5)
 
 
 def _draw_track(ax, r, top: float) -> float:
     """The action track: 8 rows of 36 boxes, filled up to the current position (VR-TRACK-1..3)."""
-    ax.text(0, top, f"Action track  (row {int(r['row'])}, position {int(r['position'])}/{ROW_LENGTH})",
-            fontsize=10, fontweight="bold", va="center")
+    ax.text(
+        0,
+        top,
+        f"Action track  (row {int(r['row'])}, position {int(r['position'])}/{ROW_LENGTH})",
+        fontsize=10,
+        fontweight="bold",
+        va="center",
+    )
     cell, x0 = 9.0, 22.0
     row_now, pos = int(r["row"]), int(r["position"])
     over = int(r["phase"]) == PH_GAME_OVER
     for row in range(1, N_ROWS + 1):
         y = top - 16 - (row - 1) * (cell + 2)
         filled = ROW_LENGTH if row < row_now or over else (min(pos, ROW_LENGTH) if row == row_now else 0)
-        ax.text(x0 - 5, y, str(row), ha="right", va="center", fontsize=7,
-                fontweight="bold" if row == row_now else "normal")
-        ax.add_patch(Rectangle((x0, y - cell / 2), ROW_LENGTH * cell, cell, facecolor="white",
-                               edgecolor="black" if row == row_now and not over else "#bbbbbb", linewidth=1.0))
+        ax.text(
+            x0 - 5, y, str(row), ha="right", va="center", fontsize=7, fontweight="bold" if row == row_now else "normal"
+        )
+        ax.add_patch(
+            Rectangle(
+                (x0, y - cell / 2),
+                ROW_LENGTH * cell,
+                cell,
+                facecolor="white",
+                edgecolor="black" if row == row_now and not over else "#bbbbbb",
+                linewidth=1.0,
+            )
+        )
         if filled:
-            ax.add_patch(Rectangle((x0, y - cell / 2), filled * cell, cell, linewidth=0,
-                                   facecolor="#e8a33d" if row == row_now and not over else "#cfcfcf"))
+            ax.add_patch(
+                Rectangle(
+                    (x0, y - cell / 2),
+                    filled * cell,
+                    cell,
+                    linewidth=0,
+                    facecolor="#e8a33d" if row == row_now and not over else "#cfcfcf",
+                )
+            )
         tag = ERA_TAGS[int(ROW_ERA[row - 1])]
         closed = [BORDER_IDS[b] for b in range(len(BORDER_IDS)) if BORDER_CLOSED[row - 1, b]]
         note = ", ".join(filter(None, [tag, ("closed " + " ".join(closed)) if closed else ""]))
@@ -301,11 +390,19 @@ def _draw_players(ax, s, top: float) -> float:
     for p in range(n):
         box = int(r["loco_box"][p])
         held = " ".join(f"{int(r['holdings'][p, c]):>5}" for c in range(N_RAILROADS))
-        rows.append(f"player_{p} {int(r['cash'][p]):>4} {held}  {BOX_NAMES[box][:7] if box >= 0 else '-':<7}"
-                    f"{int(r['last_payout'][p]):>5}")
+        rows.append(
+            f"player_{p} {int(r['cash'][p]):>4} {held}  {BOX_NAMES[box][:7] if box >= 0 else '-':<7}"
+            f"{int(r['last_payout'][p]):>5}"
+        )
     seat = int(kernel.to_move(s))
-    return _table(ax, top, "Players (shares held; paid = last payout)", rows, [None, *PLAYER_COLOURS[:n]],
-                  {1 + seat} if seat >= 0 else set())
+    return _table(
+        ax,
+        top,
+        "Players (shares held; paid = last payout)",
+        rows,
+        [None, *PLAYER_COLOURS[:n]],
+        {1 + seat} if seat >= 0 else set(),
+    )
 
 
 def _draw_railroads(ax, r, top: float) -> float:
@@ -316,10 +413,13 @@ def _draw_railroads(ax, r, top: float) -> float:
     for c in range(N_RAILROADS):
         secs = int(np.count_nonzero(r["section_owner"] == c))
         ctrl = ",".join(f"p{p}" for p in range(n) if controls(r, p, c)) or "-"
-        rows.append(f"{TAGS[c]:<8} {'yes' if r['opened'][c] else 'no':>4} {int(r['treasury_cash'][c]):>5}"
-                    f" {int(r['treasury_shares'][c]):>4} {secs:>4} {5 * secs:>4} {int(income[c]):>3}  {ctrl}")
-    return _table(ax, top, r"Railroads (treasury \$, shares left, valuation, income)", rows,
-                  [None, *RAILROAD_COLOURS], set())
+        rows.append(
+            f"{TAGS[c]:<8} {'yes' if r['opened'][c] else 'no':>4} {int(r['treasury_cash'][c]):>5}"
+            f" {int(r['treasury_shares'][c]):>4} {secs:>4} {5 * secs:>4} {int(income[c]):>3}  {ctrl}"
+        )
+    return _table(
+        ax, top, r"Railroads (treasury \$, shares left, valuation, income)", rows, [None, *RAILROAD_COLOURS], set()
+    )
 
 
 def _usd(amount) -> str:
@@ -340,12 +440,16 @@ def _pending_lines(s) -> list[str]:
     if int(r["auc_railroad"]) >= 0:
         bidder = int(r["auc_high_bidder"])
         high = f"{_usd(r['auc_high_bid'])} by player_{bidder}" if bidder >= 0 else "no bid yet"
-        lines.append(f"auction ({AUC_KIND_NAMES[int(r['auc_kind'])]}) of {RAILROAD_SHORT[int(r['auc_railroad'])]}: "
-                     f"min {_usd(r['auc_min'])}, {high}")
+        lines.append(
+            f"auction ({AUC_KIND_NAMES[int(r['auc_kind'])]}) of {RAILROAD_SHORT[int(r['auc_railroad'])]}: "
+            f"min {_usd(r['auc_min'])}, {high}"
+        )
     if int(r["bld_railroad"]) >= 0:
         leg = f", leg 1 {section_label(int(r['bld_leg1']))}" if int(r["bld_leg1"]) >= 0 else ""
-        lines.append(f"{RAILROAD_SHORT[int(r['bld_railroad'])]} builds (player_{int(r['bld_builder'])}), single "
-                     f"{_usd(r['bld_single_cost'])}, double {_usd(r['bld_double_cost'])}{leg}")
+        lines.append(
+            f"{RAILROAD_SHORT[int(r['bld_railroad'])]} builds (player_{int(r['bld_builder'])}), single "
+            f"{_usd(r['bld_single_cost'])}, double {_usd(r['bld_double_cost'])}{leg}"
+        )
     if int(r["fs_railroad"]) >= 0:
         lines.append(f"free first section of {RAILROAD_SHORT[int(r['fs_railroad'])]} (player_{int(r['fs_player'])})")
     mask = np.zeros(kernel.NUM_ACTIONS, np.uint8)

@@ -42,8 +42,10 @@ def batch_actions(actions, num_envs: int, num_actions: int) -> np.ndarray:
     bad = (ids < 0) | (ids >= num_actions)
     if bad.any():
         i = int(np.argmax(bad))
-        raise ValueError(f"action {ids[i]} in env {i} is out of range: the action space is Discrete({num_actions}), "
-                         f"ids 0..{num_actions - 1}")
+        raise ValueError(
+            f"action {ids[i]} in env {i} is out of range: the action space is Discrete({num_actions}), "
+            f"ids 0..{num_actions - 1}"
+        )
     return ids
 
 
@@ -52,5 +54,7 @@ def check_batch_legal(actions: np.ndarray, masks: np.ndarray, seats: np.ndarray)
     legal = masks[np.arange(actions.shape[0]), actions]
     if not legal.all():
         i = int(np.argmin(legal))
-        raise ValueError(f"illegal action {actions[i]} in env {i} (seat {seats[i]}); legal there: "
-                         f"{np.flatnonzero(masks[i]).tolist()}")
+        raise ValueError(
+            f"illegal action {actions[i]} in env {i} (seat {seats[i]}); legal there: "
+            f"{np.flatnonzero(masks[i]).tolist()}"
+        )

@@ -23,14 +23,14 @@ num_players=4, opponents="heuristic", render_mode="rgb_array")``).
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
+from tabletop_zoo.agents import RandomAgent
 
 from tabletop_zoo import registry
-from tabletop_zoo.agents import RandomAgent
 
 from ...kernels._common.record import copy_record
 from ..base import ILLEGAL_ACTION_POLICIES
@@ -63,9 +63,18 @@ def resolve_opponents(opponents: OpponentSpec, game_id: str, n_others: int, rng:
 class SingleSeatEnv(gymnasium.Env):
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": RENDER_FPS}
 
-    def __init__(self, game: str = "irish_gauge", num_players: int | None = None, opponents: OpponentSpec = "random",
-                 learner_seat: int | str = "rotate", seed: int | None = None, render_mode: str | None = None,
-                 illegal_action: str = "raise", skip_forced: bool = True, **options):
+    def __init__(
+        self,
+        game: str = "irish_gauge",
+        num_players: int | None = None,
+        opponents: OpponentSpec = "random",
+        learner_seat: int | str = "rotate",
+        seed: int | None = None,
+        render_mode: str | None = None,
+        illegal_action: str = "raise",
+        skip_forced: bool = True,
+        **options,
+    ):
         self.game_id = registry._canonical(game)
         self.kernel = k = registry.kernel(self.game_id)
         self.num_players = k.check_num_players(k.DEFAULT_PLAYERS if num_players is None else num_players)
@@ -107,7 +116,7 @@ class SingleSeatEnv(gymnasium.Env):
         self._episode += 1
         game_seed = int(self._rng.integers(2**63))
         others = resolve_opponents(self.opponents, self.game_id, n - 1, self._rng)
-        self._agents = others[: self.seat] + [None] + others[self.seat:]
+        self._agents = others[: self.seat] + [None] + others[self.seat :]
         # Uniformly random opponents are played inside numba (same distribution, one call per step).
         self._all_random = all(isinstance(a, RandomAgent) for a in others)
         self._policy_rng[0] = np.uint64(self._rng.integers(2**63))

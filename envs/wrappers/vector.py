@@ -18,8 +18,8 @@ from numba import njit
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
 from ...kernels._common.dispatch import is_over, legal_mask, observe, returns, step
-from ._fast import advance_random
 from ._actions import batch_actions, check_batch_legal
+from ._fast import advance_random
 from .single_seat import SingleSeatEnv
 
 
@@ -28,7 +28,7 @@ def batch_step(records, actions, seats, rngs, mask, obs, masks, rewards, dones, 
     """Learner actions, then random opponents (and forced learner moves), for every record; fills obs,
     masks, rewards, dones."""
     for i in range(records.shape[0]):
-        s = records[i:i + 1]
+        s = records[i : i + 1]
         step(s, actions[i])
         advance_random(s, seats[i], rngs[i], mask, skip_forced)
         dones[i] = is_over(s)
@@ -43,10 +43,20 @@ def batch_step(records, actions, seats, rngs, mask, obs, masks, rewards, dones, 
 class KernelVecEnv(VecEnv):
     """Env ``i`` behaves exactly like ``SingleSeatEnv(game, num_players, opponents, seed=[seed, i])``."""
 
-    def __init__(self, game: str = "irish_gauge", num_envs: int = 8, num_players: int | None = None,
-                 opponents="random", seed: int = 0, skip_forced: bool = True, **options):
-        self.views = [SingleSeatEnv(game, num_players, opponents=opponents, seed=[seed, i], skip_forced=skip_forced,
-                                    **options) for i in range(num_envs)]
+    def __init__(
+        self,
+        game: str = "irish_gauge",
+        num_envs: int = 8,
+        num_players: int | None = None,
+        opponents="random",
+        seed: int = 0,
+        skip_forced: bool = True,
+        **options,
+    ):
+        self.views = [
+            SingleSeatEnv(game, num_players, opponents=opponents, seed=[seed, i], skip_forced=skip_forced, **options)
+            for i in range(num_envs)
+        ]
         self.skip_forced = skip_forced
         first = self.views[0]
         super().__init__(num_envs, first.observation_space, first.action_space)
@@ -58,7 +68,7 @@ class KernelVecEnv(VecEnv):
         self.records = np.zeros(num_envs, k.STATE)
         self.rngs = np.zeros((num_envs, 1), np.uint64)
         for i, view in enumerate(self.views):
-            view._s = self.records[i:i + 1]
+            view._s = self.records[i : i + 1]
             view._policy_rng = self.rngs[i]
         self.seats = np.zeros(num_envs, np.int64)
         self.obs = np.zeros((num_envs, k.OBS_SIZE), np.float32)
@@ -88,13 +98,27 @@ class KernelVecEnv(VecEnv):
         infos = [{} for _ in range(self.num_envs)]
         if self.native:
             check_batch_legal(self._actions, self.masks, self.seats)
-            batch_step(self.records, self._actions, self.seats, self.rngs, self._scratch, self.obs, self.masks,
-                       rewards, dones, self._value, self.skip_forced)
+            batch_step(
+                self.records,
+                self._actions,
+                self.seats,
+                self.rngs,
+                self._scratch,
+                self.obs,
+                self.masks,
+                rewards,
+                dones,
+                self._value,
+                self.skip_forced,
+            )
             for i in np.flatnonzero(dones):
                 scores = np.zeros(self.kernel.MAX_PLAYERS, np.int64)
-                self.kernel.scores(self.records[i:i + 1], scores)
-                infos[i] = {"seat": int(self.seats[i]), "score": int(scores[self.seats[i]]),
-                            "scores": scores[: self.num_players].tolist()}
+                self.kernel.scores(self.records[i : i + 1], scores)
+                infos[i] = {
+                    "seat": int(self.seats[i]),
+                    "score": int(scores[self.seats[i]]),
+                    "scores": scores[: self.num_players].tolist(),
+                }
         else:
             for i, view in enumerate(self.views):
                 self.obs[i], rewards[i], dones[i], _, infos[i] = view.step(self._actions[i])

@@ -26,12 +26,22 @@ from .validate import record_from
 
 # kernel functions that take a record first: (changes the record, takes a decision, takes a chance outcome)
 _RECORD_FUNCTIONS = {
-    "to_move": (False, False, False), "legal_mask": (False, False, False), "is_over": (False, False, False),
-    "returns": (False, False, False), "evaluate": (False, False, False), "scores": (False, False, False),
-    "observe": (False, False, False), "action_name": (False, False, False), "is_chance": (False, False, False),
-    "chance_outcomes": (False, False, False), "sample_chance": (False, False, False),
-    "step": (True, True, False), "step_decision": (True, True, False), "step_and_mask": (True, True, False),
-    "step_chance": (True, False, True), "determinize": (True, False, False),
+    "to_move": (False, False, False),
+    "legal_mask": (False, False, False),
+    "is_over": (False, False, False),
+    "returns": (False, False, False),
+    "evaluate": (False, False, False),
+    "scores": (False, False, False),
+    "observe": (False, False, False),
+    "action_name": (False, False, False),
+    "is_chance": (False, False, False),
+    "chance_outcomes": (False, False, False),
+    "sample_chance": (False, False, False),
+    "step": (True, True, False),
+    "step_decision": (True, True, False),
+    "step_and_mask": (True, True, False),
+    "step_chance": (True, False, True),
+    "determinize": (True, False, False),
 }
 
 
@@ -77,8 +87,10 @@ class CheckedKernel:
         mask = np.zeros(k.NUM_ACTIONS, np.uint8)
         k.legal_mask(s, mask)
         if not mask[action]:
-            raise ValueError(f"{name}: action {action} ({k.action_name(s, int(action))}) is illegal; legal now: "
-                             f"{np.flatnonzero(mask).tolist()[:40]}")
+            raise ValueError(
+                f"{name}: action {action} ({k.action_name(s, int(action))}) is illegal; legal now: "
+                f"{np.flatnonzero(mask).tolist()[:40]}"
+            )
 
     def _check_outcome(self, s, outcome, name: str) -> None:
         k = self.kernel

@@ -83,14 +83,41 @@ INFORMATIONS = ("perfect", "imperfect")
 UTILITIES = ("zero_sum", "constant_sum", "general_sum")
 
 REQUIRED_CONSTANTS = (
-    "GAME_ID", "VERSION", "MIN_PLAYERS", "MAX_PLAYERS", "NUM_ACTIONS", "OBS_SIZE", "OBS_PIECES",
-    "STATE", "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "OPTIONS",
-    "DEFAULT_PLAYERS", "UTILITY",
+    "GAME_ID",
+    "VERSION",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "NUM_ACTIONS",
+    "OBS_SIZE",
+    "OBS_PIECES",
+    "STATE",
+    "MAX_GAME_LENGTH",
+    "CHANCE_MODE",
+    "INFORMATION",
+    "NUM_CHANCE_OUTCOMES",
+    "OPTIONS",
+    "DEFAULT_PLAYERS",
+    "UTILITY",
 )
 REQUIRED_FUNCTIONS = (
-    "new_state", "to_move", "legal_mask", "step", "step_and_mask", "is_over", "returns", "evaluate", "scores",
-    "observe", "action_name",
-    "check_num_players", "check_seed", "resolve_options", "playouts", "check_invariants", "utility", "validate",
+    "new_state",
+    "to_move",
+    "legal_mask",
+    "step",
+    "step_and_mask",
+    "is_over",
+    "returns",
+    "evaluate",
+    "scores",
+    "observe",
+    "action_name",
+    "check_num_players",
+    "check_seed",
+    "resolve_options",
+    "playouts",
+    "check_invariants",
+    "utility",
+    "validate",
 )
 CHANCE_FUNCTIONS = ("step_decision", "is_chance", "chance_outcomes", "step_chance", "sample_chance")
 HIDDEN_INFO_FUNCTIONS = ("determinize",)
@@ -138,6 +165,7 @@ def _default_problems(kernel: ModuleType) -> list[str]:
     if kernel.UTILITY not in UTILITIES:
         problems.append(f"UTILITY={kernel.UTILITY!r}, expected one of {UTILITIES}")
     elif kernel.utility(kernel.resolve_options()) != kernel.UTILITY:
-        problems.append(f"utility(default options)={kernel.utility(kernel.resolve_options())!r} but UTILITY="
-                        f"{kernel.UTILITY!r}")
+        problems.append(
+            f"utility(default options)={kernel.utility(kernel.resolve_options())!r} but UTILITY={kernel.UTILITY!r}"
+        )
     return problems

@@ -128,8 +128,12 @@ def check_layers(s, dtype: np.dtype, layers, invariants: Callable[[np.ndarray], 
     fields checked before, and call the game's kernels). The usual last layers are the game's
     ``check_invariants`` and ``no_dead_end(...)``; ``invariants``, if given, is one more last layer."""
     if not isinstance(s, np.ndarray) or s.dtype != dtype or s.shape != (1,):
-        return [(f"state must be a shape-(1,) record of dtype STATE ({dtype.itemsize} bytes), got "
-                f"{type(s).__name__} {getattr(s, 'shape', '')}")]
+        return [
+            (
+                f"state must be a shape-(1,) record of dtype STATE ({dtype.itemsize} bytes), got "
+                f"{type(s).__name__} {getattr(s, 'shape', '')}"
+            )
+        ]
     r = s[0]
     for layer in layers:
         bad = []
@@ -143,6 +147,7 @@ def check_layers(s, dtype: np.dtype, layers, invariants: Callable[[np.ndarray], 
 def no_dead_end(to_move: Callable, legal_mask: Callable, num_actions: int, phase_names) -> Callable:
     """A layer check: the seat to move has at least one legal action (else no agent could move again).
     Uses the game's own kernels, so put it after the layers that make them safe to call."""
+
     def check(s) -> list[str]:
         seat = int(to_move(s))
         if seat < 0:
@@ -152,12 +157,14 @@ def no_dead_end(to_move: Callable, legal_mask: Callable, num_actions: int, phase
         if not mask.any():
             return [f"seat {seat} is to move in phase {phase_names[int(s[0]['phase'])]} but has no legal action"]
         return []
+
     return check
 
 
 def high_bid_affordable(auction_phases, phase_names, rule: str) -> Callable:
     """A layer check for auction games: during an auction the high bid is at most its bidder's cash (a
     bid is legal only up to the bidder's cash, and the winner pays it; above it, cash would go negative)."""
+
     def check(s) -> list[str]:
         r = s[0]
         bidder = int(r["auc_high_bidder"])
@@ -165,9 +172,12 @@ def high_bid_affordable(auction_phases, phase_names, rule: str) -> Callable:
             return []
         bid, cash = int(r["auc_high_bid"]), int(r["cash"][bidder])
         if bid > cash:
-            return [f"auc_high_bid = {bid} in phase {phase_names[int(r['phase'])]} but its bidder, seat {bidder}, "
-                    f"holds {cash}: allowed 0..{cash} ({rule})"]
+            return [
+                f"auc_high_bid = {bid} in phase {phase_names[int(r['phase'])]} but its bidder, seat {bidder}, "
+                f"holds {cash}: allowed 0..{cash} ({rule})"
+            ]
         return []
+
     return check
 
 
@@ -181,20 +191,25 @@ def record_from(kernel, state, num_players: int | None = None, source: str = "st
             raise ValueError(f"{source}: a {game} state is {kernel.STATE.itemsize} bytes, got {len(state)}")
         state = np.frombuffer(state, dtype=kernel.STATE)
     if not isinstance(state, np.ndarray) or state.dtype != kernel.STATE or state.shape != (1,):
-        raise ValueError(f"{source}: must be a shape-(1,) record of the {game} STATE dtype (from get_state()) "
-                         f"or its tobytes(), got {type(state).__name__}")
+        raise ValueError(
+            f"{source}: must be a shape-(1,) record of the {game} STATE dtype (from get_state()) "
+            f"or its tobytes(), got {type(state).__name__}"
+        )
     record = np.frombuffer(bytearray(state.tobytes()), kernel.STATE).reshape(1)  # the copy we check is the copy we use
     problems = kernel.validate(record)
     if problems:
         listed = "; ".join(problems[:20]) + (f"; ... and {len(problems) - 20} more" if len(problems) > 20 else "")
         raise ValueError(f"{source}: invalid {game} state ({len(problems)} problem(s)): {listed}")
     if num_players is not None and int(record[0]["num_players"]) != num_players:
-        raise ValueError(f"{source}: the record is a {int(record[0]['num_players'])}-player game of {game}; this env "
-                         f"has {num_players} players")
+        raise ValueError(
+            f"{source}: the record is a {int(record[0]['num_players'])}-player game of {game}; this env "
+            f"has {num_players} players"
+        )
     return record
 
 
 # --- options --------------------------------------------------------------------------------------------
+
 
 def check_int_option(name: str, value, dtype, lo: int | None = None, hi: int | None = None) -> int:
     """An integer game option that must fit the record field storing it (``dtype``) and lie in lo..hi

@@ -27,6 +27,8 @@ import sys
 
 import numpy as np
 
+from .._common import dispatch
+from .._common.validate import check_player_count, check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_name
 from .armies import NUM_CHANCE_OUTCOMES
@@ -35,12 +37,23 @@ from .invariants import check_invariants
 from .observe import OBS_PIECES, OBS_SIZE, observe
 from .rollout import rollout_action
 from .rules import (
-    chance_outcomes, determinize, init_state, is_chance, is_over, legal_mask, random_playouts, returns,
-    sample_chance, scores, step, step_and_mask, step_chance, step_decision, to_move,
+    chance_outcomes,
+    determinize,
+    init_state,
+    is_chance,
+    is_over,
+    legal_mask,
+    random_playouts,
+    returns,
+    sample_chance,
+    scores,
+    step,
+    step_and_mask,
+    step_chance,
+    step_decision,
+    to_move,
 )
 from .state import PHASE_NAMES, STATE
-from .._common import dispatch
-from .._common.validate import check_player_count, check_seed
 
 GAME_ID = "french_revolution_1789"
 VERSION = 0
@@ -97,17 +110,51 @@ def playouts(num_players: int, n_games: int, seed: int = 0, max_decisions: int =
     """Play n_games uniformly random games in numba; returns (decisions, finished games). Releases the GIL."""
     num_players = check_num_players(num_players)
     opts = resolve_options(**options)
-    return random_playouts(num_players, int(opts["person_marks"]), n_games, np.uint64(check_seed(seed)),
-                           max_decisions)
+    return random_playouts(num_players, int(opts["person_marks"]), n_games, np.uint64(check_seed(seed)), max_decisions)
 
 
 __all__ = [
-    "GAME_ID", "VERSION", "MIN_PLAYERS", "MAX_PLAYERS", "NUM_ACTIONS", "OBS_SIZE", "OBS_PIECES", "STATE",
-    "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "OPTIONS", "PHASE_NAMES",
-    "new_state", "to_move", "legal_mask", "step", "step_and_mask", "step_decision", "is_chance", "chance_outcomes",
-    "step_chance", "sample_chance", "determinize", "is_over", "returns", "scores", "evaluate", "observe",
-    "rollout_action", "action_name", "random_playouts", "playouts", "check_seed", "check_num_players",
-    "resolve_options", "check_invariants", "tables", "state", "validate",
+    "GAME_ID",
+    "VERSION",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "NUM_ACTIONS",
+    "OBS_SIZE",
+    "OBS_PIECES",
+    "STATE",
+    "MAX_GAME_LENGTH",
+    "CHANCE_MODE",
+    "INFORMATION",
+    "NUM_CHANCE_OUTCOMES",
+    "OPTIONS",
+    "PHASE_NAMES",
+    "new_state",
+    "to_move",
+    "legal_mask",
+    "step",
+    "step_and_mask",
+    "step_decision",
+    "is_chance",
+    "chance_outcomes",
+    "step_chance",
+    "sample_chance",
+    "determinize",
+    "is_over",
+    "returns",
+    "scores",
+    "evaluate",
+    "observe",
+    "rollout_action",
+    "action_name",
+    "random_playouts",
+    "playouts",
+    "check_seed",
+    "check_num_players",
+    "resolve_options",
+    "check_invariants",
+    "tables",
+    "state",
+    "validate",
 ]
 __all__ += ["DEFAULT_PLAYERS", "UTILITY", "utility"]
 

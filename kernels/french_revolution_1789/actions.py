@@ -16,8 +16,19 @@
 """
 
 from .tables import (
-    ARMY_NAMES, CARD_NAMES, CITY_IDS, EFF_NAMES, INTRIGUE_NAMES, N_CARDS, N_CITIES, N_INTRIGUE, N_RA, N_REGIMES,
-    RA_IDS, REGIME_IDS, TABLES,
+    ARMY_NAMES,
+    CARD_NAMES,
+    CITY_IDS,
+    EFF_NAMES,
+    INTRIGUE_NAMES,
+    N_CARDS,
+    N_CITIES,
+    N_INTRIGUE,
+    N_RA,
+    N_REGIMES,
+    RA_IDS,
+    REGIME_IDS,
+    TABLES,
 )
 
 A_PASS = 0
@@ -33,8 +44,18 @@ A_REGIME = A_PERSON + N_CARDS
 A_PLAYER = A_REGIME + N_REGIMES
 A_ARMY = A_PLAYER + 5
 NUM_ACTIONS = A_ARMY + 2
-assert (A_SELECT, A_INTRIGUE, A_RA, A_ABILITY, A_CITY, A_PERSON, A_REGIME, A_PLAYER, A_ARMY, NUM_ACTIONS) == \
-    (62, 94, 108, 121, 122, 134, 166, 173, 178, 180)
+assert (A_SELECT, A_INTRIGUE, A_RA, A_ABILITY, A_CITY, A_PERSON, A_REGIME, A_PLAYER, A_ARMY, NUM_ACTIONS) == (
+    62,
+    94,
+    108,
+    121,
+    122,
+    134,
+    166,
+    173,
+    178,
+    180,
+)
 assert NUM_ACTIONS == TABLES["action_space"]["size"]
 
 
@@ -57,6 +78,7 @@ def action_name(s, action: int) -> str:
         card = int(s[0]["mv_card"]) if s is not None else -1
         if card >= 0:
             from .tables import CARD_ABILITY
+
             return f"USE_ABILITY {EFF_NAMES[int(CARD_ABILITY[card])]} ({CARD_NAMES[card]})"
         return "USE_ABILITY"
     if a < A_PERSON:

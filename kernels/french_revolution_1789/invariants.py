@@ -8,8 +8,18 @@ from __future__ import annotations
 
 from .state import LOC_PILE, LOC_PLAYED, ST_EXILED, ST_IMPRISONED
 from .tables import (
-    ARMY_UNITS, CARD_PERSON, DECK_CARDS, DECK_START, EXILED_MARKERS, IMPRISONED_MARKERS, MAX_STRENGTH, N_CARDS,
-    N_CITIES, N_INTRIGUE, RP_CAP, SUPPORT_MARKERS,
+    ARMY_UNITS,
+    CARD_PERSON,
+    DECK_CARDS,
+    DECK_START,
+    EXILED_MARKERS,
+    IMPRISONED_MARKERS,
+    MAX_STRENGTH,
+    N_CARDS,
+    N_CITIES,
+    N_INTRIGUE,
+    RP_CAP,
+    SUPPORT_MARKERS,
 )
 
 
@@ -32,12 +42,14 @@ def check_invariants(s) -> list[str]:
         for k in range(MAX_STRENGTH + 1):
             on_map = int(((r["city_army"] == a) & (r["city_str"] == k)).sum())
             if on_map + int(r["cup"][a, k]) != ARMY_UNITS[a, k]:
-                bad.append(f"army {a} strength {k}: {on_map} on map + {int(r['cup'][a, k])} in cup != {ARMY_UNITS[a, k]}")
+                bad.append(
+                    f"army {a} strength {k}: {on_map} on map + {int(r['cup'][a, k])} in cup != {ARMY_UNITS[a, k]}"
+                )
     if sorted(r["deck"].tolist()) != list(range(N_CARDS)):
         bad.append("deck is not a permutation of the history cards")
     for d in range(5):
-        block = set(r["deck"][DECK_START[d]:DECK_START[d + 1]].tolist())
-        if block != set(DECK_CARDS[DECK_START[d]:DECK_START[d + 1]].tolist()):
+        block = set(r["deck"][DECK_START[d] : DECK_START[d + 1]].tolist())
+        if block != set(DECK_CARDS[DECK_START[d] : DECK_START[d + 1]].tolist()):
             bad.append(f"deck {d} holds cards of another deck")
     pos = int(r["deck_pos"])
     for i in range(N_CARDS):

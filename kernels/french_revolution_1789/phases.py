@@ -7,8 +7,20 @@ from numba import njit
 
 from .state import PH_ACTION, PH_AUCTION, PH_GAME_OVER, ST_DEAD, ST_EXILED
 from .tables import (
-    CARD_PERSON, CARD_SCORE, CITY_EXILE_W, CITY_RP, CITY_VP, COALITION, DECK_START, EXILE_VP, INCOME, N_CARDS,
-    N_CITIES, N_REGIMES, N_TURNS, RP_CAP,
+    CARD_PERSON,
+    CARD_SCORE,
+    CITY_EXILE_W,
+    CITY_RP,
+    CITY_VP,
+    COALITION,
+    DECK_START,
+    EXILE_VP,
+    INCOME,
+    N_CARDS,
+    N_CITIES,
+    N_REGIMES,
+    N_TURNS,
+    RP_CAP,
 )
 
 

@@ -9,21 +9,74 @@ from .._common.contract import CHANCE, TERMINAL
 from .._common.masks import clear, sample_legal
 from .._common.rng import seed_rng, shuffle, uniform_int
 from .actions import (
-    A_ABILITY, A_ARMY, A_BID, A_CITY, A_INTRIGUE, A_PASS, A_PERSON, A_PLAYER, A_RA, A_REGIME, A_SELECT, NUM_ACTIONS,
+    A_ABILITY,
+    A_ARMY,
+    A_BID,
+    A_CITY,
+    A_INTRIGUE,
+    A_PASS,
+    A_PERSON,
+    A_PLAYER,
+    A_RA,
+    A_REGIME,
+    A_SELECT,
+    NUM_ACTIONS,
 )
 from .armies import draw_probs, resolve_chance, sample_outcome, steal_probs
 from .auction import do_bid, do_pass, valid_bids
 from .effects import apply_effects, effect_ok, single_army, target_mask
 from .phases import end_action_phase, income, reveal_next
 from .state import (
-    CH_ARMY, CH_NONE, CH_STEAL, LOC_PILE, LOC_PLAYED, MAX_SEATS, PH_ACTION, PH_AUCTION, PH_CHANCE, PH_CHOOSE,
-    PH_GAME_OVER, PH_TARGET, STATE, ST_DEAD, ST_EXILED, ST_FREE, ST_IMPRISONED,
+    CH_ARMY,
+    CH_NONE,
+    CH_STEAL,
+    LOC_PILE,
+    LOC_PLAYED,
+    MAX_SEATS,
+    PH_ACTION,
+    PH_AUCTION,
+    PH_CHANCE,
+    PH_CHOOSE,
+    PH_GAME_OVER,
+    PH_TARGET,
+    ST_DEAD,
+    ST_EXILED,
+    ST_FREE,
+    ST_IMPRISONED,
+    STATE,
 )
 from .tables import (
-    ARMY_UNITS, CARD_ABILITY, CARD_MARKS, CARD_PERSON, D_ARMY, D_CITY, D_PERSON, D_PLAYER, D_REGIME, DEALT,
-    DECK_CARDS, DECK_START, E_ARMY, E_DEC0, E_NDEC, EFF, FRENCH, FRENCH_UNIT_STRENGTHS, INTRIGUE_EFFECT,
-    MAX_STRENGTH, N_CARDS, N_CITIES, N_INTRIGUE, N_RA, N_TURNS, OP_INSTIGATE, RA_MARK, RA_NEEDS_EXILED,
-    REGIME_ACTIONS, START_REGIME, SUPPORT_MARKERS,
+    ARMY_UNITS,
+    CARD_ABILITY,
+    CARD_MARKS,
+    CARD_PERSON,
+    D_ARMY,
+    D_CITY,
+    D_PERSON,
+    D_PLAYER,
+    D_REGIME,
+    DEALT,
+    DECK_CARDS,
+    DECK_START,
+    E_ARMY,
+    E_DEC0,
+    E_NDEC,
+    EFF,
+    FRENCH,
+    FRENCH_UNIT_STRENGTHS,
+    INTRIGUE_EFFECT,
+    MAX_STRENGTH,
+    N_CARDS,
+    N_CITIES,
+    N_INTRIGUE,
+    N_RA,
+    N_TURNS,
+    OP_INSTIGATE,
+    RA_MARK,
+    RA_NEEDS_EXILED,
+    REGIME_ACTIONS,
+    START_REGIME,
+    SUPPORT_MARKERS,
 )
 
 
@@ -43,7 +96,7 @@ def init_state(s, num_players, seed, person_marks):
         r.card_owner[c] = -1
         r.deck[c] = DECK_CARDS[c]
     for d in range(N_TURNS):  # setup 3: shuffle each deck separately
-        shuffle(r.rng, r.deck[DECK_START[d]:DECK_START[d + 1]])
+        shuffle(r.rng, r.deck[DECK_START[d] : DECK_START[d + 1]])
     order = np.arange(N_INTRIGUE).astype(np.int8)  # setup 4: deal round-robin from the top
     shuffle(r.rng, order)
     k = 0

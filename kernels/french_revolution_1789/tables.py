@@ -82,8 +82,9 @@ CITY_VP = np.array([c["vp"] for c in _cities], np.int16)
 CITY_DEF = np.array([c["defence_bonus"] for c in _cities], np.int8)
 CITY_EXILE_W = np.array([c["exile_count_weight"] for c in _cities], np.int8)
 # bit 1 coalition, bit 2 royalist (same bits as ARMY masks below)
-CITY_ELIG = np.array([(2 if c["coalition_eligible"] else 0) | (4 if c["royalist_eligible"] else 0) for c in _cities],
-                     np.int8)
+CITY_ELIG = np.array(
+    [(2 if c["coalition_eligible"] else 0) | (4 if c["royalist_eligible"] else 0) for c in _cities], np.int8
+)
 
 # --- armies --------------------------------------------------------------------------------------
 FRENCH, COALITION, ROYALIST = 0, 1, 2
@@ -104,8 +105,9 @@ CARD_INDEX = {cid: i for i, cid in enumerate(CARD_IDS)}
 N_CARDS = len(CARD_IDS)
 CARD_DECK = np.array([c["deck"] - 1 for c in _hist], np.int8)
 CARD_PERSON = np.array([c["kind"] == "person" for c in _hist], np.uint8)
-CARD_MARKS = np.array([(MARK_SOLID if "solid" in c["marks"] else 0) | (MARK_OPEN if "open" in c["marks"] else 0)
-                       for c in _hist], np.int8)
+CARD_MARKS = np.array(
+    [(MARK_SOLID if "solid" in c["marks"] else 0) | (MARK_OPEN if "open" in c["marks"] else 0) for c in _hist], np.int8
+)
 CARD_VOTES = np.array([c["votes"] for c in _hist], np.int8)
 CARD_CREDIT = np.array([c["credit"] for c in _hist], np.int8)
 CARD_SCORE = np.zeros((N_CARDS, N_REGIMES), np.int8)  # ■ VP by regime (FR-SCO-1)
@@ -126,15 +128,37 @@ N_INTRIGUE = len(INTRIGUE_IDS)
 # --- the effect table ----------------------------------------------------------------------------
 # Operations: 0..12 are the regime actions themselves (same index as tables.json), the rest are the
 # effect types of cards.json.
-(OP_GAIN_VP, OP_GAIN_RP, OP_OTHERS_LOSE_RP, OP_PLAYER_LOSE_VP, OP_PLACE_VOTES, OP_REMOVE_VOTES, OP_PLACE_SUPPORT,
- OP_DISPATCH, OP_DRAW_INTRIGUE, OP_STEAL, OP_KILL, OP_FREE_OWN) = range(N_RA, N_RA + 12)
+(
+    OP_GAIN_VP,
+    OP_GAIN_RP,
+    OP_OTHERS_LOSE_RP,
+    OP_PLAYER_LOSE_VP,
+    OP_PLACE_VOTES,
+    OP_REMOVE_VOTES,
+    OP_PLACE_SUPPORT,
+    OP_DISPATCH,
+    OP_DRAW_INTRIGUE,
+    OP_STEAL,
+    OP_KILL,
+    OP_FREE_OWN,
+) = range(N_RA, N_RA + 12)
 OP_VOTE, OP_CAMPAIGN, OP_NOBLES, OP_ARREST, OP_EXILE, OP_EXECUTE, OP_RELEASE, OP_RETURN = range(8)
 OP_INSTIGATE, OP_FINANCE, OP_EXPEDITION, OP_NATIONALISE, OP_ASSASSIN = range(8, 13)
-_TYPE_OP = {"gain_vp": OP_GAIN_VP, "gain_rp": OP_GAIN_RP, "others_lose_rp": OP_OTHERS_LOSE_RP,
-            "target_player_lose_vp": OP_PLAYER_LOSE_VP, "place_votes": OP_PLACE_VOTES,
-            "remove_votes": OP_REMOVE_VOTES, "place_support": OP_PLACE_SUPPORT, "dispatch": OP_DISPATCH,
-            "draw_intrigue": OP_DRAW_INTRIGUE, "steal_intrigue": OP_STEAL, "kill_person": OP_KILL,
-            "free_own_imprisoned": OP_FREE_OWN, "instigate": OP_INSTIGATE}
+_TYPE_OP = {
+    "gain_vp": OP_GAIN_VP,
+    "gain_rp": OP_GAIN_RP,
+    "others_lose_rp": OP_OTHERS_LOSE_RP,
+    "target_player_lose_vp": OP_PLAYER_LOSE_VP,
+    "place_votes": OP_PLACE_VOTES,
+    "remove_votes": OP_REMOVE_VOTES,
+    "place_support": OP_PLACE_SUPPORT,
+    "dispatch": OP_DISPATCH,
+    "draw_intrigue": OP_DRAW_INTRIGUE,
+    "steal_intrigue": OP_STEAL,
+    "kill_person": OP_KILL,
+    "free_own_imprisoned": OP_FREE_OWN,
+    "instigate": OP_INSTIGATE,
+}
 
 D_REGIME, D_CITY, D_PERSON, D_PLAYER, D_ARMY = range(5)
 DECISION_NAMES = ("regime", "city", "person", "player", "army_if_dual")
@@ -182,7 +206,9 @@ def _row(effect: dict | None, decisions: list[str], name: str, ra: int | None = 
                 assert effect["owner"] == "other" and set(effect["statuses"]) == {"free", "imprisoned"}
             if t == "place_votes":
                 targets = effect["targets"]
-                row[E_REGIMES] = (1 << N_REGIMES) - 1 if targets == "any" else sum(1 << REGIME_INDEX[x] for x in targets)
+                row[E_REGIMES] = (
+                    (1 << N_REGIMES) - 1 if targets == "any" else sum(1 << REGIME_INDEX[x] for x in targets)
+                )
             if t == "place_support":
                 row[E_CITIES] = sum(1 << CITY_INDEX[x] for x in effect["cities"])
                 row[E_FLAG] |= F_NO_ARMY if effect["require_no_army"] else 0
@@ -238,5 +264,7 @@ N_EFF = EFF.shape[0]
 EFF_NAMES = tuple(EFF_NAMES)
 
 # FR-RA-EXPED: persons with a Dispatch ability
-CARD_DISPATCH = np.array([CARD_PERSON[c] and CARD_ABILITY[c] >= 0 and EFF[CARD_ABILITY[c], E_OP] == OP_DISPATCH
-                          for c in range(N_CARDS)], np.uint8)
+CARD_DISPATCH = np.array(
+    [CARD_PERSON[c] and CARD_ABILITY[c] >= 0 and EFF[CARD_ABILITY[c], E_OP] == OP_DISPATCH for c in range(N_CARDS)],
+    np.uint8,
+)

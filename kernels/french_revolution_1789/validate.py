@@ -19,21 +19,70 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import MAX_GAME_LENGTH
 from .._common.validate import Bound, check_layers, last_seat, no_dead_end
+from . import MAX_GAME_LENGTH
 from .actions import NUM_ACTIONS
 from .effects import effect_ok
 from .invariants import check_invariants
 from .rules import legal_mask, to_move
 from .state import (
-    CH_ARMY, CH_NONE, CH_STEAL, LOC_PLAYED, MAX_SEATS, N_PHASES, PH_ACTION, PH_AUCTION, PH_CHANCE, PH_CHOOSE,
-    PH_GAME_OVER, PH_TARGET, PHASE_NAMES, ST_DEAD, STATE,
+    CH_ARMY,
+    CH_NONE,
+    CH_STEAL,
+    LOC_PLAYED,
+    MAX_SEATS,
+    N_PHASES,
+    PH_ACTION,
+    PH_AUCTION,
+    PH_CHANCE,
+    PH_CHOOSE,
+    PH_GAME_OVER,
+    PH_TARGET,
+    PHASE_NAMES,
+    ST_DEAD,
+    STATE,
 )
 from .tables import (
-    ARMY_UNITS, CARD_ABILITY, CARD_PERSON, CARD_SCORE, CARD_VOTES, CITY_VP, D_ARMY, D_CITY, D_PERSON, D_PLAYER,
-    D_REGIME, DECISION_NAMES, DECK_START, E_AMOUNT, E_DEC0, E_DRAWS, E_NDEC, E_NEXT, E_OP, EFF, EXILE_VP, FRENCH,
-    INTRIGUE_EFFECT, MAX_PLAYERS, MAX_STRENGTH, MIN_PLAYERS, N_CARDS, N_CITIES, N_EFF, N_INTRIGUE, N_RA,
-    N_REGIMES, N_TURNS, OP_DISPATCH, OP_GAIN_VP, OP_KILL, OP_PLACE_VOTES, RA_COST, RA_VP, RP_CAP,
+    ARMY_UNITS,
+    CARD_ABILITY,
+    CARD_PERSON,
+    CARD_SCORE,
+    CARD_VOTES,
+    CITY_VP,
+    D_ARMY,
+    D_CITY,
+    D_PERSON,
+    D_PLAYER,
+    D_REGIME,
+    DECISION_NAMES,
+    DECK_START,
+    E_AMOUNT,
+    E_DEC0,
+    E_DRAWS,
+    E_NDEC,
+    E_NEXT,
+    E_OP,
+    EFF,
+    EXILE_VP,
+    FRENCH,
+    INTRIGUE_EFFECT,
+    MAX_PLAYERS,
+    MAX_STRENGTH,
+    MIN_PLAYERS,
+    N_CARDS,
+    N_CITIES,
+    N_EFF,
+    N_INTRIGUE,
+    N_RA,
+    N_REGIMES,
+    N_TURNS,
+    OP_DISPATCH,
+    OP_GAIN_VP,
+    OP_KILL,
+    OP_PLACE_VOTES,
+    RA_COST,
+    RA_VP,
+    RP_CAP,
     SUPPORT_MARKERS,
 )
 
@@ -69,8 +118,7 @@ MAX_VOTES = MAX_GAME_LENGTH * _chain_max(_votes_row)
 assert 2 * max(MAX_VP, MAX_VOTES) < np.iinfo(np.int16).max
 MAX_DRAWS = int(EFF[:, E_DRAWS].max())  # FR-RA-INSTIGATE: units drawn, the strongest counts (FR-ARMY-5)
 MAX_BONUS = int(EFF[EFF[:, E_OP] == OP_DISPATCH, E_AMOUNT].max())  # FR-ARMY-2 dispatch strength bonus
-_DEC_FIELD = {D_REGIME: "mv_regime", D_CITY: "mv_city", D_PERSON: "mv_person", D_PLAYER: "mv_player",
-              D_ARMY: "mv_army"}
+_DEC_FIELD = {D_REGIME: "mv_regime", D_CITY: "mv_city", D_PERSON: "mv_person", D_PLAYER: "mv_player", D_ARMY: "mv_army"}
 _MOVES = (PH_ACTION, PH_CHOOSE, PH_TARGET, PH_CHANCE)
 
 
@@ -128,10 +176,20 @@ LAYERS = (
         Bound("votes", 0, MAX_VOTES),
         Bound("deck", 0, N_CARDS - 1),
         # FR-AUC-1: during turn t's auction the revealed card is one of deck t's; afterwards deck t is spent
-        Bound("deck_pos", lambda r: int(DECK_START[int(r["turn"])]) + 1, lambda r: int(DECK_START[int(r["turn"]) + 1]),
-              when=_in(PH_AUCTION), where=_names(PH_AUCTION) + " (cards of this turn's deck revealed)"),
-        Bound("deck_pos", lambda r: int(DECK_START[int(r["turn"]) + 1]), lambda r: int(DECK_START[int(r["turn"]) + 1]),
-              when=_in(*_MOVES), where=_names(*_MOVES) + " (this turn's deck sold)"),
+        Bound(
+            "deck_pos",
+            lambda r: int(DECK_START[int(r["turn"])]) + 1,
+            lambda r: int(DECK_START[int(r["turn"]) + 1]),
+            when=_in(PH_AUCTION),
+            where=_names(PH_AUCTION) + " (cards of this turn's deck revealed)",
+        ),
+        Bound(
+            "deck_pos",
+            lambda r: int(DECK_START[int(r["turn"]) + 1]),
+            lambda r: int(DECK_START[int(r["turn"]) + 1]),
+            when=_in(*_MOVES),
+            where=_names(*_MOVES) + " (this turn's deck sold)",
+        ),
         Bound("deck_pos", N_CARDS, N_CARDS, when=_in(PH_GAME_OVER), where=_names(PH_GAME_OVER)),
         Bound("card_owner", -1, last_seat),
         Bound("card_status", 0, _status_hi),  # FR-GEN-5
@@ -196,8 +254,10 @@ def _auction(r) -> list[str]:
         bad.append(f"auc_passed = {passed.tolist()}: fewer than 2 seats still bid, the card should be sold (FR-AUC-4)")
     if high < 0:
         if hb != -1 or passed.any():
-            bad.append(f"auc_high = -1 (no opening bid yet) needs auc_high_bidder = -1 and nobody passed, got "
-                       f"auc_high_bidder = {hb}, auc_passed = {passed.tolist()} (FR-AUC-2)")
+            bad.append(
+                f"auc_high = -1 (no opening bid yet) needs auc_high_bidder = -1 and nobody passed, got "
+                f"auc_high_bidder = {hb}, auc_passed = {passed.tolist()} (FR-AUC-2)"
+            )
     elif not 0 <= hb < n or hb == bidder or passed[hb]:
         bad.append(f"auc_high_bidder = {hb}: the holder of bid {high} must be another seat still bidding")
     elif high > _i(r, "rp", hb) - 1:
@@ -220,16 +280,20 @@ def _source(r) -> list[str]:
         if _i(r, "intr_loc", intr) != LOC_PLAYED:
             bad.append(f"intr_loc[{intr}] = {_i(r, 'intr_loc', intr)}: the intrigue card being played is played (-2)")
         return bad
-    return [f"mv_card = {card}, mv_intr = {intr}: exactly one of them names what acts in phase "
-            f"{PHASE_NAMES[_i(r, 'phase')]}"]
+    return [
+        f"mv_card = {card}, mv_intr = {intr}: exactly one of them names what acts in phase "
+        f"{PHASE_NAMES[_i(r, 'phase')]}"
+    ]
 
 
 def _own_card(r) -> list[str]:
     """FR-ACT-1/3: the selected card belongs to the acting seat and is alive."""
     card, seat = _i(r, "mv_card"), _i(r, "act_player")
     if _i(r, "card_owner", card) != seat or _i(r, "card_status", card) == ST_DEAD:
-        return [f"mv_card = {card} (owner {_i(r, 'card_owner', card)}, status {_i(r, 'card_status', card)}) must be "
-                f"a living card of act_player = {seat}"]
+        return [
+            f"mv_card = {card} (owner {_i(r, 'card_owner', card)}, status {_i(r, 'card_status', card)}) must be "
+            f"a living card of act_player = {seat}"
+        ]
     return []
 
 
@@ -273,17 +337,22 @@ def _chance(r) -> list[str]:
         bad.append(f"cup[{army}] is empty: a unit draw is pending from it (FR-ARMY-5)")
     on_city = _i(r, "city_army", city)
     if r["ch_dispatch"] and (army != FRENCH or on_city == FRENCH):
-        bad.append(f"ch_army = {army}, city_army[{city}] = {on_city}: a dispatch draws French units against an enemy "
-                   "unit (FR-ARMY-2)")
+        bad.append(
+            f"ch_army = {army}, city_army[{city}] = {on_city}: a dispatch draws French units against an enemy "
+            "unit (FR-ARMY-2)"
+        )
     if not r["ch_dispatch"] and (army == FRENCH or on_city != FRENCH):
-        bad.append(f"ch_army = {army}, city_army[{city}] = {on_city}: an instigation draws coalition or royalist "
-                   "units against a French unit (FR-RA-INSTIGATE)")
+        bad.append(
+            f"ch_army = {army}, city_army[{city}] = {on_city}: an instigation draws coalition or royalist "
+            "units against a French unit (FR-RA-INSTIGATE)"
+        )
     return bad
 
 
 def _no_move(r) -> list[str]:
-    busy = [f for f in ("mv_card", "mv_intr", "mv_regime", "mv_city", "mv_person", "mv_player", "mv_army")
-            if _i(r, f) != -1]
+    busy = [
+        f for f in ("mv_card", "mv_intr", "mv_regime", "mv_city", "mv_person", "mv_player", "mv_army") if _i(r, f) != -1
+    ]
     return [f"{f} = {_i(r, f)}: no move is under way in phase {PHASE_NAMES[_i(r, 'phase')]}, must be -1" for f in busy]
 
 
@@ -326,8 +395,10 @@ def _completable(s) -> list[str]:
     e, seat = _i(r, "mv_eff"), _i(r, "act_player")
     if not _effect_ok(s):
         cost = int(RA_COST[int(EFF[e, E_OP])]) if int(EFF[e, E_OP]) < N_RA else 0
-        return [f"mv_eff = {e} can no longer be completed by act_player = {seat} (RP {_i(r, 'rp', seat)}, "
-                f"cost {cost}, or a decision without a legal target)"]
+        return [
+            f"mv_eff = {e} can no longer be completed by act_player = {seat} (RP {_i(r, 'rp', seat)}, "
+            f"cost {cost}, or a decision without a legal target)"
+        ]
     return []
 
 

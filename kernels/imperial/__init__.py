@@ -27,20 +27,30 @@ import sys
 
 import numpy as np
 
+from .._common import dispatch
+from .._common.validate import check_int_option, check_player_count, check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_family, action_name, buy_id
 from .combat import resolve_combat
 from .evaluate import evaluate
 from .invariants import check_invariants
-from .validate import MAX_NATION_TURNS_LIMIT, MAX_TAX_CHIPS, validate
 from .observe import OBS_PIECES, OBS_SIZE, observe
 from .rules import (
-    init_state, is_over, legal_mask, random_playouts, returns, scores, settle, step, step_and_mask, to_move, winners,
+    init_state,
+    is_over,
+    legal_mask,
+    random_playouts,
+    returns,
+    scores,
+    settle,
+    step,
+    step_and_mask,
+    to_move,
+    winners,
 )
 from .state import PHASE_NAMES, REWARDS, RULESET_PUBLISHED, RULESET_SEED, RULESETS, STATE
 from .taxation import collect_taxes, tax_revenue
-from .._common import dispatch
-from .._common.validate import check_int_option, check_player_count, check_seed
+from .validate import MAX_NATION_TURNS_LIMIT, MAX_TAX_CHIPS, validate
 
 GAME_ID = "imperial"
 VERSION = 0
@@ -72,7 +82,7 @@ OPTIONS = {
     "hidden_cash": "bool, other players' cash is hidden in observations (IMP-OPT-3; default False)",
     "max_nation_turns": f"int 1..{MAX_NATION_TURNS_LIMIT}, truncation (IMP-END-2; default {MAX_NATION_TURNS_DEFAULT})",
     "reward": "'win_share' (default: 1/k to each of k tied winners) or 'score_margin' (final score minus the "
-              "table's mean score; spec §6)",
+    "table's mean score; spec §6)",
 }
 
 
@@ -91,9 +101,18 @@ def _bool(name, value):
     return bool(value)
 
 
-def resolve_options(ruleset: str = "seed", home_tax_chips=None, tax_chips_per_nation=None, factory_topup=None,
-                    optional_factory_destruction=None, chip_update_all_nations=None, hidden_cash=False,
-                    max_nation_turns=MAX_NATION_TURNS_DEFAULT, reward="win_share", **unknown) -> dict:
+def resolve_options(
+    ruleset: str = "seed",
+    home_tax_chips=None,
+    tax_chips_per_nation=None,
+    factory_topup=None,
+    optional_factory_destruction=None,
+    chip_update_all_nations=None,
+    hidden_cash=False,
+    max_nation_turns=MAX_NATION_TURNS_DEFAULT,
+    reward="win_share",
+    **unknown,
+) -> dict:
     """Validate game options and fill the ruleset's defaults (IMP-OPT-0); raises listing what is allowed."""
     if unknown:
         raise ValueError(f"unknown option(s) {sorted(unknown)} for imperial; allowed: {OPTIONS}")
@@ -101,18 +120,26 @@ def resolve_options(ruleset: str = "seed", home_tax_chips=None, tax_chips_per_na
         raise ValueError(f"ruleset must be one of {RULESETS}, got {ruleset!r}")
     pub = ruleset == "published"
     out = {"ruleset": ruleset}
-    for name, value, default in (("home_tax_chips", home_tax_chips, not pub), ("factory_topup", factory_topup, pub),
-                                 ("optional_factory_destruction", optional_factory_destruction, pub),
-                                 ("chip_update_all_nations", chip_update_all_nations, pub),
-                                 ("hidden_cash", hidden_cash, False)):
+    for name, value, default in (
+        ("home_tax_chips", home_tax_chips, not pub),
+        ("factory_topup", factory_topup, pub),
+        ("optional_factory_destruction", optional_factory_destruction, pub),
+        ("chip_update_all_nations", chip_update_all_nations, pub),
+        ("hidden_cash", hidden_cash, False),
+    ):
         out[name] = default if value is None else _bool(name, value)
-    chips = (tables.TAX_CHIPS_PUBLISHED if pub else tables.TAX_CHIPS_SEED) if tax_chips_per_nation is None \
+    chips = (
+        (tables.TAX_CHIPS_PUBLISHED if pub else tables.TAX_CHIPS_SEED)
+        if tax_chips_per_nation is None
         else tax_chips_per_nation
+    )
     # checked against the record fields that store them (chips_per_nation int8, max_turns int32)
-    out["tax_chips_per_nation"] = check_int_option("tax_chips_per_nation", chips, STATE["chips_per_nation"], 1,
-                                                   MAX_TAX_CHIPS)
-    out["max_nation_turns"] = check_int_option("max_nation_turns", max_nation_turns, STATE["max_turns"], 1,
-                                               MAX_NATION_TURNS_LIMIT)
+    out["tax_chips_per_nation"] = check_int_option(
+        "tax_chips_per_nation", chips, STATE["chips_per_nation"], 1, MAX_TAX_CHIPS
+    )
+    out["max_nation_turns"] = check_int_option(
+        "max_nation_turns", max_nation_turns, STATE["max_turns"], 1, MAX_NATION_TURNS_LIMIT
+    )
     if reward not in REWARDS:
         raise ValueError(f"reward must be one of {REWARDS}, got {reward!r}")
     out["reward"] = reward
@@ -120,9 +147,20 @@ def resolve_options(ruleset: str = "seed", home_tax_chips=None, tax_chips_per_na
 
 
 def _opts_array(opts: dict) -> np.ndarray:
-    return np.array([RULESETS.index(opts["ruleset"]), opts["home_tax_chips"], opts["tax_chips_per_nation"],
-                     opts["factory_topup"], opts["optional_factory_destruction"], opts["chip_update_all_nations"],
-                     opts["hidden_cash"], opts["max_nation_turns"], REWARDS.index(opts["reward"])], np.int64)
+    return np.array(
+        [
+            RULESETS.index(opts["ruleset"]),
+            opts["home_tax_chips"],
+            opts["tax_chips_per_nation"],
+            opts["factory_topup"],
+            opts["optional_factory_destruction"],
+            opts["chip_update_all_nations"],
+            opts["hidden_cash"],
+            opts["max_nation_turns"],
+            REWARDS.index(opts["reward"]),
+        ],
+        np.int64,
+    )
 
 
 def utility(options: dict) -> str:
@@ -153,12 +191,48 @@ def playouts(num_players: int, n_games: int, seed: int = 0, max_decisions: int =
 
 
 __all__ = [
-    "GAME_ID", "VERSION", "MIN_PLAYERS", "MAX_PLAYERS", "NUM_ACTIONS", "OBS_SIZE", "OBS_PIECES", "STATE",
-    "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "OPTIONS", "PHASE_NAMES",
-    "RULESET_SEED", "RULESET_PUBLISHED", "new_state", "to_move", "legal_mask", "step", "step_and_mask", "is_over",
-    "returns", "scores", "winners", "evaluate", "observe", "action_name", "action_family", "buy_id",
-    "random_playouts", "playouts", "check_seed", "check_num_players", "resolve_options", "check_invariants", "validate",
-    "resolve_combat", "collect_taxes", "tax_revenue", "tables", "state",
+    "GAME_ID",
+    "VERSION",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "NUM_ACTIONS",
+    "OBS_SIZE",
+    "OBS_PIECES",
+    "STATE",
+    "MAX_GAME_LENGTH",
+    "CHANCE_MODE",
+    "INFORMATION",
+    "NUM_CHANCE_OUTCOMES",
+    "OPTIONS",
+    "PHASE_NAMES",
+    "RULESET_SEED",
+    "RULESET_PUBLISHED",
+    "new_state",
+    "to_move",
+    "legal_mask",
+    "step",
+    "step_and_mask",
+    "is_over",
+    "returns",
+    "scores",
+    "winners",
+    "evaluate",
+    "observe",
+    "action_name",
+    "action_family",
+    "buy_id",
+    "random_playouts",
+    "playouts",
+    "check_seed",
+    "check_num_players",
+    "resolve_options",
+    "check_invariants",
+    "validate",
+    "resolve_combat",
+    "collect_taxes",
+    "tax_revenue",
+    "tables",
+    "state",
 ]
 __all__ += ["DEFAULT_PLAYERS", "UTILITY", "utility"]
 

@@ -18,7 +18,7 @@
 | 261-800 | BUY[n,k,t]        | 261 + 90n + 10(k-1) + t: bond k of nation n, t = 0 new or returned own bond t < k (IMP-BND-1) |
 """
 
-from .tables import NATION_IDS, N_BONDS, N_HOME, N_NATIONS, N_REGIONS, N_SEAS, REGION_IDS, RONDEL_IDS, FIRST_SEA
+from .tables import FIRST_SEA, N_BONDS, N_HOME, N_NATIONS, N_REGIONS, N_SEAS, NATION_IDS, REGION_IDS, RONDEL_IDS
 
 A_RONDEL = 0
 A_PASS = 8
@@ -41,11 +41,20 @@ assert (A_BUILD, A_IMPORT_ARMY, A_IMPORT_FLEET, A_ORIGIN, A_DEST, A_SEA, A_TOGGL
 assert (A_HOSTILE, A_FRIENDLY, A_FIGHT, A_ASK, A_DESTROY, A_BUY, NUM_ACTIONS) == (246, 247, 248, 254, 260, 261, 801)
 
 _FAMILIES = (
-    ("RONDEL", A_RONDEL, 8), ("PASS", A_PASS, 1), ("BUILD_FACTORY", A_BUILD, N_HOME),
-    ("IMPORT_ARMY", A_IMPORT_ARMY, N_HOME), ("IMPORT_FLEET", A_IMPORT_FLEET, N_HOME),
-    ("SELECT_ORIGIN", A_ORIGIN, N_REGIONS), ("SELECT_DEST", A_DEST, N_REGIONS), ("SELECT_SEA", A_SEA, N_SEAS),
-    ("TOGGLE_STANCE", A_TOGGLE, N_HOME), ("HOSTILE", A_HOSTILE, 1), ("FRIENDLY", A_FRIENDLY, 1),
-    ("FIGHT", A_FIGHT, N_NATIONS), ("ASK", A_ASK, N_NATIONS), ("DESTROY_FACTORY", A_DESTROY, 1),
+    ("RONDEL", A_RONDEL, 8),
+    ("PASS", A_PASS, 1),
+    ("BUILD_FACTORY", A_BUILD, N_HOME),
+    ("IMPORT_ARMY", A_IMPORT_ARMY, N_HOME),
+    ("IMPORT_FLEET", A_IMPORT_FLEET, N_HOME),
+    ("SELECT_ORIGIN", A_ORIGIN, N_REGIONS),
+    ("SELECT_DEST", A_DEST, N_REGIONS),
+    ("SELECT_SEA", A_SEA, N_SEAS),
+    ("TOGGLE_STANCE", A_TOGGLE, N_HOME),
+    ("HOSTILE", A_HOSTILE, 1),
+    ("FRIENDLY", A_FRIENDLY, 1),
+    ("FIGHT", A_FIGHT, N_NATIONS),
+    ("ASK", A_ASK, N_NATIONS),
+    ("DESTROY_FACTORY", A_DESTROY, 1),
     ("BUY", A_BUY, N_BUY),
 )
 
@@ -68,6 +77,7 @@ def action_family(action: int) -> tuple[str, int]:
 def action_name(s, action: int) -> str:
     """Human-readable name of an action id (record ``s`` may be None)."""
     from .tables import BOND_COST
+
     family, arg = action_family(int(action))
     if family == "RONDEL":
         return f"RONDEL {RONDEL_IDS[arg]}"

@@ -7,7 +7,14 @@ import numpy as np
 from numba import njit
 
 from .tables import (
-    FACTORY_TYPE, FT_SHIPYARD, HOME_MASK, N_HOME, N_NATIONS, N_REGIONS, RAIL_ADJ, UNIT_LIMIT,
+    FACTORY_TYPE,
+    FT_SHIPYARD,
+    HOME_MASK,
+    N_HOME,
+    N_NATIONS,
+    N_REGIONS,
+    RAIL_ADJ,
+    UNIT_LIMIT,
 )
 
 ZERO = np.uint64(0)

@@ -8,14 +8,33 @@ imp_count, phase and the maneuver context it resets.
 from numba import njit
 
 from .board import (
-    cash_to_bank, is_blocked, is_port, supply_left, treasury_to_bank,
+    cash_to_bank,
+    is_blocked,
+    is_port,
+    supply_left,
+    treasury_to_bank,
 )
 from .investor import interest_owed_to_others, pay_interest
 from .state import PH_FACTORY, PH_GAME_OVER, PH_IMPORT, PH_MOVE
 from .tables import (
-    EXTRA_STEP_COST, FACTORY_COST, FACTORY_TYPE, FREE_STEPS, FT_SHIPYARD, IMPORT_COST, IMPORT_MAX, MAX_STEPS,
-    N_RONDEL, N_SEAS, N_REGIONS, SP_FACTORY, SP_IMPORT, SP_INVESTOR, SP_MANEUVER_1, SP_MANEUVER_2,
-    SP_PRODUCTION_1, SP_PRODUCTION_2,
+    EXTRA_STEP_COST,
+    FACTORY_COST,
+    FACTORY_TYPE,
+    FREE_STEPS,
+    FT_SHIPYARD,
+    IMPORT_COST,
+    IMPORT_MAX,
+    MAX_STEPS,
+    N_REGIONS,
+    N_RONDEL,
+    N_SEAS,
+    SP_FACTORY,
+    SP_IMPORT,
+    SP_INVESTOR,
+    SP_MANEUVER_1,
+    SP_MANEUVER_2,
+    SP_PRODUCTION_1,
+    SP_PRODUCTION_2,
 )
 from .taxation import collect_taxes
 from .turn import end_action, start_activity

@@ -12,24 +12,73 @@ from .._common.contract import TERMINAL
 from .._common.masks import clear, sample_legal
 from .._common.rng import seed_rng, shuffle
 from .actions import (
-    A_ASK, A_BUILD, A_BUY, A_DEST, A_DESTROY, A_FIGHT, A_FRIENDLY, A_HOSTILE, A_IMPORT_ARMY, A_IMPORT_FLEET,
-    A_ORIGIN, A_PASS, A_RONDEL, A_SEA, A_TOGGLE, NUM_ACTIONS,
+    A_ASK,
+    A_BUILD,
+    A_BUY,
+    A_DEST,
+    A_DESTROY,
+    A_FIGHT,
+    A_FRIENDLY,
+    A_HOSTILE,
+    A_IMPORT_ARMY,
+    A_IMPORT_FLEET,
+    A_ORIGIN,
+    A_PASS,
+    A_RONDEL,
+    A_SEA,
+    A_TOGGLE,
+    NUM_ACTIONS,
 )
 from .board import has, last_factory_protected
 from .combat import askable, do_ask, do_decline, do_destroy, do_fight, valid_fight_targets
 from .economy import any_import, do_build, do_import, do_rondel, valid_build, valid_import, valid_rondel
 from .investor import any_buy, do_buy, investment, valid_buys
 from .maneuver import (
-    dest_mask, do_done, do_sea, do_select_dest, do_select_origin, do_stance, do_toggle, valid_origin, valid_seas,
+    dest_mask,
+    do_done,
+    do_sea,
+    do_select_dest,
+    do_select_origin,
+    do_stance,
+    do_toggle,
+    valid_origin,
+    valid_seas,
     valid_toggle,
 )
 from .state import (
-    PH_ANSWER, PH_ASK, PH_BUY, PH_DEST, PH_DESTROY, PH_FACTORY, PH_FIGHT, PH_GAME_OVER, PH_IMPORT, PH_MOVE,
-    PH_RONDEL, PH_SEA, PH_STANCE, REWARD_SCORE_MARGIN, STATE,
+    PH_ANSWER,
+    PH_ASK,
+    PH_BUY,
+    PH_DEST,
+    PH_DESTROY,
+    PH_FACTORY,
+    PH_FIGHT,
+    PH_GAME_OVER,
+    PH_IMPORT,
+    PH_MOVE,
+    PH_RONDEL,
+    PH_SEA,
+    PH_STANCE,
+    REWARD_SCORE_MARGIN,
+    STATE,
 )
 from .tables import (
-    BOND_COST, BOND_INTEREST, CARD_OWN_BOND, CARD_SECOND_BOND, CARD_SECOND_NATION, FIRST_SEA, GROUPS, MULTIPLIER,
-    N_BONDS, N_HOME, N_NATIONS, N_REGIONS, N_SEAS, START_CASH, START_FACTORY, TAX_START_POS,
+    BOND_COST,
+    BOND_INTEREST,
+    CARD_OWN_BOND,
+    CARD_SECOND_BOND,
+    CARD_SECOND_NATION,
+    FIRST_SEA,
+    GROUPS,
+    MULTIPLIER,
+    N_BONDS,
+    N_HOME,
+    N_NATIONS,
+    N_REGIONS,
+    N_SEAS,
+    START_CASH,
+    START_FACTORY,
+    TAX_START_POS,
 )
 from .turn import end_action, next_buyer
 

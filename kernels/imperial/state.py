@@ -70,8 +70,21 @@ PH_ANSWER = 9
 PH_DESTROY = 10
 PH_BUY = 11
 PH_GAME_OVER = 12
-PHASE_NAMES = ("RONDEL", "FACTORY", "IMPORT", "MOVE_SELECT", "DEST", "SEA", "STANCE", "FIGHT", "ASK", "ANSWER",
-               "DESTROY", "BUY", "GAME_OVER")
+PHASE_NAMES = (
+    "RONDEL",
+    "FACTORY",
+    "IMPORT",
+    "MOVE_SELECT",
+    "DEST",
+    "SEA",
+    "STANCE",
+    "FIGHT",
+    "ASK",
+    "ANSWER",
+    "DESTROY",
+    "BUY",
+    "GAME_OVER",
+)
 N_PHASES = len(PHASE_NAMES)
 
 RULESET_SEED = 0

@@ -44,8 +44,9 @@ assert (REGION_KIND[:30] == KIND_HOME).all() and (REGION_KIND[30:45] == KIND_NEU
 assert (REGION_KIND[45:] == KIND_SEA).all()
 
 FT_ARMAMENTS, FT_SHIPYARD = 0, 1
-FACTORY_TYPE = np.array([("armaments", "shipyard").index(r["factory_type"]) if r["factory_type"] else -1
-                         for r in MAP["regions"]], np.int8)
+FACTORY_TYPE = np.array(
+    [("armaments", "shipyard").index(r["factory_type"]) if r["factory_type"] else -1 for r in MAP["regions"]], np.int8
+)
 PORT_SEA = np.array([REGION_INDEX[r["port_sea"]] if r["port_sea"] else -1 for r in MAP["regions"]], np.int8)
 START_FACTORY = np.array([bool(r["start_factory"]) for r in MAP["regions"]], np.uint8)
 
@@ -86,14 +87,24 @@ TAX_CAP = _tax["tax_revenue_cap"]  # 20
 POWER_MAX = TABLES["power_track"]["max"]  # 25
 MULTIPLIER = np.zeros(POWER_MAX + 1, np.int32)
 for _row in TABLES["power_track"]["multiplier_by_range"]:
-    MULTIPLIER[_row["min"]: _row["max"] + 1] = _row["multiplier"]
+    MULTIPLIER[_row["min"] : _row["max"] + 1] = _row["multiplier"]
 
 # --- rondel ------------------------------------------------------------------------------------
 RONDEL_IDS: tuple[str, ...] = tuple(sp["id"] for sp in TABLES["rondel"]["spaces"])
 N_RONDEL = len(RONDEL_IDS)
-SP_FACTORY, SP_PRODUCTION_1, SP_MANEUVER_1, SP_INVESTOR, SP_IMPORT, SP_PRODUCTION_2, SP_MANEUVER_2, SP_TAXATION = range(8)
-assert RONDEL_IDS == ("factory", "production_1", "maneuver_1", "investor", "import", "production_2", "maneuver_2",
-                      "taxation")
+SP_FACTORY, SP_PRODUCTION_1, SP_MANEUVER_1, SP_INVESTOR, SP_IMPORT, SP_PRODUCTION_2, SP_MANEUVER_2, SP_TAXATION = range(
+    8
+)
+assert RONDEL_IDS == (
+    "factory",
+    "production_1",
+    "maneuver_1",
+    "investor",
+    "import",
+    "production_2",
+    "maneuver_2",
+    "taxation",
+)
 FREE_STEPS = TABLES["rondel"]["free_steps"]
 MAX_STEPS = TABLES["rondel"]["max_steps"]
 EXTRA_STEP_COST = TABLES["rondel"]["extra_step_cost"]

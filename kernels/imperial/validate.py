@@ -8,17 +8,38 @@ A record that passes cannot make a kernel index out of bounds (tests/contract/te
 
 from __future__ import annotations
 
-
 from .._common.validate import COUNTER_MAX, Bound, check_layers, last_seat, no_dead_end
 from .actions import NUM_ACTIONS
 from .invariants import check_invariants
 from .rules import legal_mask, to_move
 from .state import (
-    N_PHASES, PH_ANSWER, PH_ASK, PH_BUY, PH_DEST, PH_DESTROY, PH_FIGHT, PH_GAME_OVER, PH_IMPORT, PH_SEA, PH_STANCE,
-    PHASE_NAMES, REWARDS, RULESETS, STATE,
+    N_PHASES,
+    PH_ANSWER,
+    PH_ASK,
+    PH_BUY,
+    PH_DEST,
+    PH_DESTROY,
+    PH_FIGHT,
+    PH_GAME_OVER,
+    PH_IMPORT,
+    PH_SEA,
+    PH_STANCE,
+    PHASE_NAMES,
+    REWARDS,
+    RULESETS,
+    STATE,
 )
 from .tables import (
-    FIRST_SEA, IMPORT_MAX, MAX_PLAYERS, MIN_PLAYERS, N_HOME, N_NATIONS, N_REGIONS, POWER_MAX, TAX_MAX_POS, TAX_MIN_POS,
+    FIRST_SEA,
+    IMPORT_MAX,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    N_HOME,
+    N_NATIONS,
+    N_REGIONS,
+    POWER_MAX,
+    TAX_MAX_POS,
+    TAX_MIN_POS,
     UNIT_LIMIT,
 )
 
@@ -54,11 +75,15 @@ def _seat_to_move(s) -> list[str]:
     r = s[0]
     phase, n = int(r["phase"]), int(r["num_players"])
     if phase in _SEAT_BY_FLAG and not 0 <= int(r["flag"][int(r["nation"])]) < n:
-        return [f"flag[{int(r['nation'])}] = {int(r['flag'][int(r['nation'])])}: nation {int(r['nation'])} is to act in "
-                f"phase {PHASE_NAMES[phase]}, so its flag must be held by a seat 0..{n - 1}"]
+        return [
+            f"flag[{int(r['nation'])}] = {int(r['flag'][int(r['nation'])])}: nation {int(r['nation'])} is to act in "
+            f"phase {PHASE_NAMES[phase]}, so its flag must be held by a seat 0..{n - 1}"
+        ]
     if phase == PH_ANSWER and not 0 <= int(r["flag"][int(r["cmb_defender"])]) < n:
-        return [f"flag[{int(r['cmb_defender'])}] = {int(r['flag'][int(r['cmb_defender'])])}: the asked nation answers "
-                f"in phase ANSWER, so its flag must be held by a seat 0..{n - 1}"]
+        return [
+            f"flag[{int(r['cmb_defender'])}] = {int(r['flag'][int(r['cmb_defender'])])}: the asked nation answers "
+            f"in phase ANSWER, so its flag must be held by a seat 0..{n - 1}"
+        ]
     return []
 
 
@@ -77,9 +102,14 @@ def _sea_chain(s) -> list[str]:
 
 
 LAYERS = (
-    (Bound("num_players", MIN_PLAYERS, MAX_PLAYERS), Bound("phase", 0, N_PHASES - 1),
-     Bound("nation", 0, N_NATIONS - 1), Bound("ruleset", 0, len(RULESETS) - 1),
-     Bound("chips_per_nation", 1, MAX_TAX_CHIPS), Bound("max_turns", 1, MAX_NATION_TURNS_LIMIT)),
+    (
+        Bound("num_players", MIN_PLAYERS, MAX_PLAYERS),
+        Bound("phase", 0, N_PHASES - 1),
+        Bound("nation", 0, N_NATIONS - 1),
+        Bound("ruleset", 0, len(RULESETS) - 1),
+        Bound("chips_per_nation", 1, MAX_TAX_CHIPS),
+        Bound("max_turns", 1, MAX_NATION_TURNS_LIMIT),
+    ),
     (
         Bound("home_tax_chips", 0, 1),
         Bound("factory_topup", 0, 1),

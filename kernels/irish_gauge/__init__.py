@@ -24,6 +24,8 @@ import sys
 
 import numpy as np
 
+from .._common import dispatch
+from .._common.validate import check_int_option, check_player_count, check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_family, action_name
 from .dividends import DRAW_OUTCOMES, NUM_CHANCE_OUTCOMES
@@ -31,13 +33,23 @@ from .evaluate import evaluate
 from .invariants import check_invariants
 from .observe import OBS_PIECES, OBS_SIZE, observe
 from .rules import (
-    chance_outcomes, init_state, is_chance, is_over, legal_mask, random_playouts, returns, sample_chance, scores,
-    step, step_and_mask, step_chance, step_decision, to_move,
+    chance_outcomes,
+    init_state,
+    is_chance,
+    is_over,
+    legal_mask,
+    random_playouts,
+    returns,
+    sample_chance,
+    scores,
+    step,
+    step_and_mask,
+    step_chance,
+    step_decision,
+    to_move,
 )
 from .state import PHASE_NAMES, RULESET_PUBLISHED, RULESET_SEED, RULESETS, STATE
-from .._common import dispatch
 from .validate import MAX_MONEY, validate
-from .._common.validate import check_int_option, check_player_count, check_seed
 
 GAME_ID = "irish_gauge"
 VERSION = 0
@@ -88,8 +100,14 @@ def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
     seed = check_seed(seed)
     opts = resolve_options(**options)
     s = np.zeros(1, dtype=STATE)
-    init_state(s, num_players, np.uint64(seed), RULESETS.index(opts["ruleset"]), opts["major_city_bonus"],
-               tables.START_CASH[str(num_players)])
+    init_state(
+        s,
+        num_players,
+        np.uint64(seed),
+        RULESETS.index(opts["ruleset"]),
+        opts["major_city_bonus"],
+        tables.START_CASH[str(num_players)],
+    )
     return s
 
 
@@ -100,17 +118,61 @@ def playouts(num_players: int, n_games: int, seed: int = 0, max_decisions: int =
     """
     num_players = check_num_players(num_players)
     opts = resolve_options(**options)
-    return random_playouts(num_players, RULESETS.index(opts["ruleset"]), opts["major_city_bonus"],
-                           tables.START_CASH[str(num_players)], n_games, np.uint64(check_seed(seed)), max_decisions)
+    return random_playouts(
+        num_players,
+        RULESETS.index(opts["ruleset"]),
+        opts["major_city_bonus"],
+        tables.START_CASH[str(num_players)],
+        n_games,
+        np.uint64(check_seed(seed)),
+        max_decisions,
+    )
 
 
 __all__ = [
-    "GAME_ID", "VERSION", "MIN_PLAYERS", "MAX_PLAYERS", "NUM_ACTIONS", "OBS_SIZE", "OBS_PIECES", "STATE",
-    "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "DRAW_OUTCOMES", "OPTIONS",
-    "PHASE_NAMES", "RULESET_SEED", "RULESET_PUBLISHED", "new_state", "to_move", "legal_mask", "step", "step_and_mask",
-    "step_decision", "is_chance", "chance_outcomes", "step_chance", "sample_chance", "is_over", "returns",
-    "scores", "evaluate", "observe", "action_name", "action_family", "random_playouts", "playouts", "check_seed", "resolve_options", "check_invariants", "validate",
-    "tables", "state", "check_num_players",
+    "GAME_ID",
+    "VERSION",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "NUM_ACTIONS",
+    "OBS_SIZE",
+    "OBS_PIECES",
+    "STATE",
+    "MAX_GAME_LENGTH",
+    "CHANCE_MODE",
+    "INFORMATION",
+    "NUM_CHANCE_OUTCOMES",
+    "DRAW_OUTCOMES",
+    "OPTIONS",
+    "PHASE_NAMES",
+    "RULESET_SEED",
+    "RULESET_PUBLISHED",
+    "new_state",
+    "to_move",
+    "legal_mask",
+    "step",
+    "step_and_mask",
+    "step_decision",
+    "is_chance",
+    "chance_outcomes",
+    "step_chance",
+    "sample_chance",
+    "is_over",
+    "returns",
+    "scores",
+    "evaluate",
+    "observe",
+    "action_name",
+    "action_family",
+    "random_playouts",
+    "playouts",
+    "check_seed",
+    "resolve_options",
+    "check_invariants",
+    "validate",
+    "tables",
+    "state",
+    "check_num_players",
 ]
 __all__ += ["DEFAULT_PLAYERS", "UTILITY", "utility"]
 

@@ -9,8 +9,16 @@ from numba import njit
 from .actions import A_PLACE
 from .state import PH_BUILD
 from .tables import (
-    BUILD_BUDGET, COST_DIFFICULT, COST_EMPTY, COST_SHARED, N_COMPANIES, N_HEX, N_NEIGHBORS, NEIGHBORS,
-    T_DIFFICULT, TERRAIN,
+    BUILD_BUDGET,
+    COST_DIFFICULT,
+    COST_EMPTY,
+    COST_SHARED,
+    N_COMPANIES,
+    N_HEX,
+    N_NEIGHBORS,
+    NEIGHBORS,
+    T_DIFFICULT,
+    TERRAIN,
 )
 from .turn import end_turn
 

@@ -10,14 +10,26 @@ from numba import njit
 from .._common.chance import hypergeom_prob
 from .._common.rng import bag_draw
 from .tables import (
-    CITY_INCOME, CUBE_SITE_HEX, CUBES_PER_CALL, MAJOR_CITY_HEX, N_COLOURS, N_COMPANIES, T_TOWN, TERRAIN,
+    CITY_INCOME,
+    CUBE_SITE_HEX,
+    CUBES_PER_CALL,
+    MAJOR_CITY_HEX,
+    N_COLOURS,
+    N_COMPANIES,
+    T_TOWN,
+    TERRAIN,
     TOWN_INCOME,
 )
 from .turn import end_turn
 
 # Chance outcomes of one call: colour-count triples (black, pink, white) drawn, for 1..3 cubes.
-_triples = [(b, p, w) for n in range(1, CUBES_PER_CALL + 1)
-            for b in range(n + 1) for p in range(n + 1 - b) for w in (n - b - p,)]
+_triples = [
+    (b, p, w)
+    for n in range(1, CUBES_PER_CALL + 1)
+    for b in range(n + 1)
+    for p in range(n + 1 - b)
+    for w in (n - b - p,)
+]
 DRAW_OUTCOMES = np.array(_triples, dtype=np.int8)  # outcome id -> counts per colour
 NUM_CHANCE_OUTCOMES = DRAW_OUTCOMES.shape[0]  # 3 + 6 + 10 = 19
 
@@ -124,8 +136,9 @@ def resolve_dividends(r, counts):
             slot += 1
     r.drawn_rows += 1
     # last_draw doubles as the paying-colour flags: a colour pays iff its count is non-zero.
-    dividend_payouts(r.loco, r.cube, r.last_draw, r.held, r.num_players, r.major_city_bonus,
-                     r.last_income, r.last_payout)
+    dividend_payouts(
+        r.loco, r.cube, r.last_draw, r.held, r.num_players, r.major_city_bonus, r.last_income, r.last_payout
+    )
     for p in range(r.num_players):
         r.cash[p] += r.last_payout[p]  # the bank is unlimited (spec §2.2, chosen)
         r.bank_out += r.last_payout[p]

@@ -25,7 +25,9 @@ def check_invariants(s) -> list[str]:
             bad.append(f"company {c}: certificates sold out of stack order {owners.tolist()}")
         for p in range(n):
             if held[p, c] != np.count_nonzero(owners == p):
-                bad.append(f"company {c}: seat {p} holds {held[p, c]} by count but {np.count_nonzero(owners == p)} by owner")
+                bad.append(
+                    f"company {c}: seat {p} holds {held[p, c]} by count but {np.count_nonzero(owners == p)} by owner"
+                )
         if held[n:, c].any():
             bad.append(f"company {c}: an empty seat holds certificates")
         on_board = int(r["loco"][c].sum())

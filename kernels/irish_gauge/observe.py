@@ -12,41 +12,57 @@ from .auction import min_bid
 from .dividends import company_potential
 from .state import MAX_SEATS, N_PHASES, PH_AUCTION, PH_BUILD, PH_INITIAL_AUCTION, RULESET_PUBLISHED
 from .tables import (
-    BUILD_BUDGET, CUBES_PER_CALL, CUBES_PER_COLOUR, LOCOMOTIVES, MAJOR_CITY_BONUS_PUBLISHED, MAX_CERTS, N_CERTS,
-    N_COLOURS, N_COMPANIES, N_HEX, SHARE_VALUE,
+    BUILD_BUDGET,
+    CUBES_PER_CALL,
+    CUBES_PER_COLOUR,
+    LOCOMOTIVES,
+    MAJOR_CITY_BONUS_PUBLISHED,
+    MAX_CERTS,
+    N_CERTS,
+    N_COLOURS,
+    N_COMPANIES,
+    N_HEX,
+    SHARE_VALUE,
 )
 
 S, C, K, H = MAX_SEATS, N_COMPANIES, N_COLOURS, N_HEX
-OBS_PIECES, OBS_SIZE = build_pieces([
-    ("phase_onehot", (N_PHASES,), "0/1"),
-    ("seat_present", (S,), "0/1", SEATS),
-    ("to_move_onehot", (S,), "0/1", SEATS),
-    ("active_onehot", (S,), "0/1: whose main turn", SEATS),
-    ("cash_by_seat", (S,), "pounds / 100", SEATS),
-    ("held_by_seat", (S, C), "certificates / 4", SEATS),
-    ("certs_left", (C,), "certificates / 4"),
-    ("top_cert_value", (C,), "pounds / 20, 0 when the stack is empty"),
-    ("shares_sold", (C,), "certificates / 4"),
-    ("supply", (C,), "locomotives / 19"),
-    ("loco", (C, H), "0/1"),
-    ("cube_colour", (K, H), "0/1"),
-    ("bag", (K,), "cubes / 10"),
-    ("potential_income", (C,), "pounds / 100 (IG-DISK-1)"),
-    ("last_draw", (K,), "cubes / 3"),
-    ("last_income", (C,), "pounds / 100"),
-    ("auction_company", (C,), "0/1"),
-    ("auction_high_bid", (1,), "pounds / 100"),
-    ("auction_min_bid", (1,), "pounds / 100"),
-    ("auction_high_bidder", (S,), "0/1", SEATS),
-    ("auction_passed", (S,), "0/1", SEATS),
-    ("build_company", (C,), "0/1"),
-    ("build_budget", (1,), "half build points / 6"),
-    ("build_placed", (1,), "locomotives / 3"),
-    ("ruleset_published", (1,), "0/1"),
-    ("major_city_bonus", (1,), "pounds / 12"),
-])
+OBS_PIECES, OBS_SIZE = build_pieces(
+    [
+        ("phase_onehot", (N_PHASES,), "0/1"),
+        ("seat_present", (S,), "0/1", SEATS),
+        ("to_move_onehot", (S,), "0/1", SEATS),
+        ("active_onehot", (S,), "0/1: whose main turn", SEATS),
+        ("cash_by_seat", (S,), "pounds / 100", SEATS),
+        ("held_by_seat", (S, C), "certificates / 4", SEATS),
+        ("certs_left", (C,), "certificates / 4"),
+        ("top_cert_value", (C,), "pounds / 20, 0 when the stack is empty"),
+        ("shares_sold", (C,), "certificates / 4"),
+        ("supply", (C,), "locomotives / 19"),
+        ("loco", (C, H), "0/1"),
+        ("cube_colour", (K, H), "0/1"),
+        ("bag", (K,), "cubes / 10"),
+        ("potential_income", (C,), "pounds / 100 (IG-DISK-1)"),
+        ("last_draw", (K,), "cubes / 3"),
+        ("last_income", (C,), "pounds / 100"),
+        ("auction_company", (C,), "0/1"),
+        ("auction_high_bid", (1,), "pounds / 100"),
+        ("auction_min_bid", (1,), "pounds / 100"),
+        ("auction_high_bidder", (S,), "0/1", SEATS),
+        ("auction_passed", (S,), "0/1", SEATS),
+        ("build_company", (C,), "0/1"),
+        ("build_budget", (1,), "half build points / 6"),
+        ("build_placed", (1,), "locomotives / 3"),
+        ("ruleset_published", (1,), "0/1"),
+        ("major_city_bonus", (1,), "pounds / 12"),
+    ]
+)
 _O = offsets(OBS_PIECES)
-O_PHASE, O_PRESENT, O_TO_MOVE, O_ACTIVE = _O["phase_onehot"], _O["seat_present"], _O["to_move_onehot"], _O["active_onehot"]
+O_PHASE, O_PRESENT, O_TO_MOVE, O_ACTIVE = (
+    _O["phase_onehot"],
+    _O["seat_present"],
+    _O["to_move_onehot"],
+    _O["active_onehot"],
+)
 O_CASH, O_HELD, O_LEFT, O_TOP = _O["cash_by_seat"], _O["held_by_seat"], _O["certs_left"], _O["top_cert_value"]
 O_SOLD, O_SUPPLY, O_LOCO, O_CUBE = _O["shares_sold"], _O["supply"], _O["loco"], _O["cube_colour"]
 O_BAG, O_POT, O_LAST_DRAW, O_LAST_INCOME = _O["bag"], _O["potential_income"], _O["last_draw"], _O["last_income"]

@@ -11,14 +11,30 @@ from numba import njit
 from .._common.contract import CHANCE, TERMINAL
 from .._common.masks import clear, sample_legal
 from .._common.rng import bag_draw, seed_rng, uniform_int
-from .actions import NUM_ACTIONS, A_AUCTION, A_BID, A_BUILD, A_CALL_DIVIDENDS, A_END_BUILD, A_PASS, A_PLACE, A_SPECIAL_INTEREST
+from .actions import (
+    A_AUCTION,
+    A_BID,
+    A_BUILD,
+    A_CALL_DIVIDENDS,
+    A_END_BUILD,
+    A_PASS,
+    A_PLACE,
+    A_SPECIAL_INTEREST,
+    NUM_ACTIONS,
+)
 from .auction import do_bid, do_pass, start_auction, valid_auction, valid_start_auction
 from .build import do_place, end_build, start_build, valid_placements, valid_start_build
 from .dividends import DRAW_OUTCOMES, cubes_to_draw, draw_outcome_probs, resolve_dividends
 from .special_interest import do_special_interest, valid_special_interests
-from .state import STATE, PH_AUCTION, PH_BUILD, PH_DIVIDEND_DRAW, PH_GAME_OVER, PH_INITIAL_AUCTION, PH_MAIN
+from .state import PH_AUCTION, PH_BUILD, PH_DIVIDEND_DRAW, PH_GAME_OVER, PH_INITIAL_AUCTION, PH_MAIN, STATE
 from .tables import (
-    HOME_HEX, LOCOMOTIVES, N_COLOURS, N_COMPANIES, RESERVE_PER_COLOUR, SETUP_BAG_PER_COLOUR, SHARE_VALUE,
+    HOME_HEX,
+    LOCOMOTIVES,
+    N_COLOURS,
+    N_COMPANIES,
+    RESERVE_PER_COLOUR,
+    SETUP_BAG_PER_COLOUR,
+    SHARE_VALUE,
     STARTING_CUBE_HEX,
 )
 

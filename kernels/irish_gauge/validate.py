@@ -71,8 +71,12 @@ def _auction_stack(s) -> list[str]:
         return []
     c = int(r["auc_company"])
     if int(r["next_cert"][c]) >= N_CERTS[c]:
-        return [(f"next_cert[{c}] = {int(r['next_cert'][c])}: company {c} is auctioned but its stack is empty "
-                f"(allowed 0..{N_CERTS[c] - 1} while auctioned)")]
+        return [
+            (
+                f"next_cert[{c}] = {int(r['next_cert'][c])}: company {c} is auctioned but its stack is empty "
+                f"(allowed 0..{N_CERTS[c] - 1} while auctioned)"
+            )
+        ]
     return []
 
 
@@ -85,8 +89,10 @@ def _initial_auction(s) -> list[str]:
     c = int(r["auc_company"])
     expected = (np.arange(N_COMPANIES) < c).astype(int)
     if not np.array_equal(r["next_cert"], expected):
-        return [f"next_cert = {r['next_cert'].tolist()} in phase INITIAL_AUCTION of company {c}: allowed "
-                f"{expected.tolist()} (one certificate of each company before it, IG-INIT-4)"]
+        return [
+            f"next_cert = {r['next_cert'].tolist()} in phase INITIAL_AUCTION of company {c}: allowed "
+            f"{expected.tolist()} (one certificate of each company before it, IG-INIT-4)"
+        ]
     return []
 
 
@@ -97,26 +103,35 @@ def _bag_and_track(s) -> list[str]:
     bag = int(r["bag"].sum())
     bad = []
     if int(r["phase"]) != PH_GAME_OVER and bag == 0:
-        bad.append(f"bag holds 0 cubes in phase {PHASE_NAMES[int(r['phase'])]}; allowed 1..{3 * CUBES_PER_COLOUR} "
-                   f"until GAME_OVER (IG-END-1)")
+        bad.append(
+            f"bag holds 0 cubes in phase {PHASE_NAMES[int(r['phase'])]}; allowed 1..{3 * CUBES_PER_COLOUR} "
+            f"until GAME_OVER (IG-END-1)"
+        )
     rows_left = -(-bag // CUBES_PER_CALL)
     if int(r["drawn_rows"]) + rows_left > TRACK_ROWS:
-        bad.append(f"drawn_rows = {int(r['drawn_rows'])} with {bag} cubes in the bag: the remaining calls need "
-                   f"{rows_left} more rows, allowed drawn_rows + ceil(bag / 3) <= {TRACK_ROWS}")
+        bad.append(
+            f"drawn_rows = {int(r['drawn_rows'])} with {bag} cubes in the bag: the remaining calls need "
+            f"{rows_left} more rows, allowed drawn_rows + ceil(bag / 3) <= {TRACK_ROWS}"
+        )
     drawn, rows = r["drawn"], int(r["drawn_rows"])
     if (drawn[rows:] != -1).any():
         bad.append(f"drawn track has cubes at or after row drawn_rows = {rows}: allowed -1 (empty) there (IG-DIV-2)")
     for row in range(rows):
         cubes = int((drawn[row] >= 0).sum())
         if cubes == 0 or (drawn[row, :cubes] < 0).any():
-            bad.append(f"drawn track row {row} = {drawn[row].tolist()} (drawn_rows = {rows}): a drawn row holds 1.."
-                       f"{CUBES_PER_CALL} cubes from its first slot on (IG-DIV-2)")
+            bad.append(
+                f"drawn track row {row} = {drawn[row].tolist()} (drawn_rows = {rows}): a drawn row holds 1.."
+                f"{CUBES_PER_CALL} cubes from its first slot on (IG-DIV-2)"
+            )
     return bad
 
 
 LAYERS = (
-    (Bound("num_players", MIN_PLAYERS, MAX_PLAYERS), Bound("phase", 0, N_PHASES - 1),
-     Bound("ruleset", 0, len(RULESETS) - 1)),
+    (
+        Bound("num_players", MIN_PLAYERS, MAX_PLAYERS),
+        Bound("phase", 0, N_PHASES - 1),
+        Bound("ruleset", 0, len(RULESETS) - 1),
+    ),
     (
         Bound("major_city_bonus", 0, np.iinfo(np.int16).max),
         Bound("active", 0, last_seat),

@@ -23,6 +23,8 @@ import sys
 
 import numpy as np
 
+from .._common import dispatch
+from .._common.validate import check_player_count, check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_family, action_name, declare_id, public_action_name
 from .evaluate import evaluate
@@ -30,12 +32,22 @@ from .influence import determinize
 from .invariants import check_invariants
 from .observe import OBS_PIECES, OBS_SIZE, observe
 from .rules import (
-    chance_outcomes, init_state, is_chance, is_over, legal_mask, random_playouts, returns, sample_chance, scores,
-    step, step_and_mask, step_chance, step_decision, to_move,
+    chance_outcomes,
+    init_state,
+    is_chance,
+    is_over,
+    legal_mask,
+    random_playouts,
+    returns,
+    sample_chance,
+    scores,
+    step,
+    step_and_mask,
+    step_chance,
+    step_decision,
+    to_move,
 )
 from .state import PHASE_NAMES, RULESETS, STATE
-from .._common import dispatch
-from .._common.validate import check_player_count, check_seed
 
 GAME_ID = "kremlin"
 VERSION = 0
@@ -87,8 +99,15 @@ def _bool(name, v) -> bool:
     return bool(v)
 
 
-def resolve_options(ruleset: str = "seed", theme: str = "magne", traits: bool = False, random_placement: bool = False,
-                    turn_limit: int = tables.TURN_LIMIT_DEFAULT, turn_limit_ranking: bool = False, **unknown) -> dict:
+def resolve_options(
+    ruleset: str = "seed",
+    theme: str = "magne",
+    traits: bool = False,
+    random_placement: bool = False,
+    turn_limit: int = tables.TURN_LIMIT_DEFAULT,
+    turn_limit_ranking: bool = False,
+    **unknown,
+) -> dict:
     """Validate game options and fill defaults; raises listing what is allowed."""
     if unknown:
         raise ValueError(f"unknown option(s) {sorted(unknown)} for kremlin; allowed: {OPTIONS}")
@@ -96,11 +115,20 @@ def resolve_options(ruleset: str = "seed", theme: str = "magne", traits: bool = 
         raise ValueError(f"ruleset must be one of {RULESETS}, got {ruleset!r}")
     if theme not in tables.THEMES:
         raise ValueError(f"theme must be one of {tables.THEMES}, got {theme!r}")
-    if isinstance(turn_limit, bool) or not isinstance(turn_limit, numbers.Integral) or not 1 <= turn_limit <= MAX_TURN_LIMIT:
+    if (
+        isinstance(turn_limit, bool)
+        or not isinstance(turn_limit, numbers.Integral)
+        or not 1 <= turn_limit <= MAX_TURN_LIMIT
+    ):
         raise ValueError(f"turn_limit must be an int in 1..{MAX_TURN_LIMIT}, got {turn_limit!r}")
-    return {"ruleset": ruleset, "theme": theme, "traits": _bool("traits", traits),
-            "random_placement": _bool("random_placement", random_placement), "turn_limit": int(turn_limit),
-            "turn_limit_ranking": _bool("turn_limit_ranking", turn_limit_ranking)}
+    return {
+        "ruleset": ruleset,
+        "theme": theme,
+        "traits": _bool("traits", traits),
+        "random_placement": _bool("random_placement", random_placement),
+        "turn_limit": int(turn_limit),
+        "turn_limit_ranking": _bool("turn_limit_ranking", turn_limit_ranking),
+    }
 
 
 def utility(options: dict) -> str:
@@ -116,8 +144,16 @@ def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
     seed = check_seed(seed)
     o = resolve_options(**options)
     s = np.zeros(1, dtype=STATE)
-    init_state(s, num_players, np.uint64(seed), int(o["traits"]), int(o["random_placement"]), o["turn_limit"],
-               int(o["turn_limit_ranking"]), tables.THEMES.index(o["theme"]))
+    init_state(
+        s,
+        num_players,
+        np.uint64(seed),
+        int(o["traits"]),
+        int(o["random_placement"]),
+        o["turn_limit"],
+        int(o["turn_limit_ranking"]),
+        tables.THEMES.index(o["theme"]),
+    )
     return s
 
 
@@ -125,17 +161,62 @@ def playouts(num_players: int, n_games: int, seed: int = 0, max_decisions: int =
     """Play n_games uniformly random games in numba; returns (decisions, finished games). Releases the GIL."""
     num_players = check_num_players(num_players)
     o = resolve_options(**options)
-    return random_playouts(num_players, int(o["traits"]), int(o["random_placement"]), o["turn_limit"],
-                           int(o["turn_limit_ranking"]), n_games, np.uint64(check_seed(seed)), max_decisions)
+    return random_playouts(
+        num_players,
+        int(o["traits"]),
+        int(o["random_placement"]),
+        o["turn_limit"],
+        int(o["turn_limit_ranking"]),
+        n_games,
+        np.uint64(check_seed(seed)),
+        max_decisions,
+    )
 
 
 __all__ = [
-    "GAME_ID", "VERSION", "MIN_PLAYERS", "MAX_PLAYERS", "NUM_ACTIONS", "OBS_SIZE", "OBS_PIECES", "STATE",
-    "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "OPTIONS", "PHASE_NAMES",
-    "new_state", "to_move", "legal_mask", "step", "step_and_mask", "step_decision", "is_chance", "chance_outcomes",
-    "step_chance", "sample_chance", "is_over", "returns", "scores", "evaluate", "observe", "action_name",
-    "public_action_name", "action_family", "declare_id", "determinize", "random_playouts", "playouts", "check_seed",
-    "resolve_options", "check_invariants", "check_num_players", "tables", "state", "validate",
+    "GAME_ID",
+    "VERSION",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "NUM_ACTIONS",
+    "OBS_SIZE",
+    "OBS_PIECES",
+    "STATE",
+    "MAX_GAME_LENGTH",
+    "CHANCE_MODE",
+    "INFORMATION",
+    "NUM_CHANCE_OUTCOMES",
+    "OPTIONS",
+    "PHASE_NAMES",
+    "new_state",
+    "to_move",
+    "legal_mask",
+    "step",
+    "step_and_mask",
+    "step_decision",
+    "is_chance",
+    "chance_outcomes",
+    "step_chance",
+    "sample_chance",
+    "is_over",
+    "returns",
+    "scores",
+    "evaluate",
+    "observe",
+    "action_name",
+    "public_action_name",
+    "action_family",
+    "declare_id",
+    "determinize",
+    "random_playouts",
+    "playouts",
+    "check_seed",
+    "resolve_options",
+    "check_invariants",
+    "check_num_players",
+    "tables",
+    "state",
+    "validate",
 ]
 __all__ += ["DEFAULT_PLAYERS", "UTILITY", "utility"]
 

@@ -7,8 +7,24 @@ Reads/writes loc, holder, sp, broke, susp_turn, part_time, declared, burned, con
 from numba import njit
 
 from .tables import (
-    EXPERIENCE, LEVEL, LOC_CIV, LOC_OTH, LOC_RET, LV_JUNIOR, LV_MEMBER, LV_SENIOR, MAX_AGE_AFTER_POWER, N_GAMERS,
-    N_POSTS, RETIRE_AGE, RETIRE_BROKE, SENSITIVE_MULT, TR_MIDWAY, TR_OTHER_INTEREST, TR_SENSITIVE, TRAIT,
+    EXPERIENCE,
+    LEVEL,
+    LOC_CIV,
+    LOC_OTH,
+    LOC_RET,
+    LV_JUNIOR,
+    LV_MEMBER,
+    LV_SENIOR,
+    MAX_AGE_AFTER_POWER,
+    N_GAMERS,
+    N_POSTS,
+    RETIRE_AGE,
+    RETIRE_BROKE,
+    SENSITIVE_MULT,
+    TR_MIDWAY,
+    TR_OTHER_INTEREST,
+    TR_SENSITIVE,
+    TRAIT,
 )
 
 

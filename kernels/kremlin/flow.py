@@ -10,22 +10,78 @@ DONE is skipped (spec §4: the environment applies it without asking).
 from numba import njit
 
 from .board import (
-    active, any_vacant, auto_fill, can_afford, first_able, in_post, is_member, pay, place, retire_if_old, sweep_old,
+    active,
+    any_vacant,
+    auto_fill,
+    can_afford,
+    first_able,
+    in_post,
+    is_member,
+    pay,
+    place,
+    retire_if_old,
+    sweep_old,
 )
 from .influence import has_declaration
 from .phases import (
-    do_speech, do_stress, do_verdict, election_voter, end_by_turn_limit, end_by_vacancy, in_pool,
-    speech_threshold, trial_voter, valid_expel, valid_mark, valid_move_source, valid_part_time,
-    valid_rumour_a, valid_rumour_b,
+    do_speech,
+    do_stress,
+    do_verdict,
+    election_voter,
+    end_by_turn_limit,
+    end_by_vacancy,
+    in_pool,
+    speech_threshold,
+    trial_voter,
+    valid_expel,
+    valid_mark,
+    valid_move_source,
+    valid_part_time,
+    valid_rumour_a,
+    valid_rumour_b,
 )
 from .state import (
-    C_ELECTION, C_EXPULSION, C_PART_TIME, C_PER_A, C_PER_B, C_PER_C, C_PER_END, C_RUMOUR,
-    C_YEAR_END, CH_FINANCE, CH_SPEECH, PH_CHANCE, PH_EXP_TARGET, PH_NOMINATE, PH_PER_A_SRC,
-    PH_PER_B_SRC, PH_PER_C_SRC, PH_PT_SELECT, PH_RECALL, PH_RUM_CHOICE, PH_RUM_MARK, PH_VOTE, PH_WINDOW,
+    C_ELECTION,
+    C_EXPULSION,
+    C_PART_TIME,
+    C_PER_A,
+    C_PER_B,
+    C_PER_C,
+    C_PER_END,
+    C_RUMOUR,
+    C_YEAR_END,
+    CH_FINANCE,
+    CH_SPEECH,
+    PH_CHANCE,
+    PH_EXP_TARGET,
+    PH_NOMINATE,
+    PH_PER_A_SRC,
+    PH_PER_B_SRC,
+    PH_PER_C_SRC,
+    PH_PT_SELECT,
+    PH_RECALL,
+    PH_RUM_CHOICE,
+    PH_RUM_MARK,
+    PH_VOTE,
+    PH_WINDOW,
 )
 from .tables import (
-    DELEGATION_ELECTION, DELEGATION_EXPULSION, DELEGATION_RUMOUR, LOC_CIV, LOC_OTH, LV_JUNIOR, LV_MEMBER,
-    LV_SENIOR, N_GAMERS, N_OFFICERS, SP_ELE_REJECT, SP_EXP_FAILURE, SP_PER_B, SP_PER_C, SP_RECALL, SP_TOGGLE,
+    DELEGATION_ELECTION,
+    DELEGATION_EXPULSION,
+    DELEGATION_RUMOUR,
+    LOC_CIV,
+    LOC_OTH,
+    LV_JUNIOR,
+    LV_MEMBER,
+    LV_SENIOR,
+    N_GAMERS,
+    N_OFFICERS,
+    SP_ELE_REJECT,
+    SP_EXP_FAILURE,
+    SP_PER_B,
+    SP_PER_C,
+    SP_RECALL,
+    SP_TOGGLE,
 )
 
 STOP = -1
@@ -64,8 +120,20 @@ S_TURN_END = 31
 S_RUM_END = 32
 
 # continuation code (state.C_*) -> stage
-CONT_STAGE = (S_PT_BEGIN, S_EXP_BEGIN, S_EXP_ASK, S_RUM_BEGIN, S_TRIAL_VOTE_BEGIN, S_ELE_BEGIN, S_ELE_VOTE_BEGIN,
-              S_PER_A_BEGIN, S_PER_B_ASK, S_PER_C_ASK, S_PER_END_CHECK, S_YEP_BEGIN)
+CONT_STAGE = (
+    S_PT_BEGIN,
+    S_EXP_BEGIN,
+    S_EXP_ASK,
+    S_RUM_BEGIN,
+    S_TRIAL_VOTE_BEGIN,
+    S_ELE_BEGIN,
+    S_ELE_VOTE_BEGIN,
+    S_PER_A_BEGIN,
+    S_PER_B_ASK,
+    S_PER_C_ASK,
+    S_PER_END_CHECK,
+    S_YEP_BEGIN,
+)
 
 
 @njit(cache=True)
@@ -120,7 +188,12 @@ def _pt_next(r):
 @njit(cache=True)
 def _exp_ask(r):
     """KRM-EXP-1: the actor's controller names a target or stops; no target or no room ends the phase."""
-    if r.actor < 0 or not in_post(r, r.actor) or r.controller[r.actor] < 0 or not can_afford(r, r.actor, SP_EXP_FAILURE):
+    if (
+        r.actor < 0
+        or not in_post(r, r.actor)
+        or r.controller[r.actor] < 0
+        or not can_afford(r, r.actor, SP_EXP_FAILURE)
+    ):
         return S_RUM_OPEN
     for g in range(N_GAMERS):
         if valid_expel(r, r.actor, g):

@@ -10,8 +10,18 @@ from numba import njit
 from .._common.rng import seed_rng, uniform_float
 from .board import recompute_controller
 from .tables import (
-    ASSIGNABLE, ENEMY, EXPERIENCE, INFLUENCE_VALUES, LOC_OTH, LOC_RET, MAX_VALUE, N_GAMERS, N_VALUES, START_LOC,
-    TR_INCONSPICUOUS, TRAIT,
+    ASSIGNABLE,
+    ENEMY,
+    EXPERIENCE,
+    INFLUENCE_VALUES,
+    LOC_OTH,
+    LOC_RET,
+    MAX_VALUE,
+    N_GAMERS,
+    N_VALUES,
+    START_LOC,
+    TR_INCONSPICUOUS,
+    TRAIT,
 )
 
 

@@ -8,7 +8,6 @@ range and control matches the declarations.
 
 from __future__ import annotations
 
-
 from .state import PH_ASSIGN, PH_GAME_OVER
 from .tables import ASSIGNABLE, EXPERIENCE, INFLUENCE_VALUES, LOC_OTH, LOC_RET, N_GAMERS, N_POSTS
 
@@ -44,8 +43,12 @@ def check_invariants(s) -> list[str]:
             bad.append(f"gamer {g}: in other circles with live declarations")
         if loc[g] >= N_POSTS and r["susp_turn"][g]:
             bad.append(f"gamer {g}: suspicion marker off the board")
-        if loc[g] != LOC_RET and EXPERIENCE[g] + r["sp"][g] >= 96 and int(r["actor"]) != g \
-                and int(r["phase"]) != PH_GAME_OVER:
+        if (
+            loc[g] != LOC_RET
+            and EXPERIENCE[g] + r["sp"][g] >= 96
+            and int(r["actor"]) != g
+            and int(r["phase"]) != PH_GAME_OVER
+        ):
             bad.append(f"gamer {g}: age {EXPERIENCE[g] + r['sp'][g]} but not retired")
         if int(r["controller"][g]) != _controller(r, g, n):
             bad.append(f"gamer {g}: cached controller {r['controller'][g]} != {_controller(r, g, n)}")

@@ -8,15 +8,49 @@ Rules: KRM-PT-*, KRM-STR-*, KRM-EXP-*, KRM-RUM-*, KRM-FIN-*, KRM-ELE-*, KRM-PER-
 from numba import njit
 
 from .board import (
-    active, can_afford, in_post, is_member, is_officer, pay, place, retire, retire_if_broke, retire_if_old,
-    send_away, sweep_old,
+    active,
+    can_afford,
+    in_post,
+    is_member,
+    is_officer,
+    pay,
+    place,
+    retire,
+    retire_if_broke,
+    retire_if_old,
+    send_away,
+    sweep_old,
 )
 from .state import PH_GAME_OVER, WIN_DRAW, WIN_TRUNCATED
 from .tables import (
-    ALLY, CLIQUE, EXPEL_THRESHOLD, EXPERIENCE, FIN_MIN_AGE, FINANCE, LEVEL, LOC_CIV, LOC_OTH,
-    LV_JUNIOR, LV_SENIOR, N_GAMERS, N_OFFICERS, N_POSTS, OTHER_CIRCLE_MOD,
-    PART_TIME_MOD, SP_EXP_FAILURE, SP_EXP_SUCCESS, SP_PER_LEVEL, SP_RECALL, SP_RUM_A, SP_TOGGLE, SP_TRIAL,
-    SPEECH_SP, SPEECH_THRESHOLD, SPEECHES_TO_WIN, TR_OTHER_CIRCLE, TRAIT,
+    ALLY,
+    CLIQUE,
+    EXPEL_THRESHOLD,
+    EXPERIENCE,
+    FIN_MIN_AGE,
+    FINANCE,
+    LEVEL,
+    LOC_CIV,
+    LOC_OTH,
+    LV_JUNIOR,
+    LV_SENIOR,
+    N_GAMERS,
+    N_OFFICERS,
+    N_POSTS,
+    OTHER_CIRCLE_MOD,
+    PART_TIME_MOD,
+    SP_EXP_FAILURE,
+    SP_EXP_SUCCESS,
+    SP_PER_LEVEL,
+    SP_RECALL,
+    SP_RUM_A,
+    SP_TOGGLE,
+    SP_TRIAL,
+    SPEECH_SP,
+    SPEECH_THRESHOLD,
+    SPEECHES_TO_WIN,
+    TR_OTHER_CIRCLE,
+    TRAIT,
 )
 
 
@@ -375,4 +409,3 @@ def end_by_turn_limit(r, leaders):
                 finish(r, p)
                 return
     finish(r, highest_controlled(r, leaders))
-

@@ -75,9 +75,26 @@ PH_PER_C_DST = 14
 PH_RECALL = 15
 PH_CHANCE = 16
 PH_GAME_OVER = 17
-PHASE_NAMES = ("ASSIGN", "WINDOW", "PT_SELECT", "EXP_TARGET", "RUM_MARK", "RUM_CHOICE", "RUM_TARGET", "VOTE",
-               "NOMINATE", "PER_A_SRC", "PER_A_DST", "PER_B_SRC", "PER_B_DST", "PER_C_SRC", "PER_C_DST", "RECALL",
-               "CHANCE", "GAME_OVER")
+PHASE_NAMES = (
+    "ASSIGN",
+    "WINDOW",
+    "PT_SELECT",
+    "EXP_TARGET",
+    "RUM_MARK",
+    "RUM_CHOICE",
+    "RUM_TARGET",
+    "VOTE",
+    "NOMINATE",
+    "PER_A_SRC",
+    "PER_A_DST",
+    "PER_B_SRC",
+    "PER_B_DST",
+    "PER_C_SRC",
+    "PER_C_DST",
+    "RECALL",
+    "CHANCE",
+    "GAME_OVER",
+)
 N_PHASES = len(PHASE_NAMES)
 
 # What runs when a declaration window closes (KRM-DW-1 a..e).
@@ -93,8 +110,20 @@ C_PER_B = 8
 C_PER_C = 9
 C_PER_END = 10
 C_YEAR_END = 11
-CONT_NAMES = ("part_time", "expulsion", "expulsion_next", "rumour", "trial_vote", "election", "election_vote",
-              "personnel_A", "personnel_B", "personnel_C", "personnel_end_check", "year_end")
+CONT_NAMES = (
+    "part_time",
+    "expulsion",
+    "expulsion_next",
+    "rumour",
+    "trial_vote",
+    "election",
+    "election_vote",
+    "personnel_A",
+    "personnel_B",
+    "personnel_C",
+    "personnel_end_check",
+    "year_end",
+)
 N_CONTS = len(CONT_NAMES)
 
 # Pending chance events (every one is a d20).

@@ -47,10 +47,14 @@ POST_LABELS = {theme: tuple(p["labels"][theme] for p in _posts) for theme in ("m
 LOC_CIV, LOC_OTH, LOC_RET = N_POSTS, N_POSTS + 1, N_POSTS + 2
 N_LOCS = N_POSTS + 3
 LOCATION_IDS = POST_IDS + tuple(loc["id"] for loc in POSTS_JSON["locations"])
-LOCATION_LABELS = {theme: POST_LABELS[theme] + tuple(loc["labels"][theme] for loc in POSTS_JSON["locations"])
-                   for theme in ("magne_ja", "magne_en", "kremlin_en")}
-START_LOC = np.array([POST_IDS.index(g["start_location"]) if g["start_location"] in POST_IDS else LOC_CIV
-                      for g in _gamers], dtype=np.int8)
+LOCATION_LABELS = {
+    theme: POST_LABELS[theme] + tuple(loc["labels"][theme] for loc in POSTS_JSON["locations"])
+    for theme in ("magne_ja", "magne_en", "kremlin_en")
+}
+START_LOC = np.array(
+    [POST_IDS.index(g["start_location"]) if g["start_location"] in POST_IDS else LOC_CIV for g in _gamers],
+    dtype=np.int8,
+)
 
 # --- influence -----------------------------------------------------------------------------------
 INFLUENCE_VALUES = np.array(TABLES_JSON["influence"]["values"], dtype=np.int8)  # 10..1
@@ -79,8 +83,9 @@ MAX_AGE_AFTER_POWER = TABLES_JSON["limits"]["max_experience_plus_sp_after_power"
 RETIRE_BROKE = TABLES_JSON["limits"]["retire_at_broke_markers"]  # 3
 OPPOSERS_TO_REJECT = TABLES_JSON["trial"]["acquitted_if_opposers_at_least"]  # 2 (trial and election)
 _sp = TABLES_JSON["speech"]
-SPEECH_THRESHOLD = np.array([0, _sp["threshold_by_broke_markers"]["1"], _sp["threshold_by_broke_markers"]["2"]],
-                            dtype=np.int8)  # 0 = automatic
+SPEECH_THRESHOLD = np.array(
+    [0, _sp["threshold_by_broke_markers"]["1"], _sp["threshold_by_broke_markers"]["2"]], dtype=np.int8
+)  # 0 = automatic
 SPEECH_SP = np.array([_sp["sp_after_speech_by_broke_markers"][str(b)] for b in range(3)], dtype=np.int8)
 SPEECHES_TO_WIN = _sp["successes_to_win"]
 
@@ -96,16 +101,38 @@ _ft = TABLES_JSON["finance_tables"]
 FINANCE = np.zeros((2, 46, 4), dtype=np.int8)
 for _t, _name in enumerate(("normal", "part_time")):
     for _row in _ft[_name]:
-        FINANCE[_t, _row["age"] - FIN_MIN_AGE] = (_row["retire_max"], _row["plus2_max"], _row["plus1_max"],
-                                                  _row["minus1_min"])
+        FINANCE[_t, _row["age"] - FIN_MIN_AGE] = (
+            _row["retire_max"],
+            _row["plus2_max"],
+            _row["plus1_max"],
+            _row["minus1_min"],
+        )
 
 TURN_LIMIT_DEFAULT = TABLES_JSON["game"]["turn_limit_default"]
 
 # --- optional traits (KRM-OPT-*) -----------------------------------------------------------------
-TRAIT_NAMES = ("poor", "enemy_of", "ally_of", "clique", "inconspicuous", "stress_sensitive", "midway_break",
-               "other_circle_member", "other_interest")
-(TR_POOR, TR_ENEMY, TR_ALLY, TR_CLIQUE, TR_INCONSPICUOUS, TR_SENSITIVE, TR_MIDWAY, TR_OTHER_CIRCLE,
- TR_OTHER_INTEREST) = range(len(TRAIT_NAMES))
+TRAIT_NAMES = (
+    "poor",
+    "enemy_of",
+    "ally_of",
+    "clique",
+    "inconspicuous",
+    "stress_sensitive",
+    "midway_break",
+    "other_circle_member",
+    "other_interest",
+)
+(
+    TR_POOR,
+    TR_ENEMY,
+    TR_ALLY,
+    TR_CLIQUE,
+    TR_INCONSPICUOUS,
+    TR_SENSITIVE,
+    TR_MIDWAY,
+    TR_OTHER_CIRCLE,
+    TR_OTHER_INTEREST,
+) = range(len(TRAIT_NAMES))
 _ta = GAMERS_JSON["optional_traits"]["default_assignment"]
 TRAIT = np.zeros((N_GAMERS, len(TRAIT_NAMES)), dtype=np.uint8)  # flag per gamer
 ENEMY = np.full(N_GAMERS, -1, dtype=np.int8)  # partner of an enemy_of pair

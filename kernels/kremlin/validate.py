@@ -12,21 +12,70 @@ Layers, each run only when the ones before hold (later bounds index with earlier
 
 from __future__ import annotations
 
-from . import MAX_GAME_LENGTH, MAX_TURN_LIMIT
 from .._common.validate import Bound, check_layers, last_seat, no_dead_end
+from . import MAX_GAME_LENGTH, MAX_TURN_LIMIT
 from .actions import NUM_ACTIONS
 from .invariants import check_invariants
 from .rules import legal_mask, to_move
 from .state import (
-    C_ELE_VOTE, C_TRIAL_VOTE, CH_EXPULSION, CH_FINANCE, CH_NONE, CH_SPEECH, N_CONTS, N_PHASES, PH_ASSIGN,
-    PH_CHANCE, PH_EXP_TARGET, PH_GAME_OVER, PH_NOMINATE, PH_PER_A_DST, PH_PER_A_SRC, PH_PER_B_DST, PH_PER_B_SRC,
-    PH_PER_C_DST, PH_PER_C_SRC, PH_PT_SELECT, PH_RECALL, PH_RUM_CHOICE, PH_RUM_MARK, PH_RUM_TARGET, PH_VOTE,
-    PH_WINDOW, PHASE_NAMES, RULESETS, STATE, WIN_NONE, WIN_TRUNCATED,
+    C_ELE_VOTE,
+    C_TRIAL_VOTE,
+    CH_EXPULSION,
+    CH_FINANCE,
+    CH_NONE,
+    CH_SPEECH,
+    N_CONTS,
+    N_PHASES,
+    PH_ASSIGN,
+    PH_CHANCE,
+    PH_EXP_TARGET,
+    PH_GAME_OVER,
+    PH_NOMINATE,
+    PH_PER_A_DST,
+    PH_PER_A_SRC,
+    PH_PER_B_DST,
+    PH_PER_B_SRC,
+    PH_PER_C_DST,
+    PH_PER_C_SRC,
+    PH_PT_SELECT,
+    PH_RECALL,
+    PH_RUM_CHOICE,
+    PH_RUM_MARK,
+    PH_RUM_TARGET,
+    PH_VOTE,
+    PH_WINDOW,
+    PHASE_NAMES,
+    RULESETS,
+    STATE,
+    WIN_NONE,
+    WIN_TRUNCATED,
 )
 from .tables import (
-    ASSIGNABLE, DIE_SIDES, EXPERIENCE, INFLUENCE_VALUES, LEVEL, LV_JUNIOR, LV_MEMBER, MAX_AGE_AFTER_POWER,
-    MAX_PLAYERS, MAX_VALUE, MIN_PLAYERS, N_GAMERS, N_LOCS, N_OFFICERS, N_POSTS, N_VALUES, RETIRE_BROKE,
-    SENSITIVE_MULT, SP_ELE_REJECT, SPEECH_SP, SPEECHES_TO_WIN, THEMES, TOTAL_INFLUENCE, TR_INCONSPICUOUS, TRAIT,
+    ASSIGNABLE,
+    DIE_SIDES,
+    EXPERIENCE,
+    INFLUENCE_VALUES,
+    LEVEL,
+    LV_JUNIOR,
+    LV_MEMBER,
+    MAX_AGE_AFTER_POWER,
+    MAX_PLAYERS,
+    MAX_VALUE,
+    MIN_PLAYERS,
+    N_GAMERS,
+    N_LOCS,
+    N_OFFICERS,
+    N_POSTS,
+    N_VALUES,
+    RETIRE_BROKE,
+    SENSITIVE_MULT,
+    SP_ELE_REJECT,
+    SPEECH_SP,
+    SPEECHES_TO_WIN,
+    THEMES,
+    TOTAL_INFLUENCE,
+    TR_INCONSPICUOUS,
+    TRAIT,
 )
 
 # The highest age (experience + SP) a gamer reaches: powers stop at 95 (KRM-GEN-2); past that only the
@@ -149,8 +198,9 @@ def _seat_of(r, g, who: str) -> list[str]:
         return [f"{who} = {g} is vacant, but it decides in phase {PHASE_NAMES[_at(r, 'phase')]}"]
     c = int(r["controller"][g])
     if not 0 <= c < _n(r):
-        return [f"controller[{g}] = {c} ({who} decides in phase {PHASE_NAMES[_at(r, 'phase')]}), "
-                f"allowed 0..{_n(r) - 1}"]
+        return [
+            f"controller[{g}] = {c} ({who} decides in phase {PHASE_NAMES[_at(r, 'phase')]}), allowed 0..{_n(r) - 1}"
+        ]
     return []
 
 
@@ -179,7 +229,9 @@ def _vote(r) -> list[str]:
         if not 1 <= int(r["nominations"]) <= 2:
             bad.append(f"nominations = {int(r['nominations'])}, allowed 1..2 during an election vote")
         if int(r["post_cursor"]) < 1:
-            bad.append(f"post_cursor = 0 during an election vote, allowed 1..{N_OFFICERS - 1} (KRM-ELE-3: P00 is vacant)")
+            bad.append(
+                f"post_cursor = 0 during an election vote, allowed 1..{N_OFFICERS - 1} (KRM-ELE-3: P00 is vacant)"
+            )
     return bad
 
 
@@ -190,11 +242,13 @@ def _assign(r) -> list[str]:
     bad = []
     vals = sorted((int(v) for v in r["assigned"][p] if v > 0), reverse=True)
     if vals != INFLUENCE_VALUES[:count].tolist():
-        bad.append(f"assigned[{p}] values {vals} after {count} allocation choices, must be "
-                   + str(INFLUENCE_VALUES[:count].tolist()))
+        bad.append(
+            f"assigned[{p}] values {vals} after {count} allocation choices, must be "
+            + str(INFLUENCE_VALUES[:count].tolist())
+        )
     if (r["assigned"][p][ASSIGNABLE == 0] != 0).any():
         bad.append(f"assigned[{p}] has points on a gamer that cannot receive them (KRM-SET-4)")
-    if (r["assigned"][p + 1:] != 0).any():
+    if (r["assigned"][p + 1 :] != 0).any():
         bad.append(f"assigned: seats after assign_seat = {p} hold points before their allocation")
     if (r["declared"] != 0).any() or (r["burned"] != 0).any():
         bad.append("declared/burned: no declaration is possible during the allocation (KRM-SET-4)")
@@ -242,8 +296,10 @@ def _decision(s) -> list[str]:
         if kind == CH_FINANCE:  # KRM-FIN-1: the officer at post_cursor rolls
             k = _at(r, "post_cursor")
             if k >= N_OFFICERS or _at(r, "holder", k) < 0:
-                return [f"post_cursor = {k}: a finance roll is pending, needs an officer post "
-                        + f"0..{N_OFFICERS - 1} with a holder (KRM-FIN-1)"]
+                return [
+                    f"post_cursor = {k}: a finance roll is pending, needs an officer post "
+                    + f"0..{N_OFFICERS - 1} with a holder (KRM-FIN-1)"
+                ]
             return []
         if _at(r, "holder", 0) < 0:  # KRM-YEP-2: the chairman speaks
             return ["holder[0] = -1: a speech roll is pending, P00 must be held"]
@@ -279,4 +335,3 @@ LAYERS = (
 def validate(s) -> list[str]:
     """Every problem of record ``s`` (see the module docstring); [] when every kernel may run on it."""
     return check_layers(s, STATE, LAYERS)
-

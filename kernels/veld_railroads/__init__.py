@@ -22,22 +22,21 @@ Spec: ``shared/rules/veld_railroads.md`` (rule IDs VR-*); decisions where it is 
 
 from __future__ import annotations
 
-
 import sys
 
 import numpy as np
 
+from .._common import dispatch
+from .._common.validate import check_player_count, check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_family, action_name
 from .evaluate import evaluate
 from .income import sum_income
 from .invariants import check_invariants
-from .validate import validate
 from .observe import OBS_PIECES, OBS_SIZE, observe
 from .rules import init_state, is_over, legal_mask, random_playouts, returns, scores, step, step_and_mask, to_move
 from .state import PHASE_NAMES, RULESET_SEED, RULESETS, STATE
-from .._common import dispatch
-from .._common.validate import check_player_count, check_seed
+from .validate import validate
 
 GAME_ID = "veld_railroads"
 VERSION = 0
@@ -76,8 +75,9 @@ def resolve_options(ruleset: str = "seed", repeat_metropolis_pick: bool = False,
     if unknown:
         raise ValueError(f"unknown option(s) {sorted(unknown)} for veld_railroads; allowed: {OPTIONS}")
     if ruleset not in RULESETS:
-        raise ValueError(f"ruleset must be one of {RULESETS} (the spec lists no published differences), "
-                         f"got {ruleset!r}")
+        raise ValueError(
+            f"ruleset must be one of {RULESETS} (the spec lists no published differences), got {ruleset!r}"
+        )
     if not isinstance(repeat_metropolis_pick, (bool, np.bool_)):
         raise ValueError(f"repeat_metropolis_pick must be a bool, got {repeat_metropolis_pick!r}")
     return {"ruleset": ruleset, "repeat_metropolis_pick": bool(repeat_metropolis_pick)}
@@ -94,8 +94,14 @@ def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
     seed = check_seed(seed)
     opts = resolve_options(**options)
     s = np.zeros(1, dtype=STATE)
-    init_state(s, num_players, np.uint64(seed), RULESETS.index(opts["ruleset"]), int(opts["repeat_metropolis_pick"]),
-               tables.START_CASH[str(num_players)])
+    init_state(
+        s,
+        num_players,
+        np.uint64(seed),
+        RULESETS.index(opts["ruleset"]),
+        int(opts["repeat_metropolis_pick"]),
+        tables.START_CASH[str(num_players)],
+    )
     return s
 
 
@@ -106,16 +112,55 @@ def playouts(num_players: int, n_games: int, seed: int = 0, max_decisions: int =
     """
     num_players = check_num_players(num_players)
     opts = resolve_options(**options)
-    return random_playouts(num_players, RULESETS.index(opts["ruleset"]), int(opts["repeat_metropolis_pick"]),
-                           tables.START_CASH[str(num_players)], n_games, np.uint64(check_seed(seed)), max_decisions)
+    return random_playouts(
+        num_players,
+        RULESETS.index(opts["ruleset"]),
+        int(opts["repeat_metropolis_pick"]),
+        tables.START_CASH[str(num_players)],
+        n_games,
+        np.uint64(check_seed(seed)),
+        max_decisions,
+    )
 
 
 __all__ = [
-    "GAME_ID", "VERSION", "MIN_PLAYERS", "MAX_PLAYERS", "NUM_ACTIONS", "OBS_SIZE", "OBS_PIECES", "STATE",
-    "MAX_GAME_LENGTH", "CHANCE_MODE", "INFORMATION", "NUM_CHANCE_OUTCOMES", "OPTIONS", "PHASE_NAMES",
-    "RULESET_SEED", "new_state", "to_move", "legal_mask", "step", "step_and_mask", "is_over", "returns", "scores",
-    "evaluate", "observe", "action_name", "action_family", "random_playouts", "playouts", "check_seed",
-    "check_num_players", "resolve_options", "check_invariants", "validate", "sum_income", "tables", "state",
+    "GAME_ID",
+    "VERSION",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "NUM_ACTIONS",
+    "OBS_SIZE",
+    "OBS_PIECES",
+    "STATE",
+    "MAX_GAME_LENGTH",
+    "CHANCE_MODE",
+    "INFORMATION",
+    "NUM_CHANCE_OUTCOMES",
+    "OPTIONS",
+    "PHASE_NAMES",
+    "RULESET_SEED",
+    "new_state",
+    "to_move",
+    "legal_mask",
+    "step",
+    "step_and_mask",
+    "is_over",
+    "returns",
+    "scores",
+    "evaluate",
+    "observe",
+    "action_name",
+    "action_family",
+    "random_playouts",
+    "playouts",
+    "check_seed",
+    "check_num_players",
+    "resolve_options",
+    "check_invariants",
+    "validate",
+    "sum_income",
+    "tables",
+    "state",
 ]
 __all__ += ["DEFAULT_PLAYERS", "UTILITY", "utility"]
 

@@ -10,7 +10,14 @@ from numba import njit
 from .actions import A_BID0, A_PASS
 from .network import any_legal_section
 from .state import (
-    AUC_OWN, AUC_SETUP, AUC_ZASM, PH_AUCTION_BID, PH_END_OF_TURN, PH_FIRST_SECTION, PH_SETUP_AUCTION, PH_SETUP_NEXT,
+    AUC_OWN,
+    AUC_SETUP,
+    AUC_ZASM,
+    PH_AUCTION_BID,
+    PH_END_OF_TURN,
+    PH_FIRST_SECTION,
+    PH_SETUP_AUCTION,
+    PH_SETUP_NEXT,
     PH_ZASM_AUCTION_BID,
 )
 from .tables import BID_CAP, MIN_BID_FLOOR, MIN_BID_PER_SECTION

@@ -10,7 +10,14 @@ from .actions import A_BUILD_RAILROAD, A_SECTION
 from .dividends import special_dividend
 from .income import controls, has_controller
 from .network import (
-    any_legal_section, double_cost, lay_section, near_end, other_end, section_legal, single_cost, tracked,
+    any_legal_section,
+    double_cost,
+    lay_section,
+    near_end,
+    other_end,
+    section_legal,
+    single_cost,
+    tracked,
 )
 from .state import PH_BUILD_CHOOSE_RAILROAD, PH_BUILD_FIRST_LEG, PH_BUILD_SECOND_LEG, PH_END_OF_TURN, PH_SETUP_NEXT
 from .tables import BOER_WAR_ROW, JOHANNESBURG, N_RAILROADS, N_SECTIONS, SEC_A, SEC_B, ZASM
@@ -153,10 +160,13 @@ def do_first_leg(r, e):
     add_section(r, rr, e, True)
     r.bld_leg1 = e
     r.bld_far = b
-    double = (r.row != BOER_WAR_ROW  # VR-DBL-3
-              and a != JOHANNESBURG and b != JOHANNESBURG  # VR-DBL-2
-              and not b_was_tracked  # VR-DBL-1: B had no track
-              and r.treasury_cash[rr] >= r.bld_double_cost)
+    double = (
+        r.row != BOER_WAR_ROW  # VR-DBL-3
+        and a != JOHANNESBURG
+        and b != JOHANNESBURG  # VR-DBL-2
+        and not b_was_tracked  # VR-DBL-1: B had no track
+        and r.treasury_cash[rr] >= r.bld_double_cost
+    )
     if double and any_second_leg(r):
         r.phase = PH_BUILD_SECOND_LEG
     else:

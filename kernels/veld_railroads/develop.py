@@ -9,7 +9,14 @@ from .actions import A_DONE, A_SETTLEMENT
 from .network import tracked
 from .state import PH_DEVELOP_PICK, PH_END_OF_TURN
 from .tables import (
-    BOER_WAR_ROW, DEV_FREE_BOER, DEV_FREE_NORMAL, DEV_PAID_COST, JOHANNESBURG, MAX_DEV, N_SETTLEMENTS, SET_TYPE,
+    BOER_WAR_ROW,
+    DEV_FREE_BOER,
+    DEV_FREE_NORMAL,
+    DEV_PAID_COST,
+    JOHANNESBURG,
+    MAX_DEV,
+    N_SETTLEMENTS,
+    SET_TYPE,
 )
 
 T_METROPOLIS = 4

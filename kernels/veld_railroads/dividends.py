@@ -10,7 +10,13 @@ from numba import njit
 
 from .income import income_of, shares_sold, sum_income, valuation
 from .tables import (
-    DIV_FINAL, DIV_RECONSTRUCTION, N_RAILROADS, NORMAL_DIVISOR, RECONSTRUCTION_DIVISOR, ROW_DIVIDEND, SPECIAL_DIVISOR,
+    DIV_FINAL,
+    DIV_RECONSTRUCTION,
+    N_RAILROADS,
+    NORMAL_DIVISOR,
+    RECONSTRUCTION_DIVISOR,
+    ROW_DIVIDEND,
+    SPECIAL_DIVISOR,
 )
 
 

@@ -9,59 +9,70 @@ import numpy as np
 from numba import njit
 
 from .._common.layout import SEATS, build_pieces, offsets
-from .income import sum_income, top_holding
 from .develop import free_picks
+from .income import sum_income, top_holding
 from .network import tracked
 from .rules import to_move_r
 from .state import MAX_SEATS, N_VISIBLE_PHASES, PH_BUILD_FIRST_LEG, PH_BUILD_SECOND_LEG, PH_DEVELOP_PICK, PH_GAME_OVER
 from .tables import (
-    LADDER, MAX_DEV, MAX_PICKS, N_BOXES, N_RAILROADS, N_ROWS, N_SECTIONS, N_SETTLEMENTS, ROW_LENGTH,
-    SECTION_VALUATION, SHARES_PER_RAILROAD,
+    LADDER,
+    MAX_DEV,
+    MAX_PICKS,
+    N_BOXES,
+    N_RAILROADS,
+    N_ROWS,
+    N_SECTIONS,
+    N_SETTLEMENTS,
+    ROW_LENGTH,
+    SECTION_VALUATION,
+    SHARES_PER_RAILROAD,
 )
 
 S, R, E, V = MAX_SEATS, N_RAILROADS, N_SECTIONS, N_SETTLEMENTS
-OBS_PIECES, OBS_SIZE = build_pieces([
-    ("phase_onehot", (N_VISIBLE_PHASES,), "0/1"),
-    ("seat_present", (S,), "0/1", SEATS),
-    ("to_move", (S,), "0/1", SEATS),
-    ("active", (S,), "0/1: whose regular turn", SEATS),
-    ("cash", (S,), "dollars / 100", SEATS),
-    ("holdings", (S, R), "shares / 5", SEATS),
-    ("controls", (S, R), "0/1 (VR-GEN-4)", SEATS),
-    ("loco_box", (S, N_BOXES), "0/1: build, offer, develop, pay", SEATS),
-    ("last_payout", (S,), "dollars / 100", SEATS),
-    ("treasury_shares", (R,), "shares / 5"),
-    ("treasury_cash", (R,), "dollars / 50"),
-    ("opened", (R,), "0/1"),
-    ("reached_johannesburg", (R,), "0/1"),
-    ("free_section_owed", (R,), "0/1"),
-    ("sections_built", (R,), "sections / 20"),
-    ("income", (R,), "dollars / 100 (VR-GEN-6)"),
-    ("valuation", (R,), "dollars / 100 (VR-GEN-5)"),
-    ("section_owner", (R, E), "0/1"),
-    ("settlement_level", (V,), "dev_level / max developments"),
-    ("settlement_income", (V,), "dollars / 10"),
-    ("settlement_tracked", (V,), "0/1"),
-    ("row", (N_ROWS,), "0/1"),
-    ("position", (1,), "boxes / 36"),
-    ("zasm_trigger", (1,), "0/1"),
-    ("build_railroad", (R,), "0/1"),
-    ("build_builder", (S,), "0/1", SEATS),
-    ("build_first_leg", (E,), "0/1"),
-    ("build_costs", (2,), "single, double dollars / 30"),
-    ("develop_picked", (V,), "0/1"),
-    ("develop_counts", (2,), "picks made / 3, free picks / 3"),
-    ("free_section_railroad", (R,), "0/1"),
-    ("free_section_player", (S,), "0/1", SEATS),
-    ("auction_railroad", (R,), "0/1"),
-    ("auction_kind", (4,), "0/1: setup, treasury, own, zasm"),
-    ("auction_seller", (S,), "0/1", SEATS),
-    ("auction_bidder", (S,), "0/1", SEATS),
-    ("auction_high_bidder", (S,), "0/1", SEATS),
-    ("auction_passed", (S,), "0/1", SEATS),
-    ("auction_bids", (3,), "minimum, high bid / 100; opener obliged 0/1"),
-    ("repeat_metropolis_pick", (1,), "0/1 option"),
-])
+OBS_PIECES, OBS_SIZE = build_pieces(
+    [
+        ("phase_onehot", (N_VISIBLE_PHASES,), "0/1"),
+        ("seat_present", (S,), "0/1", SEATS),
+        ("to_move", (S,), "0/1", SEATS),
+        ("active", (S,), "0/1: whose regular turn", SEATS),
+        ("cash", (S,), "dollars / 100", SEATS),
+        ("holdings", (S, R), "shares / 5", SEATS),
+        ("controls", (S, R), "0/1 (VR-GEN-4)", SEATS),
+        ("loco_box", (S, N_BOXES), "0/1: build, offer, develop, pay", SEATS),
+        ("last_payout", (S,), "dollars / 100", SEATS),
+        ("treasury_shares", (R,), "shares / 5"),
+        ("treasury_cash", (R,), "dollars / 50"),
+        ("opened", (R,), "0/1"),
+        ("reached_johannesburg", (R,), "0/1"),
+        ("free_section_owed", (R,), "0/1"),
+        ("sections_built", (R,), "sections / 20"),
+        ("income", (R,), "dollars / 100 (VR-GEN-6)"),
+        ("valuation", (R,), "dollars / 100 (VR-GEN-5)"),
+        ("section_owner", (R, E), "0/1"),
+        ("settlement_level", (V,), "dev_level / max developments"),
+        ("settlement_income", (V,), "dollars / 10"),
+        ("settlement_tracked", (V,), "0/1"),
+        ("row", (N_ROWS,), "0/1"),
+        ("position", (1,), "boxes / 36"),
+        ("zasm_trigger", (1,), "0/1"),
+        ("build_railroad", (R,), "0/1"),
+        ("build_builder", (S,), "0/1", SEATS),
+        ("build_first_leg", (E,), "0/1"),
+        ("build_costs", (2,), "single, double dollars / 30"),
+        ("develop_picked", (V,), "0/1"),
+        ("develop_counts", (2,), "picks made / 3, free picks / 3"),
+        ("free_section_railroad", (R,), "0/1"),
+        ("free_section_player", (S,), "0/1", SEATS),
+        ("auction_railroad", (R,), "0/1"),
+        ("auction_kind", (4,), "0/1: setup, treasury, own, zasm"),
+        ("auction_seller", (S,), "0/1", SEATS),
+        ("auction_bidder", (S,), "0/1", SEATS),
+        ("auction_high_bidder", (S,), "0/1", SEATS),
+        ("auction_passed", (S,), "0/1", SEATS),
+        ("auction_bids", (3,), "minimum, high bid / 100; opener obliged 0/1"),
+        ("repeat_metropolis_pick", (1,), "0/1 option"),
+    ]
+)
 _O = offsets(OBS_PIECES)
 O_ACTIVE = _O["active"]
 O_AUCTION_BIDDER = _O["auction_bidder"]

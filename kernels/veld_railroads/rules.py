@@ -13,22 +13,56 @@ from .._common.contract import TERMINAL
 from .._common.masks import clear, sample_legal
 from .._common.rng import roll_die, seed_rng
 from .actions import (
-    A_BID0, A_BUILD_RAILROAD, A_DONE, A_OFFER_OWN, A_OFFER_TREASURY, A_PASS, A_SECTION, A_SETTLEMENT, NUM_ACTIONS,
+    A_BID0,
+    A_BUILD_RAILROAD,
+    A_DONE,
+    A_OFFER_OWN,
+    A_OFFER_TREASURY,
+    A_PASS,
+    A_SECTION,
+    A_SETTLEMENT,
+    NUM_ACTIONS,
 )
 from .auction import do_bid, do_pass, start_auction, valid_auction
 from .build import (
-    build_choices, choose_railroad, do_done_after_leg1, do_first_leg, do_free_section, do_second_leg, start_build,
-    valid_first_legs, valid_second_legs,
+    build_choices,
+    choose_railroad,
+    do_done_after_leg1,
+    do_first_leg,
+    do_free_section,
+    do_second_leg,
+    start_build,
+    valid_first_legs,
+    valid_second_legs,
 )
 from .develop import do_develop, do_develop_done, start_develop, valid_develop
 from .network import section_legal
 from .state import (
-    AUC_OWN, AUC_TREASURY, PH_AUCTION_BID, PH_BUILD_CHOOSE_RAILROAD, PH_BUILD_FIRST_LEG, PH_BUILD_SECOND_LEG,
-    PH_CHOOSE_BOX, PH_DEVELOP_PICK, PH_END_OF_TURN, PH_FIRST_SECTION, PH_GAME_OVER, PH_OFFER_CHOOSE,
-    PH_SETUP_AUCTION, PH_SETUP_NEXT, PH_ZASM_AUCTION_BID, STATE,
+    AUC_OWN,
+    AUC_TREASURY,
+    PH_AUCTION_BID,
+    PH_BUILD_CHOOSE_RAILROAD,
+    PH_BUILD_FIRST_LEG,
+    PH_BUILD_SECOND_LEG,
+    PH_CHOOSE_BOX,
+    PH_DEVELOP_PICK,
+    PH_END_OF_TURN,
+    PH_FIRST_SECTION,
+    PH_GAME_OVER,
+    PH_OFFER_CHOOSE,
+    PH_SETUP_AUCTION,
+    PH_SETUP_NEXT,
+    PH_ZASM_AUCTION_BID,
+    STATE,
 )
 from .tables import (
-    BOX_BUILD, BOX_DEVELOP, BOX_OFFER, DIE_MULTIPLIER, DIE_SIDES, N_RAILROADS, N_SECTIONS,
+    BOX_BUILD,
+    BOX_DEVELOP,
+    BOX_OFFER,
+    DIE_MULTIPLIER,
+    DIE_SIDES,
+    N_RAILROADS,
+    N_SECTIONS,
     SHARES_PER_RAILROAD,
 )
 from .turn import end_of_turn, setup_next, take_box, valid_boxes, valid_offers

@@ -52,7 +52,7 @@ MAX_DEV = np.zeros(N_SETTLEMENTS, dtype=np.int8)
 for _x in SETTLEMENTS:
     _lad = _x["income_ladder"]
     LADDER[_x["index"], : len(_lad)] = _lad
-    LADDER[_x["index"], len(_lad):] = _lad[-1]
+    LADDER[_x["index"], len(_lad) :] = _lad[-1]
     MAX_DEV[_x["index"]] = len(_lad) - 1
 JOHANNESBURG = SETTLEMENT_INDEX["johannesburg"]  # 29
 BLOEMFONTEIN = SETTLEMENT_INDEX["bloemfontein"]  # 22
@@ -109,11 +109,18 @@ BOX_NAMES = ("build", "offer_share", "develop", "pay_dividends")
 N_BOXES = len(BOX_NAMES)
 BOX_BUILD, BOX_OFFER, BOX_DEVELOP, BOX_DIVIDENDS = 0, 1, 2, 3
 FILL_TO_END = -1
-BOX_COST = np.array([FILL_TO_END if TABLES["actions"][b]["box_cost"] == "fill_to_end" else TABLES["actions"][b]["box_cost"]
-                     for b in BOX_NAMES], dtype=np.int8)
+BOX_COST = np.array(
+    [
+        FILL_TO_END if TABLES["actions"][b]["box_cost"] == "fill_to_end" else TABLES["actions"][b]["box_cost"]
+        for b in BOX_NAMES
+    ],
+    dtype=np.int8,
+)
 UNLIMITED = 127
-BOX_CAPACITY = np.array([UNLIMITED if TABLES["actions"][b]["capacity"] is None else TABLES["actions"][b]["capacity"]
-                         for b in BOX_NAMES], dtype=np.int8)
+BOX_CAPACITY = np.array(
+    [UNLIMITED if TABLES["actions"][b]["capacity"] is None else TABLES["actions"][b]["capacity"] for b in BOX_NAMES],
+    dtype=np.int8,
+)
 BOX_MAY_REPEAT = np.array([1 if TABLES["actions"][b]["may_repeat"] else 0 for b in BOX_NAMES], dtype=np.uint8)
 
 # --- rows (VR-TRACK-5, VR-DIV) ---------------------------------------------------------------------

@@ -8,20 +8,51 @@ cannot make a kernel index out of bounds (tests/contract/test_validate_fuzz.py).
 
 from __future__ import annotations
 
-
 from .._common.validate import COUNTER_MAX, Bound, check_layers, high_bid_affordable, last_seat, no_dead_end
 from .actions import NUM_ACTIONS
 from .invariants import check_invariants
 from .rules import legal_mask, to_move
 from .state import (
-    AUC_KIND_NAMES, AUC_OWN, AUC_SETUP, AUC_TREASURY, AUC_ZASM, N_VISIBLE_PHASES, PH_AUCTION_BID,
-    PH_BUILD_FIRST_LEG, PH_BUILD_SECOND_LEG, PH_DEVELOP_PICK, PH_FIRST_SECTION, PH_GAME_OVER, PH_SETUP_AUCTION,
-    PH_ZASM_AUCTION_BID, PHASE_NAMES, RULESETS, STATE,
+    AUC_KIND_NAMES,
+    AUC_OWN,
+    AUC_SETUP,
+    AUC_TREASURY,
+    AUC_ZASM,
+    N_VISIBLE_PHASES,
+    PH_AUCTION_BID,
+    PH_BUILD_FIRST_LEG,
+    PH_BUILD_SECOND_LEG,
+    PH_DEVELOP_PICK,
+    PH_FIRST_SECTION,
+    PH_GAME_OVER,
+    PH_SETUP_AUCTION,
+    PH_ZASM_AUCTION_BID,
+    PHASE_NAMES,
+    RULESETS,
+    STATE,
 )
 from .tables import (
-    BID_CAP, BOER_WAR_ROW, BOX_COST, COST_DOUBLE, DEV_FREE_BOER, DEV_FREE_NORMAL, DIE_MULTIPLIER, DIE_SIDES, MAX_DEV,
-    MAX_PICKS, MAX_PLAYERS, MIN_PLAYERS, N_BOXES, N_INITIAL_AUCTIONS, N_RAILROADS, N_ROWS, N_SECTIONS, N_SETTLEMENTS,
-    ROW_LENGTH, SHARES_PER_RAILROAD, ZASM_UNCONNECTED_MULTIPLIER,
+    BID_CAP,
+    BOER_WAR_ROW,
+    BOX_COST,
+    COST_DOUBLE,
+    DEV_FREE_BOER,
+    DEV_FREE_NORMAL,
+    DIE_MULTIPLIER,
+    DIE_SIDES,
+    MAX_DEV,
+    MAX_PICKS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    N_BOXES,
+    N_INITIAL_AUCTIONS,
+    N_RAILROADS,
+    N_ROWS,
+    N_SECTIONS,
+    N_SETTLEMENTS,
+    ROW_LENGTH,
+    SHARES_PER_RAILROAD,
+    ZASM_UNCONNECTED_MULTIPLIER,
 )
 
 # A chosen cap on every amount of money: far above any real game's (a seat ends random games with a few
@@ -30,8 +61,11 @@ MAX_MONEY = 10**6
 _AUCTIONS = (PH_SETUP_AUCTION, PH_AUCTION_BID, PH_ZASM_AUCTION_BID)
 _LEGS = (PH_BUILD_FIRST_LEG, PH_BUILD_SECOND_LEG)
 # The auction kinds each auction phase runs (start_auction picks the phase from the kind).
-_PHASE_KINDS = {PH_SETUP_AUCTION: (AUC_SETUP,), PH_AUCTION_BID: (AUC_TREASURY, AUC_OWN),
-                PH_ZASM_AUCTION_BID: (AUC_ZASM,)}
+_PHASE_KINDS = {
+    PH_SETUP_AUCTION: (AUC_SETUP,),
+    PH_AUCTION_BID: (AUC_TREASURY, AUC_OWN),
+    PH_ZASM_AUCTION_BID: (AUC_ZASM,),
+}
 
 
 def _in(*phases):
@@ -57,8 +91,10 @@ def _auction_kind(s) -> list[str]:
     allowed = _PHASE_KINDS.get(phase)
     if allowed is None or kind in allowed:
         return []
-    return [f"auc_kind = {kind} ({AUC_KIND_NAMES[kind]}) in phase {PHASE_NAMES[phase]}, allowed "
-            f"{' or '.join(AUC_KIND_NAMES[k] for k in allowed)}"]
+    return [
+        f"auc_kind = {kind} ({AUC_KIND_NAMES[kind]}) in phase {PHASE_NAMES[phase]}, allowed "
+        f"{' or '.join(AUC_KIND_NAMES[k] for k in allowed)}"
+    ]
 
 
 def _own_share_seller(s) -> list[str]:
@@ -85,29 +121,39 @@ def _develop_picks(s) -> list[str]:
     return []
 
 
-
 def _payouts_follow_rows(s) -> list[str]:
     """VR-END-1: each finished row paid once, so payouts = row - 1 while the game runs (row at its end)."""
     r = s[0]
     over = int(r["phase"]) == PH_GAME_OVER
     expected = int(r["row"]) - (0 if over else 1)
     if int(r["payouts"]) != expected:
-        return [f"payouts = {int(r['payouts'])} in row {int(r['row'])}: allowed {expected} (row - 1 while the game "
-                f"runs, row at GAME_OVER; VR-END-1)"]
+        return [
+            f"payouts = {int(r['payouts'])} in row {int(r['row'])}: allowed {expected} (row - 1 while the game "
+            f"runs, row at GAME_OVER; VR-END-1)"
+        ]
     return []
 
 
 LAYERS = (
-    (Bound("num_players", MIN_PLAYERS, MAX_PLAYERS), Bound("phase", 0, N_VISIBLE_PHASES - 1),
-     Bound("ruleset", 0, len(RULESETS) - 1), Bound("row", 1, N_ROWS),
-     Bound("auc_kind", 0, len(AUC_KIND_NAMES) - 1)),
+    (
+        Bound("num_players", MIN_PLAYERS, MAX_PLAYERS),
+        Bound("phase", 0, N_VISIBLE_PHASES - 1),
+        Bound("ruleset", 0, len(RULESETS) - 1),
+        Bound("row", 1, N_ROWS),
+        Bound("auc_kind", 0, len(AUC_KIND_NAMES) - 1),
+    ),
     (
         Bound("repeat_metro", 0, 1),
         Bound("active", 0, last_seat),
         Bound("setup_k", 0, N_INITIAL_AUCTIONS - 1, when=_in(PH_SETUP_AUCTION), where=_names(_AUCTIONS[:1])),
         Bound("setup_k", 0, N_INITIAL_AUCTIONS, when=_in(PH_FIRST_SECTION), where=_names((PH_FIRST_SECTION,))),
-        Bound("setup_k", N_INITIAL_AUCTIONS, N_INITIAL_AUCTIONS, when=_out(PH_SETUP_AUCTION, PH_FIRST_SECTION),
-              where="once setup is over"),
+        Bound(
+            "setup_k",
+            N_INITIAL_AUCTIONS,
+            N_INITIAL_AUCTIONS,
+            when=_out(PH_SETUP_AUCTION, PH_FIRST_SECTION),
+            where="once setup is over",
+        ),
         Bound("position", 0, ROW_LENGTH + int(BOX_COST.max())),
         Bound("payouts", 0, N_ROWS),
         Bound("turn", 0, COUNTER_MAX),
@@ -156,8 +202,13 @@ LAYERS = (
         Bound("bank_out", 0, MAX_MONEY),
         Bound("last_payout", 0, MAX_MONEY, seats=True),
     ),
-    (_auction_kind, _own_share_seller, _develop_picks, _payouts_follow_rows,
-     high_bid_affordable(_AUCTIONS, PHASE_NAMES, "VR-AUC-1")),
+    (
+        _auction_kind,
+        _own_share_seller,
+        _develop_picks,
+        _payouts_follow_rows,
+        high_bid_affordable(_AUCTIONS, PHASE_NAMES, "VR-AUC-1"),
+    ),
     (check_invariants,),
     (no_dead_end(to_move, legal_mask, NUM_ACTIONS, PHASE_NAMES),),
 )

@@ -14,5 +14,18 @@ from .ratings import fit_ratings
 from .report import summarize
 from .run import agent_seed, game_seed, play_one, run, seating
 
-__all__ = ["run", "summarize", "fit_ratings", "parse_agent_spec", "split_specs", "AgentSpec", "game_seed",
-           "agent_seed", "seating", "play_one", "read_games", "GAMES_FILE", "RUN_FILE"]
+__all__ = [
+    "run",
+    "summarize",
+    "fit_ratings",
+    "parse_agent_spec",
+    "split_specs",
+    "AgentSpec",
+    "game_seed",
+    "agent_seed",
+    "seating",
+    "play_one",
+    "read_games",
+    "GAMES_FILE",
+    "RUN_FILE",
+]

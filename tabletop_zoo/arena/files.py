@@ -43,15 +43,17 @@ class RunLock:
         self.path = pathlib.Path(folder) / LOCK_FILE
         self._fd: int | None = None
 
-    def __enter__(self) -> "RunLock":
+    def __enter__(self) -> RunLock:
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             holder = os.read(fd, 64).decode(errors="replace").strip() or "another process"
             os.close(fd)
-            raise ValueError(f"{self.path.parent} is in use by another arena run (pid {holder}); wait for it to "
-                             "finish or choose another --out") from None
+            raise ValueError(
+                f"{self.path.parent} is in use by another arena run (pid {holder}); wait for it to "
+                "finish or choose another --out"
+            ) from None
         os.ftruncate(fd, 0)
         os.write(fd, str(os.getpid()).encode())
         self._fd = fd
@@ -70,8 +72,10 @@ def _check_record(rec, path: pathlib.Path, lineno: int, num_players: int, expect
         raise ValueError(f"{where}: a game record must be a JSON object, got {type(rec).__name__}")
     missing = [k for k in RECORD_KEYS if k not in rec]
     if missing:
-        raise ValueError(f"{where}: the game record lacks {', '.join(missing)} (written by another version of the "
-                         "arena?); move the file away or choose another --out")
+        raise ValueError(
+            f"{where}: the game record lacks {', '.join(missing)} (written by another version of the "
+            "arena?); move the file away or choose another --out"
+        )
     g = rec["game"]
     if isinstance(g, bool) or not isinstance(g, int) or g < 0:
         raise ValueError(f"{where}: 'game' must be an int >= 0, got {g!r}")
@@ -79,8 +83,10 @@ def _check_record(rec, path: pathlib.Path, lineno: int, num_players: int, expect
         if not isinstance(rec[key], list) or len(rec[key]) != num_players:
             raise ValueError(f"{where}: {key!r} must list one value per seat ({num_players}), got {rec[key]!r}")
     if expected_agents is not None and rec["agents"] != expected_agents(g):
-        raise ValueError(f"{where}: game {g} seats {rec['agents']}, but this run's rotation seats "
-                         f"{expected_agents(g)}; the file belongs to another run")
+        raise ValueError(
+            f"{where}: game {g} seats {rec['agents']}, but this run's rotation seats "
+            f"{expected_agents(g)}; the file belongs to another run"
+        )
     if not isinstance(rec["actions"], list) or not all(isinstance(a, int) for a in rec["actions"]):
         raise ValueError(f"{where}: 'actions' must be a list of ints")
 

@@ -34,16 +34,37 @@ def default_games(size: int, quick: bool) -> int:
     return size * (2 if quick else 20)
 
 
-def ladder(game_id: str, players: int | None = None, agents: list[str] = (), games: int | None = None,
-           quick: bool = False, out: str | os.PathLike = "ladder_runs", seed: int = 0, workers: int | None = None,
-           backend: str = "local", resume: bool = False, progress: bool = True) -> dict:
+def ladder(
+    game_id: str,
+    players: int | None = None,
+    agents: list[str] = (),
+    games: int | None = None,
+    quick: bool = False,
+    out: str | os.PathLike = "ladder_runs",
+    seed: int = 0,
+    workers: int | None = None,
+    backend: str = "local",
+    resume: bool = False,
+    progress: bool = True,
+) -> dict:
     """Run one game's ladder into ``OUT/<game>/``; returns the arena summary plus its wall time."""
     gid = registry._canonical(game_id)
     names = lineup(list(agents), quick)
     games = games or default_games(len(names), quick)
     start = time.perf_counter()
-    summary = run(gid, names, num_players=players, games=games, seed=seed, out=pathlib.Path(out) / gid,
-                  backend=backend, workers=workers, resume=resume, progress=progress, console=False)
+    summary = run(
+        gid,
+        names,
+        num_players=players,
+        games=games,
+        seed=seed,
+        out=pathlib.Path(out) / gid,
+        backend=backend,
+        workers=workers,
+        resume=resume,
+        progress=progress,
+        console=False,
+    )
     summary["wall_seconds"] = time.perf_counter() - start
     return summary
 
@@ -59,28 +80,46 @@ def markdown(game_id: str, summary: dict) -> str:
     """One game's ladder: ratings, win shares and mean ranks; the head-to-head table; shares by seat."""
     order = sorted(summary["agents"], key=lambda a: -summary["agents"][a]["rating"][0])
     cfg = summary["config"]
-    lines = [f"## {game_id}, {summary['players']} players", "",
-             f"{summary['games']} games (seats rotated), seed {cfg['seed']}, mean length {summary['mean_length']:.0f} "
-             f"decisions, wall time {summary.get('wall_seconds', math.nan):.0f} s. Ratings: {summary['rating_scale']} "
-             f"= `{summary['anchor']}`; equal share {summary['equal_share']:.2f}; 95% intervals.", "",
-             "| # | agent | rating | win share | mean rank | seats |", "|---|---|---|---|---|---|"]
+    lines = [
+        f"## {game_id}, {summary['players']} players",
+        "",
+        f"{summary['games']} games (seats rotated), seed {cfg['seed']}, mean length {summary['mean_length']:.0f} "
+        f"decisions, wall time {summary.get('wall_seconds', math.nan):.0f} s. Ratings: {summary['rating_scale']} "
+        f"= `{summary['anchor']}`; equal share {summary['equal_share']:.2f}; 95% intervals.",
+        "",
+        "| # | agent | rating | win share | mean rank | seats |",
+        "|---|---|---|---|---|---|",
+    ]
     for i, a in enumerate(order, 1):
         s = summary["agents"][a]
-        lines.append(f"| {i} | `{a}` | {_iv(s['rating'], 0)} | {_iv(s['win_rate'])} | {_iv(s['mean_rank'])} | "
-                     f"{s['seats_played']} |")
-    lines += ["", "Head to head (share of games the row agent finished ahead of the column agent; ties half):", "",
-              "| | " + " | ".join(f"`{b}`" for b in order) + " |", "|---" * (len(order) + 1) + "|"]
+        lines.append(
+            f"| {i} | `{a}` | {_iv(s['rating'], 0)} | {_iv(s['win_rate'])} | {_iv(s['mean_rank'])} | "
+            f"{s['seats_played']} |"
+        )
+    lines += [
+        "",
+        "Head to head (share of games the row agent finished ahead of the column agent; ties half):",
+        "",
+        "| | " + " | ".join(f"`{b}`" for b in order) + " |",
+        "|---" * (len(order) + 1) + "|",
+    ]
     for a in order:
         cells = []
         for b in order:
             c = summary["head_to_head"][a].get(b)
             cells.append("" if c is None else f"{c['share'][0]:.2f} (n={c['n']})")
         lines.append(f"| `{a}` | " + " | ".join(cells) + " |")
-    lines += ["", "Win share by seat:", "", "| agent | " + " | ".join(f"seat {s}" for s in range(summary["players"]))
-              + " |", "|---" * (summary["players"] + 1) + "|"]
+    lines += [
+        "",
+        "Win share by seat:",
+        "",
+        "| agent | " + " | ".join(f"seat {s}" for s in range(summary["players"])) + " |",
+        "|---" * (summary["players"] + 1) + "|",
+    ]
     for a in order:
-        lines.append(f"| `{a}` | " + " | ".join(f"{v[0]:.2f} (n={v[3]})" if v[3] else "-"
-                                              for v in summary["by_seat"][a]) + " |")
+        lines.append(
+            f"| `{a}` | " + " | ".join(f"{v[0]:.2f} (n={v[3]})" if v[3] else "-" for v in summary["by_seat"][a]) + " |"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -91,23 +130,32 @@ def environment() -> dict:
     from .. import __version__
 
     load = os.getloadavg()
-    return {"tabletop_zoo": __version__, "python": platform.python_version(), "numpy": numpy.__version__,
-            "numba": numba.__version__, "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-            "load_before": [round(x, 2) for x in load]}
+    return {
+        "tabletop_zoo": __version__,
+        "python": platform.python_version(),
+        "numpy": numpy.__version__,
+        "numba": numba.__version__,
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+        "load_before": [round(x, 2) for x in load],
+    }
 
 
-def write_strength(sections: list[tuple[str, dict]], path: pathlib.Path, command: str, env: dict,
-                   wall: float) -> None:
+def write_strength(sections: list[tuple[str, dict]], path: pathlib.Path, command: str, env: dict, wall: float) -> None:
     """The Markdown file: how it was made, then one ladder per game."""
     from .files import atomic_write
 
     load_after = [round(x, 2) for x in os.getloadavg()]
-    head = ["# Strength ladder", "",
-            f"Produced by `{command}` on {datetime.date.today().isoformat()} in {wall / 60:.1f} min "
-            f"(tabletop-zoo {env['tabletop_zoo']}, Python {env['python']}, numpy {env['numpy']}, numba "
-            f"{env['numba']}; {env['machine']}; load average {env['load_before']} before, {load_after} after).", "",
-            "Each game is a seat-rotated arena run (`tabletop_zoo.arena`): a seat's rank comes from the kernel's "
-            "returns, then the final score; ratings are one Plackett-Luce fit over all games with bootstrap "
-            "intervals; win shares carry Wilson intervals. Every game's seed and actions are in the run folder, "
-            "so each result can be replayed.", ""]
+    head = [
+        "# Strength ladder",
+        "",
+        f"Produced by `{command}` on {datetime.date.today().isoformat()} in {wall / 60:.1f} min "
+        f"(tabletop-zoo {env['tabletop_zoo']}, Python {env['python']}, numpy {env['numpy']}, numba "
+        f"{env['numba']}; {env['machine']}; load average {env['load_before']} before, {load_after} after).",
+        "",
+        "Each game is a seat-rotated arena run (`tabletop_zoo.arena`): a seat's rank comes from the kernel's "
+        "returns, then the final score; ratings are one Plackett-Luce fit over all games with bootstrap "
+        "intervals; win shares carry Wilson intervals. Every game's seed and actions are in the run folder, "
+        "so each result can be replayed.",
+        "",
+    ]
     atomic_write(path, "\n".join(head) + "\n" + "\n".join(markdown(g, s) for g, s in sections))

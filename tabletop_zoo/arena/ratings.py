@@ -49,8 +49,8 @@ class _Design:
         e = np.exp(t)
         denom = np.einsum("gkj,gj->gk", self.pool, e)
         ll = weight @ (t - np.log(denom)).sum(axis=1)
-        p = self.pool * e[:, None, :] / denom[:, :, None]       # chance each seat j had when k was placed
-        q = np.einsum("gkj,gja->gka", p, self.onehot)           # the same, per agent
+        p = self.pool * e[:, None, :] / denom[:, :, None]  # chance each seat j had when k was placed
+        q = np.einsum("gkj,gja->gka", p, self.onehot)  # the same, per agent
         grad = np.einsum("g,gja->a", weight, self.onehot) - np.einsum("g,gka->a", weight, q)
         hess = np.einsum("g,gka->a", weight, q)
         hess = np.diag(hess) - np.einsum("g,gka,gkb->ab", weight, q, q)

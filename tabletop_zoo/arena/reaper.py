@@ -21,11 +21,15 @@ POLL_SECONDS = 1.0
 class Reaper:
     """Context manager in the arena process: starts the watchdog, stands it down on a clean exit."""
 
-    def __enter__(self) -> "Reaper":
+    def __enter__(self) -> Reaper:
         # Run as a script by path, not with -m: it then imports psutil only, not this package (numba...).
-        self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), str(os.getpid())],
-                                     stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                     start_new_session=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, os.path.abspath(__file__), str(os.getpid())],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         return self
 
     def __exit__(self, *exc) -> None:

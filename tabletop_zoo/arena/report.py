@@ -28,18 +28,28 @@ def summarize(records: list[dict], labels: list[str], num_players: int, bootstra
         mine = [(g, i) for g, r in enumerate(records) for i, a in enumerate(r["agents"]) if a == label]
         won = sum(shares[g][i] for g, i in mine)
         ranks = [records[g]["ranks"][i] for g, i in mine]
-        per_agent[label] = {"seats_played": len(mine), "win_rate": list(wilson(won, len(mine))),
-                            "mean_rank": list(bootstrap_mean(ranks, 1, num_players)),
-                            "rating": list(rated[label])}
+        per_agent[label] = {
+            "seats_played": len(mine),
+            "win_rate": list(wilson(won, len(mine))),
+            "mean_rank": list(bootstrap_mean(ranks, 1, num_players)),
+            "rating": list(rated[label]),
+        }
         per_seat[label] = []
         for s in range(num_players):
             at = [g for g, r in enumerate(records) if r["agents"][s] == label]
             per_seat[label].append(list(wilson(sum(shares[g][s] for g in at), len(at))) + [len(at)])
     lengths = [r["length"] for r in records]
-    return {"games": len(records), "players": num_players, "agents": per_agent, "by_seat": per_seat,
-            "head_to_head": head_to_head(records, labels), "anchor": rated["_anchor"],
-            "rating_scale": f"Plackett-Luce, Elo scale, anchor 0, prior sd {PRIOR_ELO:.0f}",
-            "equal_share": 1.0 / num_players, "mean_length": float(np.mean(lengths)) if lengths else math.nan}
+    return {
+        "games": len(records),
+        "players": num_players,
+        "agents": per_agent,
+        "by_seat": per_seat,
+        "head_to_head": head_to_head(records, labels),
+        "anchor": rated["_anchor"],
+        "rating_scale": f"Plackett-Luce, Elo scale, anchor 0, prior sd {PRIOR_ELO:.0f}",
+        "equal_share": 1.0 / num_players,
+        "mean_length": float(np.mean(lengths)) if lengths else math.nan,
+    }
 
 
 def _fmt(iv, digits: int = 2) -> str:
@@ -67,11 +77,27 @@ def write_report(summary: dict, out: pathlib.Path, console: bool = True) -> None
 def _agents_csv(summary: dict) -> str:
     buf = io.StringIO()
     w = csv.writer(buf)
-    w.writerow(["agent", "seats_played", "win_rate", "win_low", "win_high", "mean_rank", "rank_low", "rank_high",
-                "rating", "rating_low", "rating_high"] + [f"win_rate_seat_{s}" for s in range(summary["players"])])
+    w.writerow(
+        [
+            "agent",
+            "seats_played",
+            "win_rate",
+            "win_low",
+            "win_high",
+            "mean_rank",
+            "rank_low",
+            "rank_high",
+            "rating",
+            "rating_low",
+            "rating_high",
+        ]
+        + [f"win_rate_seat_{s}" for s in range(summary["players"])]
+    )
     for label, a in summary["agents"].items():
-        w.writerow([label, a["seats_played"], *a["win_rate"], *a["mean_rank"], *a["rating"]]
-                   + [iv[0] for iv in summary["by_seat"][label]])
+        w.writerow(
+            [label, a["seats_played"], *a["win_rate"], *a["mean_rank"], *a["rating"]]
+            + [iv[0] for iv in summary["by_seat"][label]]
+        )
     return buf.getvalue()
 
 
@@ -93,8 +119,10 @@ def agents_table(summary: dict):
     """Agents by rating. Labels wrap instead of being cut, so two agents never show the same text."""
     from rich.table import Table
 
-    table = Table(title=f"{summary['games']} games, {summary['players']} players (ratings: {summary['rating_scale']}"
-                        f" = '{summary['anchor']}'; equal share {summary['equal_share']:.2f})")
+    table = Table(
+        title=f"{summary['games']} games, {summary['players']} players (ratings: {summary['rating_scale']}"
+        f" = '{summary['anchor']}'; equal share {summary['equal_share']:.2f})"
+    )
     table.add_column("agent", overflow="fold")
     for col in ("seats", "win share [95% CI]", "mean rank [95% CI]", "rating [95% CI]"):
         table.add_column(col, no_wrap=True)

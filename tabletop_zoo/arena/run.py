@@ -47,8 +47,7 @@ def seating(lineup: list, num_players: int, game: int) -> list[int]:
     return [(i + game) % len(lineup) for i in range(num_players)]
 
 
-def play_one(game_id: str, num_players: int, specs: list[AgentSpec], game: int, run_seed: int,
-             options: dict) -> dict:
+def play_one(game_id: str, num_players: int, specs: list[AgentSpec], game: int, run_seed: int, options: dict) -> dict:
     """Play game ``game`` of a run and return its record (runs inside a worker).
 
     ``ranks`` come from the kernel's returns, then the final score (``tabletop_zoo.standings``)."""
@@ -61,8 +60,16 @@ def play_one(game_id: str, num_players: int, specs: list[AgentSpec], game: int, 
     actions: list[int] = []
     play_game(env, agents, seed=seed, on_decision=lambda e, a, act: actions.append(int(act)))
     final = final_standings(env.kernel, env.get_state())
-    return {"game": game, "seed": seed, "agents": [specs[j].label for j in seats], "scores": final.scores,
-            "returns": final.returns, "ranks": final.ranks, "length": len(actions), "actions": actions}
+    return {
+        "game": game,
+        "seed": seed,
+        "agents": [specs[j].label for j in seats],
+        "scores": final.scores,
+        "returns": final.returns,
+        "ranks": final.ranks,
+        "length": len(actions),
+        "actions": actions,
+    }
 
 
 def play_batch(game_id, num_players, specs, games, run_seed, options):
@@ -116,8 +123,9 @@ def _check_resume(out: pathlib.Path, config: dict, resume: bool) -> None:
     run_file = out / RUN_FILE
     if not run_file.exists():
         if (out / GAMES_FILE).exists():
-            raise ValueError(f"{out / GAMES_FILE} exists without {RUN_FILE}: not an arena run folder; choose "
-                             "another --out")
+            raise ValueError(
+                f"{out / GAMES_FILE} exists without {RUN_FILE}: not an arena run folder; choose another --out"
+            )
         return
     if not resume:
         raise ValueError(f"{out} already holds a run; pass --resume to continue it or choose another --out")
@@ -129,22 +137,41 @@ def _check_resume(out: pathlib.Path, config: dict, resume: bool) -> None:
         raise ValueError(f"{run_file}: must hold a JSON object, got {type(previous).__name__}")
     same = {k: v for k, v in previous.items() if k != "games"} == {k: v for k, v in config.items() if k != "games"}
     if not same:
-        raise ValueError(f"--resume needs the same game, players, agents, seed and options as the run in {out}: "
-                         f"{previous}")
+        raise ValueError(
+            f"--resume needs the same game, players, agents, seed and options as the run in {out}: {previous}"
+        )
 
 
 # --- running ----------------------------------------------------------------------------------------
-def run(game_id: str, agents: list[str], num_players: int | None = None, games: int = 30, seed: int = 0,
-        out: str | os.PathLike = "arena_out", backend: str = "local", workers: int | None = None,
-        resume: bool = False, address: str | None = None, batch_size: int | None = None,
-        progress: bool = True, console: bool | None = None, **options) -> dict:
+def run(
+    game_id: str,
+    agents: list[str],
+    num_players: int | None = None,
+    games: int = 30,
+    seed: int = 0,
+    out: str | os.PathLike = "arena_out",
+    backend: str = "local",
+    workers: int | None = None,
+    resume: bool = False,
+    address: str | None = None,
+    batch_size: int | None = None,
+    progress: bool = True,
+    console: bool | None = None,
+    **options,
+) -> dict:
     """Run (or resume) a tournament; returns the summary (also written to OUT).
 
     Every argument, agent spec and parameter value is checked before anything is written; a second run
     into the same folder is refused while the first is running; workers die with this process."""
     game_id, num_players, specs = _check_args(game_id, agents, num_players, games, seed, backend, workers, options)
-    config = {"game": game_id, "players": num_players, "agents": [s.label for s in specs], "games": games,
-              "seed": seed, "options": options}
+    config = {
+        "game": game_id,
+        "players": num_players,
+        "agents": [s.label for s in specs],
+        "games": games,
+        "seed": seed,
+        "options": options,
+    }
     out = _open_out(out)
     with RunLock(out):
         _check_resume(out, config, resume)
@@ -155,8 +182,21 @@ def run(game_id: str, agents: list[str], num_players: int | None = None, games: 
         todo = [g for g in range(games) if g not in done]
         if todo:
             _warm_cache(game_id, num_players, specs)
-            _play(game_id, num_players, specs, todo, seed, options, games_path, backend, workers, address,
-                  batch_size, progress, done)
+            _play(
+                game_id,
+                num_players,
+                specs,
+                todo,
+                seed,
+                options,
+                games_path,
+                backend,
+                workers,
+                address,
+                batch_size,
+                progress,
+                done,
+            )
         records = [done[g] for g in sorted(done) if g < games]
         atomic_write(games_path, "".join(json.dumps(done[g]) + "\n" for g in sorted(done)))
         from .report import summarize, write_report
@@ -167,15 +207,17 @@ def run(game_id: str, agents: list[str], num_players: int | None = None, games: 
     return summary
 
 
-def _play(game_id, num_players, specs, todo, seed, options, games_path, backend, workers, address, batch_size,
-          progress, done) -> None:
+def _play(
+    game_id, num_players, specs, todo, seed, options, games_path, backend, workers, address, batch_size, progress, done
+) -> None:
     workers = workers or os.cpu_count() or 1
     size = batch_size or max(1, min(10, len(todo) // (4 * workers) or 1))
-    batches = [todo[i:i + size] for i in range(0, len(todo), size)]
+    batches = [todo[i : i + size] for i in range(0, len(todo), size)]
     bar = _progress(len(todo), progress)
     # One worker plays in this process; more need the reaper, so they never outlive a killed arena.
     guard = Reaper() if workers > 1 or backend == "ray" else contextlib.nullcontext()
     with games_path.open("a") as sink, guard:
+
         def record(batch_result):
             for rec in batch_result:
                 sink.write(json.dumps(rec) + "\n")
@@ -195,6 +237,7 @@ def _play(game_id, num_players, specs, todo, seed, options, games_path, backend,
 
 def _exit_with_parent(parent: int) -> None:
     """Worker initializer: a thread that ends this worker when the arena process is gone."""
+
     def watch():
         while os.getppid() == parent:
             time.sleep(0.5)
@@ -215,8 +258,12 @@ def _run_local(game_id, num_players, specs, batches, seed, options, workers, rec
         failed = []
         try:
             # spawn, not fork: forking after torch or numba threads have started can deadlock a worker
-            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                     initializer=_exit_with_parent, initargs=(os.getpid(),)) as pool:
+            with ProcessPoolExecutor(
+                workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_exit_with_parent,
+                initargs=(os.getpid(),),
+            ) as pool:
                 futures = {pool.submit(play_batch, game_id, num_players, specs, b, seed, options): b for b in pending}
                 for fut in as_completed(futures):
                     try:
@@ -237,8 +284,13 @@ def _run_ray(game_id, num_players, specs, batches, seed, options, workers, addre
         raise ValueError("the ray backend needs Ray: pip install 'tabletop-zoo[distributed]'") from None
     started = not ray.is_initialized()
     if started:
-        ray.init(address=address, num_cpus=None if address else workers, include_dashboard=False,
-                 ignore_reinit_error=True, log_to_driver=False)
+        ray.init(
+            address=address,
+            num_cpus=None if address else workers,
+            include_dashboard=False,
+            ignore_reinit_error=True,
+            log_to_driver=False,
+        )
     try:
         remote = ray.remote(max_retries=3)(play_batch)
         refs = [remote.remote(game_id, num_players, specs, b, seed, options) for b in batches]
@@ -269,8 +321,14 @@ def _progress(total: int, enabled: bool):
         def render(self, task):
             return Text(f"{task.speed or 0:.1f} games/s")
 
-    progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), GamesPerSecond(),
-                        TextColumn("ETA"), TimeRemainingColumn())
+    progress = Progress(
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        GamesPerSecond(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )
     task = progress.add_task("arena", total=total)
     progress.start()
 

@@ -55,5 +55,7 @@ def head_to_head(records: list[dict], labels: list[str]) -> dict[str, dict[str, 
                     continue
                 pairs[a][b] += 1
                 ahead[a][b] += 1.0 if ra < rb else 0.5 if ra == rb else 0.0
-    return {a: {b: {"share": list(wilson(ahead[a][b], pairs[a][b])), "n": pairs[a][b]}
-                for b in labels if b != a} for a in labels}
+    return {
+        a: {b: {"share": list(wilson(ahead[a][b], pairs[a][b])), "n": pairs[a][b]} for b in labels if b != a}
+        for a in labels
+    }

@@ -25,14 +25,35 @@ from collections.abc import Callable
 
 from .. import registry
 from .measure import (
-    TARGET_AEC_VS_PETTINGZOO, TARGET_CLONE_US, TARGET_KERNEL_DECISIONS_PER_S, TARGET_KERNEL_DECISIONS_PER_S_IMPERIAL,
-    TARGET_MCTS_VS_OPENSPIEL_PYTHON, TARGET_TWO_CORE_SCALING, Config, busy_warning, load, machine, measure_game,
+    TARGET_AEC_VS_PETTINGZOO,
+    TARGET_CLONE_US,
+    TARGET_KERNEL_DECISIONS_PER_S,
+    TARGET_KERNEL_DECISIONS_PER_S_IMPERIAL,
+    TARGET_MCTS_VS_OPENSPIEL_PYTHON,
+    TARGET_TWO_CORE_SCALING,
+    Config,
+    busy_warning,
+    load,
+    machine,
+    measure_game,
 )
 from .references import headline, openspiel_references, pettingzoo_references
 from .report import format_report, plot, write
 
-__all__ = ["Config", "run", "add_ratios", "format_report", "plot", "write", "load", "busy_warning", "machine",
-           "measure_game", "headline", "TARGET_MCTS_VS_OPENSPIEL_PYTHON"]
+__all__ = [
+    "Config",
+    "run",
+    "add_ratios",
+    "format_report",
+    "plot",
+    "write",
+    "load",
+    "busy_warning",
+    "machine",
+    "measure_game",
+    "headline",
+    "TARGET_MCTS_VS_OPENSPIEL_PYTHON",
+]
 
 
 # --- the whole run --------------------------------------------------------------------------------------
@@ -94,7 +115,9 @@ def add_ratios(result: dict) -> None:
             aec_ratio = row["ratios"]["aec_vs_pettingzoo_connect_four_env"]
             row["targets_met"] = {
                 "kernel_decisions_per_s": k1 >= target,
-                "multi_core_scaling": None if row["kernel_all"]["threads"] < 2 else kall / k1 >= TARGET_TWO_CORE_SCALING,
+                "multi_core_scaling": None
+                if row["kernel_all"]["threads"] < 2
+                else kall / k1 >= TARGET_TWO_CORE_SCALING,
                 "aec_vs_pettingzoo": None if aec_ratio is None else aec_ratio >= TARGET_AEC_VS_PETTINGZOO,
                 "clone_record_copy_us": row["clone"]["record_copy_us"]["median"] <= TARGET_CLONE_US,
                 "clone_record_byte_copy_us": row["clone"]["record_byte_copy_us"]["median"] <= TARGET_CLONE_US,
@@ -102,5 +125,3 @@ def add_ratios(result: dict) -> None:
     for h in result["headline"].values():
         if h is not None:
             h["target_met"] = h["ratio"] >= TARGET_MCTS_VS_OPENSPIEL_PYTHON
-
-

@@ -47,8 +47,15 @@ class Config:
 
     @classmethod
     def quick_mode(cls) -> Config:
-        return cls(seconds=0.01, repeats=3, mcts_simulations=20, mcts_positions=1, headline_positions=1,
-                   headline_simulations=10, quick=True)
+        return cls(
+            seconds=0.01,
+            repeats=3,
+            mcts_simulations=20,
+            mcts_positions=1,
+            headline_positions=1,
+            headline_simulations=10,
+            quick=True,
+        )
 
 
 def _stat(values: list[float]) -> dict:
@@ -81,9 +88,16 @@ def _cpu_model() -> str:
 
 def machine() -> dict:
     """Where the figures were measured."""
-    return {"platform": platform.platform(), "cpu": _cpu_model(), "cores": os.cpu_count() or 1,
-            "python": platform.python_version(), "numpy": np.__version__, "numba": _version("numba"),
-            "pettingzoo": _version("pettingzoo"), "open_spiel": _version("open_spiel")}
+    return {
+        "platform": platform.platform(),
+        "cpu": _cpu_model(),
+        "cores": os.cpu_count() or 1,
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "numba": _version("numba"),
+        "pettingzoo": _version("pettingzoo"),
+        "open_spiel": _version("open_spiel"),
+    }
 
 
 # A machine whose 1-minute load average is at least this fraction of its cores is busy: other work
@@ -106,9 +120,11 @@ def busy_warning(state: dict, when: str) -> str | None:
     """A one-line warning if ``state`` (from ``load()``) says the machine was busy, else None."""
     if not state["busy"]:
         return None
-    return (f"warning: the machine is busy {when}: load average {state['loadavg'][0]:g} (1 min) on "
-            f"{state['cpu_count']} cores (busy from {BUSY_LOAD_PER_CORE:g} per core); other work competes "
-            "for the cores, so these figures understate the machine")
+    return (
+        f"warning: the machine is busy {when}: load average {state['loadavg'][0]:g} (1 min) on "
+        f"{state['cpu_count']} cores (busy from {BUSY_LOAD_PER_CORE:g} per core); other work competes "
+        "for the cores, so these figures understate the machine"
+    )
 
 
 # --- kernel, AEC, observation, clone ----------------------------------------------------------------
@@ -138,8 +154,11 @@ def kernel_playouts(game_id: str, num_players: int, seconds: float, threads: int
         results = list(pool.map(worker, range(threads)))
     elapsed = time.perf_counter() - t0
     decisions, games = sum(d for d, _ in results), sum(g for _, g in results)
-    return {"decisions_per_s": decisions / elapsed, "games_per_s": games / elapsed,
-            "decisions_per_game": decisions / max(games, 1)}
+    return {
+        "decisions_per_s": decisions / elapsed,
+        "games_per_s": games / elapsed,
+        "decisions_per_game": decisions / max(games, 1),
+    }
 
 
 def aec_loop(env, seconds: float, seed: int = 0) -> dict:
@@ -212,10 +231,12 @@ def clone_costs(env, calls: int) -> dict:
             fn()
         return 1e6 * (time.perf_counter() - t0) / calls
 
-    return {"record_copy_us": per_call(s.copy),
-            "record_byte_copy_us": per_call(lambda: np.frombuffer(bytearray(s.tobytes()), dtype)),
-            "bytes_round_trip_us": per_call(lambda: np.frombuffer(s.tobytes(), dtype)),
-            "env_get_set_state_us": per_call(lambda: env.set_state(env.get_state()))}
+    return {
+        "record_copy_us": per_call(s.copy),
+        "record_byte_copy_us": per_call(lambda: np.frombuffer(bytearray(s.tobytes()), dtype)),
+        "bytes_round_trip_us": per_call(lambda: np.frombuffer(s.tobytes(), dtype)),
+        "env_get_set_state_us": per_call(lambda: env.set_state(env.get_state())),
+    }
 
 
 # --- MCTS ---------------------------------------------------------------------------------------------
@@ -247,8 +268,9 @@ def measure_game(game_id: str, num_players: int, cfg: Config) -> dict:
     batch = _playout_batch(k, num_players, 0, cfg.seconds)
     row: dict = {
         "kernel_1t": _repeat(lambda: kernel_playouts(game_id, num_players, cfg.seconds, 1, batch), cfg.repeats),
-        "kernel_all": _repeat(lambda: kernel_playouts(game_id, num_players, cfg.seconds, cfg.threads, batch),
-                              cfg.repeats),
+        "kernel_all": _repeat(
+            lambda: kernel_playouts(game_id, num_players, cfg.seconds, cfg.threads, batch), cfg.repeats
+        ),
     }
     row["kernel_all"]["threads"] = cfg.threads
     env = _warm_env(lambda: registry.make_env(game_id, num_players=num_players))
@@ -263,11 +285,10 @@ def measure_game(game_id: str, num_players: int, cfg: Config) -> dict:
     searched = records[: cfg.mcts_positions]
     search_root(searched[0], 4, cfg.rollout_depth, 1.0, 0, cfg.threads)  # compile / load the cache
     row["mcts_1t"] = _repeat(lambda: mcts_run(searched, cfg.mcts_simulations, cfg.rollout_depth, 1), cfg.repeats)
-    row["mcts_all"] = _repeat(lambda: mcts_run(searched, cfg.mcts_simulations, cfg.rollout_depth, cfg.threads),
-                              cfg.repeats)
+    row["mcts_all"] = _repeat(
+        lambda: mcts_run(searched, cfg.mcts_simulations, cfg.rollout_depth, cfg.threads), cfg.repeats
+    )
     row["mcts_all"]["threads"] = cfg.threads
     row["memory"] = {"state_record_bytes": int(k.STATE.itemsize), "mcts_node_bytes": mcts_node_bytes(k)}
     env.close()
     return row
-
-

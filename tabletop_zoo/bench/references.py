@@ -21,7 +21,10 @@ def pettingzoo_references(cfg: Config) -> dict:
     except ImportError:  # needs pygame (the ``bench`` extra)
         return {"connect_four_v3_env": None, "connect_four_v3_raw_env": None}
     out = {}
-    for name, make in (("connect_four_v3_env", connect_four_v3.env), ("connect_four_v3_raw_env", connect_four_v3.raw_env)):
+    for name, make in (
+        ("connect_four_v3_env", connect_four_v3.env),
+        ("connect_four_v3_raw_env", connect_four_v3.raw_env),
+    ):
         env = _warm_env(make)
         out[name] = _repeat(lambda env=env: aec_loop(env, cfg.seconds), cfg.repeats)
     return out
@@ -40,8 +43,11 @@ def _openspiel_python_playouts(game, seconds: float, seed: int = 0) -> dict:
             decisions += 1
         games += 1
     elapsed = time.perf_counter() - t0
-    return {"decisions_per_s": decisions / elapsed, "games_per_s": games / elapsed,
-            "decisions_per_game": decisions / games}
+    return {
+        "decisions_per_s": decisions / elapsed,
+        "games_per_s": games / elapsed,
+        "decisions_per_game": decisions / games,
+    }
 
 
 def _openspiel_cpp_playouts(game, seconds: float, seed: int = 0) -> dict:
@@ -58,8 +64,11 @@ def _openspiel_cpp_playouts(game, seconds: float, seed: int = 0) -> dict:
         decisions += state.move_number()  # connect_four has no chance moves: every move is a decision
         games += 1
     elapsed = time.perf_counter() - t0
-    return {"decisions_per_s": decisions / elapsed, "games_per_s": games / elapsed,
-            "decisions_per_game": decisions / games}
+    return {
+        "decisions_per_s": decisions / elapsed,
+        "games_per_s": games / elapsed,
+        "decisions_per_game": decisions / games,
+    }
 
 
 def _openspiel_mcts_move(bot, state, simulations: int) -> dict:
@@ -83,8 +92,14 @@ def openspiel_references(cfg: Config) -> dict:
     _openspiel_python_playouts(game, 0.0)
     out["random_python_loop"] = _repeat(lambda: _openspiel_python_playouts(game, cfg.seconds), cfg.repeats)
     out["random_cpp_loop"] = _repeat(lambda: _openspiel_cpp_playouts(game, cfg.seconds), cfg.repeats)
-    py_bot = mcts.MCTSBot(game, 1.0, sims, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)), solve=False,
-                          random_state=np.random.RandomState(0))
+    py_bot = mcts.MCTSBot(
+        game,
+        1.0,
+        sims,
+        mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+        solve=False,
+        random_state=np.random.RandomState(0),
+    )
     cpp_bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 0), 1.0, sims, 1000, False, 0, False)
     state = game.new_initial_state()
     out["mcts_python"] = _repeat(lambda: _openspiel_mcts_move(py_bot, state, sims), cfg.repeats)
@@ -107,15 +122,26 @@ def headline(game_id: str, cfg: Config) -> dict | None:
     n, sims, depth = game.num_players(), cfg.headline_simulations, cfg.rollout_depth
     records = _positions(game_id, n, cfg.headline_positions, seed=1)
     states = [game.state_from_record(r) for r in records]
-    bot = mcts.MCTSBot(game, 1.0, sims, osp.TruncatedRolloutEvaluator(depth, np.random.RandomState(0)),
-                       solve=False, random_state=np.random.RandomState(0))
+    bot = mcts.MCTSBot(
+        game,
+        1.0,
+        sims,
+        osp.TruncatedRolloutEvaluator(depth, np.random.RandomState(0)),
+        solve=False,
+        random_state=np.random.RandomState(0),
+    )
     warm = mcts.MCTSBot(game, 1.0, 3, osp.TruncatedRolloutEvaluator(depth, np.random.RandomState(0)), solve=False)
     warm.step(states[0])  # numba compiles the explicit-chance kernels outside the timed region
     search_root(records[0], 4, depth, 1.0, 0, 1)
     theirs = [_openspiel_mcts_move(bot, st, sims)["sims_per_s"] for st in states for _ in range(cfg.repeats)]
     ours = [mcts_run([r], sims, depth, 1, seed=i)["sims_per_s"] for r in records for i in range(cfg.repeats)]
-    result = {"players": n, "simulations": sims, "rollout_depth": depth, "positions": len(records),
-              "openspiel_python_sims_per_s": _stat(theirs), "ours_sims_per_s": _stat(ours)}
+    result = {
+        "players": n,
+        "simulations": sims,
+        "rollout_depth": depth,
+        "positions": len(records),
+        "openspiel_python_sims_per_s": _stat(theirs),
+        "ours_sims_per_s": _stat(ours),
+    }
     result["ratio"] = result["ours_sims_per_s"]["median"] / result["openspiel_python_sims_per_s"]["median"]
     return result
-

@@ -9,6 +9,8 @@ import pathlib
 import numpy as np
 
 from .. import registry
+
+
 # --- output -----------------------------------------------------------------------------------------------
 def _fmt(x: float | None, digits: int = 0) -> str:
     if x is None:
@@ -30,68 +32,99 @@ def _load_line(result: dict) -> str:
     ld = result.get("load")
     if not ld or ld["before"]["loadavg"] is None:
         return "Load: not recorded"
-    span = f"Load average (1 min): {ld['before']['loadavg'][0]:g} at the start, {ld['after']['loadavg'][0]:g} at the end"
+    span = (
+        f"Load average (1 min): {ld['before']['loadavg'][0]:g} at the start, {ld['after']['loadavg'][0]:g} at the end"
+    )
     return span + (" -- BUSY MACHINE: figures understate it" if ld["busy"] else " (quiet)")
 
 
 def format_report(result: dict) -> str:
     """Markdown tables (readable in a terminal too): machine, games, references, headline."""
     m, cfg = result["machine"], result["config"]
-    lines = [f"Machine: {m['cpu']}, {m['cores']} cores, {m['platform']}; Python {m['python']}, numpy {m['numpy']}, "
-             f"numba {m['numba']}, pettingzoo {m['pettingzoo']}, open_spiel {m['open_spiel']}",
-             f"Each figure: median (min-max) over {cfg['repeats']} runs of {cfg['seconds']:g} s "
-             f"(MCTS: one run = one search of each of {cfg['mcts_positions']} positions, "
-             f"{cfg['mcts_simulations']} simulations, rollouts of {cfg['rollout_depth']} decisions + evaluate())"
-             + ("; QUICK MODE: figures are not meaningful" if cfg["quick"] else ""), _load_line(result), ""]
+    lines = [
+        f"Machine: {m['cpu']}, {m['cores']} cores, {m['platform']}; Python {m['python']}, numpy {m['numpy']}, "
+        f"numba {m['numba']}, pettingzoo {m['pettingzoo']}, open_spiel {m['open_spiel']}",
+        f"Each figure: median (min-max) over {cfg['repeats']} runs of {cfg['seconds']:g} s "
+        f"(MCTS: one run = one search of each of {cfg['mcts_positions']} positions, "
+        f"{cfg['mcts_simulations']} simulations, rollouts of {cfg['rollout_depth']} decisions + evaluate())"
+        + ("; QUICK MODE: figures are not meaningful" if cfg["quick"] else ""),
+        _load_line(result),
+        "",
+    ]
     t = cfg["threads"]
-    lines += ["## Throughput (decisions/s)", "",
-              f"| game | players | kernel 1 thread | kernel {t} threads | scaling | decisions/game | kernel games/s (1t) "
-              "| AEC env() steps/s | AEC vs PettingZoo connect_four env() |",
-              "|---|---|---|---|---|---|---|---|---|"]
+    lines += [
+        "## Throughput (decisions/s)",
+        "",
+        f"| game | players | kernel 1 thread | kernel {t} threads | scaling | decisions/game | kernel games/s (1t) "
+        "| AEC env() steps/s | AEC vs PettingZoo connect_four env() |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     for g, rows in result["games"].items():
         for n, r in rows.items():
-            lines.append(f"| {g} | {n} | {_mmm(r['kernel_1t']['decisions_per_s'])} | "
-                         f"{_mmm(r['kernel_all']['decisions_per_s'])} | {_x(r['ratios']['kernel_all_vs_1t'])} | "
-                         f"{_fmt(r['kernel_1t']['decisions_per_game']['median'], 1)} | "
-                         f"{_mmm(r['kernel_1t']['games_per_s'])} | {_mmm(r['aec']['steps_per_s'])} | "
-                         f"{_x(r['ratios']['aec_vs_pettingzoo_connect_four_env'])} |")
-    lines += ["", "## Per-call costs, MCTS and memory", "",
-              "| game | players | observe µs | record.copy() µs | byte copy µs | tobytes+frombuffer µs "
-              f"| env get+set_state µs | MCTS sims/s (1t) | MCTS sims/s ({t}t) | ms per 1000 sims (1t) | state bytes "
-              "| MCTS node bytes |",
-              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+            lines.append(
+                f"| {g} | {n} | {_mmm(r['kernel_1t']['decisions_per_s'])} | "
+                f"{_mmm(r['kernel_all']['decisions_per_s'])} | {_x(r['ratios']['kernel_all_vs_1t'])} | "
+                f"{_fmt(r['kernel_1t']['decisions_per_game']['median'], 1)} | "
+                f"{_mmm(r['kernel_1t']['games_per_s'])} | {_mmm(r['aec']['steps_per_s'])} | "
+                f"{_x(r['ratios']['aec_vs_pettingzoo_connect_four_env'])} |"
+            )
+    lines += [
+        "",
+        "## Per-call costs, MCTS and memory",
+        "",
+        "| game | players | observe µs | record.copy() µs | byte copy µs | tobytes+frombuffer µs "
+        f"| env get+set_state µs | MCTS sims/s (1t) | MCTS sims/s ({t}t) | ms per 1000 sims (1t) | state bytes "
+        "| MCTS node bytes |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
     for g, rows in result["games"].items():
         for n, r in rows.items():
             c = r["clone"]
-            lines.append(f"| {g} | {n} | {_mmm(r['observe']['us_per_call'], 2)} | {_mmm(c['record_copy_us'], 2)} | "
-                         f"{_mmm(c['record_byte_copy_us'], 2)} | {_mmm(c['bytes_round_trip_us'], 2)} | {_mmm(c['env_get_set_state_us'], 2)} | "
-                         f"{_mmm(r['mcts_1t']['sims_per_s'])} | {_mmm(r['mcts_all']['sims_per_s'])} | "
-                         f"{_mmm(r['mcts_1t']['ms_per_1000_sims'], 1)} | {r['memory']['state_record_bytes']:,} | "
-                         f"{r['memory']['mcts_node_bytes']} |")
+            lines.append(
+                f"| {g} | {n} | {_mmm(r['observe']['us_per_call'], 2)} | {_mmm(c['record_copy_us'], 2)} | "
+                f"{_mmm(c['record_byte_copy_us'], 2)} | {_mmm(c['bytes_round_trip_us'], 2)} | {_mmm(c['env_get_set_state_us'], 2)} | "
+                f"{_mmm(r['mcts_1t']['sims_per_s'])} | {_mmm(r['mcts_all']['sims_per_s'])} | "
+                f"{_mmm(r['mcts_1t']['ms_per_1000_sims'], 1)} | {r['memory']['state_record_bytes']:,} | "
+                f"{r['memory']['mcts_node_bytes']} |"
+            )
     lines += ["", "## Reference points (same run)", "", "| reference | figure |", "|---|---|"]
     pz, ops = result["references"]["pettingzoo"], result["references"]["openspiel"]
     for name, fig in pz.items():
-        lines.append(f"| PettingZoo {name.replace('_env', ' env()').replace('_raw env()', ' raw_env()')} loop "
-                     f"| {'not installed' if fig is None else _mmm(fig['steps_per_s']) + ' steps/s'} |")
-    labels = {"random_python_loop": ("OpenSpiel connect_four random playouts, Python loop", "decisions_per_s", "decisions/s"),
-              "random_cpp_loop": ("OpenSpiel connect_four random playouts, C++ loop (evaluate_bots)", "decisions_per_s",
-                                  "decisions/s"),
-              "mcts_python": ("OpenSpiel Python MCTSBot on connect_four", "sims_per_s", "sims/s"),
-              "mcts_cpp": ("OpenSpiel C++ MCTSBot on connect_four", "sims_per_s", "sims/s")}
+        lines.append(
+            f"| PettingZoo {name.replace('_env', ' env()').replace('_raw env()', ' raw_env()')} loop "
+            f"| {'not installed' if fig is None else _mmm(fig['steps_per_s']) + ' steps/s'} |"
+        )
+    labels = {
+        "random_python_loop": ("OpenSpiel connect_four random playouts, Python loop", "decisions_per_s", "decisions/s"),
+        "random_cpp_loop": (
+            "OpenSpiel connect_four random playouts, C++ loop (evaluate_bots)",
+            "decisions_per_s",
+            "decisions/s",
+        ),
+        "mcts_python": ("OpenSpiel Python MCTSBot on connect_four", "sims_per_s", "sims/s"),
+        "mcts_cpp": ("OpenSpiel C++ MCTSBot on connect_four", "sims_per_s", "sims/s"),
+    }
     for key, (label, field, unit) in labels.items():
         fig = ops.get(key)
         lines.append(f"| {label} | {'not installed' if fig is None else _mmm(fig[field]) + ' ' + unit} |")
-    lines += ["", "## Headline: OpenSpiel's Python MCTSBot on our games vs our MCTS", "",
-              "Same positions, same simulations, rollouts of the same depth scored by the kernel's evaluate(), "
-              "one thread each (target: ours >= 20x).", "",
-              "| game | players | simulations | positions | OpenSpiel MCTSBot sims/s | ours sims/s | ours / OpenSpiel |",
-              "|---|---|---|---|---|---|---|"]
+    lines += [
+        "",
+        "## Headline: OpenSpiel's Python MCTSBot on our games vs our MCTS",
+        "",
+        "Same positions, same simulations, rollouts of the same depth scored by the kernel's evaluate(), "
+        "one thread each (target: ours >= 20x).",
+        "",
+        "| game | players | simulations | positions | OpenSpiel MCTSBot sims/s | ours sims/s | ours / OpenSpiel |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for g, h in result["headline"].items():
         if h is None:
             lines.append(f"| {g} | | | | OpenSpiel not installed | | |")
         else:
-            lines.append(f"| {g} | {h['players']} | {h['simulations']} | {h['positions']} | "
-                         f"{_mmm(h['openspiel_python_sims_per_s'])} | {_mmm(h['ours_sims_per_s'])} | {_x(h['ratio'])} |")
+            lines.append(
+                f"| {g} | {h['players']} | {h['simulations']} | {h['positions']} | "
+                f"{_mmm(h['openspiel_python_sims_per_s'])} | {_mmm(h['ours_sims_per_s'])} | {_x(h['ratio'])} |"
+            )
     return "\n".join(lines)
 
 
@@ -101,9 +134,11 @@ def plot(result: dict, path: pathlib.Path) -> None:
     from matplotlib.figure import Figure  # not pyplot: the caller's backend and figures stay as they are
 
     games = list(result["games"])
-    layers = [("kernel 1 thread", lambda r: r["kernel_1t"]["decisions_per_s"]),
-              (f"kernel {result['config']['threads']} threads", lambda r: r["kernel_all"]["decisions_per_s"]),
-              ("AEC env() loop", lambda r: r["aec"]["steps_per_s"])]
+    layers = [
+        ("kernel 1 thread", lambda r: r["kernel_1t"]["decisions_per_s"]),
+        (f"kernel {result['config']['threads']} threads", lambda r: r["kernel_all"]["decisions_per_s"]),
+        ("AEC env() loop", lambda r: r["aec"]["steps_per_s"]),
+    ]
     fig = Figure(figsize=(2 + 1.8 * len(games), 5))
     FigureCanvasAgg(fig)
     ax = fig.subplots()
@@ -129,8 +164,9 @@ def plot(result: dict, path: pathlib.Path) -> None:
         ax.axhline(pz["steps_per_s"]["median"], color="grey", ls="--", lw=1, label="PettingZoo connect_four_v3 env()")
     cpp = refs["openspiel"].get("random_cpp_loop")
     if cpp:
-        ax.axhline(cpp["decisions_per_s"]["median"], color="black", ls=":", lw=1,
-                   label="OpenSpiel connect_four, C++ loop")
+        ax.axhline(
+            cpp["decisions_per_s"]["median"], color="black", ls=":", lw=1, label="OpenSpiel connect_four, C++ loop"
+        )
     ax.set_xticks(x, labels, fontsize=8)
     ax.set_yscale("log")
     ax.set_ylabel("decisions per second (median; bars: min-max)")

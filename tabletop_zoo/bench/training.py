@@ -48,8 +48,9 @@ def sb3_fps(timesteps: int, threads: int, **ppo) -> float:
 
     torch.set_num_threads(threads)
     n_envs = ppo.pop("n_envs", 1)
-    model = MaskablePPO("MlpPolicy", KernelVecEnv(GAME, n_envs, PLAYERS, seed=1), seed=0, verbose=0, device="cpu",
-                        **ppo)
+    model = MaskablePPO(
+        "MlpPolicy", KernelVecEnv(GAME, n_envs, PLAYERS, seed=1), seed=0, verbose=0, device="cpu", **ppo
+    )
     model.learn(model.n_steps * n_envs)  # warm-up: one full rollout and update
     t0 = time.perf_counter()
     model.learn(timesteps, reset_num_timesteps=False)
@@ -60,9 +61,9 @@ def bound_fps(threads: int, repeats: int = 5) -> float:
     """One forward per sample at the trainer's batch of games + its epochs of update work per sample."""
     import torch
 
-    from . import registry
     from ..selfplay import SelfPlayConfig
     from ..selfplay.network import ActorCritic
+    from . import registry
 
     torch.set_num_threads(threads)
     cfg = SelfPlayConfig(game=GAME, num_players=PLAYERS).check()
@@ -84,7 +85,9 @@ def bound_fps(threads: int, repeats: int = 5) -> float:
     def update():
         logits = net.actor(o).masked_fill(~m, -1e9)
         logp = torch.log_softmax(logits, -1)
-        loss = -logp.gather(1, a[:, None]).mean() + (net.critic(o) ** 2).mean() - 0.01 * (logp.exp() * logp).sum(-1).mean()
+        loss = (
+            -logp.gather(1, a[:, None]).mean() + (net.critic(o) ** 2).mean() - 0.01 * (logp.exp() * logp).sum(-1).mean()
+        )
         opt.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(net.parameters(), 0.5)
@@ -112,15 +115,29 @@ def run(quick: bool = False, threads: int | None = None) -> dict:
     threads = threads or cores_in_use()
     cfg = SelfPlayConfig()
     load_before = os.getloadavg()[0]
-    result = {"game": GAME, "players": PLAYERS, "torch_threads": threads, "quick": quick,
-              "selfplay_settings": {"num_envs": cfg.num_envs, "rollout_samples": cfg.rollout_samples,
-                                    "minibatch": cfg.minibatch, "epochs": cfg.epochs},
-              "selfplay_fps": selfplay_fps(1 if quick else 3, threads),
-              "sb3_fps": sb3_fps(128 if quick else 4096, threads, **({"n_steps": 64} if quick else {})),
-              "sb3_equal_fps": sb3_fps(256 if quick else 2 * cfg.rollout_samples, threads, n_envs=8,
-                                       n_steps=(256 if quick else cfg.rollout_samples) // 8,
-                                       batch_size=cfg.minibatch if not quick else 64, n_epochs=cfg.epochs),
-              "bound_fps": bound_fps(threads, 1 if quick else 5)}
+    result = {
+        "game": GAME,
+        "players": PLAYERS,
+        "torch_threads": threads,
+        "quick": quick,
+        "selfplay_settings": {
+            "num_envs": cfg.num_envs,
+            "rollout_samples": cfg.rollout_samples,
+            "minibatch": cfg.minibatch,
+            "epochs": cfg.epochs,
+        },
+        "selfplay_fps": selfplay_fps(1 if quick else 3, threads),
+        "sb3_fps": sb3_fps(128 if quick else 4096, threads, **({"n_steps": 64} if quick else {})),
+        "sb3_equal_fps": sb3_fps(
+            256 if quick else 2 * cfg.rollout_samples,
+            threads,
+            n_envs=8,
+            n_steps=(256 if quick else cfg.rollout_samples) // 8,
+            batch_size=cfg.minibatch if not quick else 64,
+            n_epochs=cfg.epochs,
+        ),
+        "bound_fps": bound_fps(threads, 1 if quick else 5),
+    }
     result["ratio"] = result["selfplay_fps"] / result["sb3_fps"]
     result["ratio_equal_settings"] = result["selfplay_fps"] / result["sb3_equal_fps"]
     result["bound_share"] = result["selfplay_fps"] / result["bound_fps"]
@@ -130,11 +147,13 @@ def run(quick: bool = False, threads: int | None = None) -> dict:
 
 
 def format_report(r: dict) -> str:
-    return (f"{r['game']} {r['players']}p, torch threads {r['torch_threads']} (load {r['load_avg'][0]:.1f} -> "
-            f"{r['load_avg'][1]:.1f} on {r['cores']} cores)\n"
-            f"  self-play trainer (defaults)       {r['selfplay_fps']:>9,.0f} samples/s\n"
-            f"  MaskablePPO, SB3 defaults          {r['sb3_fps']:>9,.0f} samples/s   ratio {r['ratio']:.1f}x (goal >= 10)\n"
-            f"  MaskablePPO, trainer's settings    {r['sb3_equal_fps']:>9,.0f} samples/s   ratio "
-            f"{r['ratio_equal_settings']:.1f}x\n"
-            f"  network bound                      {r['bound_fps']:>9,.0f} samples/s   trainer at "
-            f"{100 * r['bound_share']:.0f}% (goal >= 50%)")
+    return (
+        f"{r['game']} {r['players']}p, torch threads {r['torch_threads']} (load {r['load_avg'][0]:.1f} -> "
+        f"{r['load_avg'][1]:.1f} on {r['cores']} cores)\n"
+        f"  self-play trainer (defaults)       {r['selfplay_fps']:>9,.0f} samples/s\n"
+        f"  MaskablePPO, SB3 defaults          {r['sb3_fps']:>9,.0f} samples/s   ratio {r['ratio']:.1f}x (goal >= 10)\n"
+        f"  MaskablePPO, trainer's settings    {r['sb3_equal_fps']:>9,.0f} samples/s   ratio "
+        f"{r['ratio_equal_settings']:.1f}x\n"
+        f"  network bound                      {r['bound_fps']:>9,.0f} samples/s   trainer at "
+        f"{100 * r['bound_share']:.0f}% (goal >= 50%)"
+    )

@@ -1,4 +1,4 @@
 """Bridges to other game frameworks. Each module imports its framework, so load only what you use:
 
-    from tabletop_zoo.interop import openspiel   # registers every game with pyspiel
+from tabletop_zoo.interop import openspiel   # registers every game with pyspiel
 """

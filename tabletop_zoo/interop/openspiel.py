@@ -52,9 +52,11 @@ from ..kernels._common.validate import record_from
 PREFIX = "tabletop_zoo_"
 
 # The kernel's UTILITY (its games are loaded with default options) in OpenSpiel's terms, and what returns sum to.
-_UTILITY = {"zero_sum": (pyspiel.GameType.Utility.ZERO_SUM, 0.0),
-            "constant_sum": (pyspiel.GameType.Utility.CONSTANT_SUM, 1.0),
-            "general_sum": (pyspiel.GameType.Utility.GENERAL_SUM, None)}
+_UTILITY = {
+    "zero_sum": (pyspiel.GameType.Utility.ZERO_SUM, 0.0),
+    "constant_sum": (pyspiel.GameType.Utility.CONSTANT_SUM, 1.0),
+    "general_sum": (pyspiel.GameType.Utility.GENERAL_SUM, None),
+}
 
 
 def short_name(game_id: str) -> str:
@@ -69,10 +71,16 @@ def game_type(game_id: str) -> pyspiel.GameType:
         short_name=short_name(game_id),
         long_name=f"tabletop-zoo {k.GAME_ID.replace('_', ' ').title()}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=(pyspiel.GameType.ChanceMode.DETERMINISTIC if k.CHANCE_MODE == "deterministic"
-                     else pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC),
-        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if hidden
-                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.DETERMINISTIC
+            if k.CHANCE_MODE == "deterministic"
+            else pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        ),
+        information=(
+            pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            if hidden
+            else pyspiel.GameType.Information.PERFECT_INFORMATION
+        ),
         utility=_UTILITY[k.UTILITY][0],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=k.MAX_PLAYERS,
@@ -108,8 +116,9 @@ class KernelGame(pyspiel.Game):
         spec = game_type(self.kernel.GAME_ID).parameter_specification
         unknown = sorted(set(params) - set(spec))
         if unknown:
-            raise ValueError(f"unknown parameter(s) {unknown} for {short_name(self.kernel.GAME_ID)}; "
-                             f"allowed: {sorted(spec)}")
+            raise ValueError(
+                f"unknown parameter(s) {unknown} for {short_name(self.kernel.GAME_ID)}; allowed: {sorted(spec)}"
+            )
         n = self.kernel.check_num_players(params.get("players", spec["players"]))
         seed = self.kernel.check_seed(params.get("seed", spec["seed"]))
         super().__init__(game_type(self.kernel.GAME_ID), game_info(self.kernel, n), {"players": n, "seed": seed})
@@ -159,8 +168,10 @@ def _kernel_of(record) -> ModuleType:
         k = registry.kernel(game_id)
         if getattr(record, "dtype", None) == k.STATE:
             return k
-    raise ValueError(f"OpenSpiel deserialisation: not a state record of any tabletop-zoo game, got "
-                     f"{type(record).__name__} {getattr(record, 'dtype', '')}")
+    raise ValueError(
+        f"OpenSpiel deserialisation: not a state record of any tabletop-zoo game, got "
+        f"{type(record).__name__} {getattr(record, 'dtype', '')}"
+    )
 
 
 class KernelState(pyspiel.State):
@@ -218,8 +229,9 @@ class KernelState(pyspiel.State):
             self._check_decision(action)
             k.step_decision(self._s, action)  # stops at the chance node this decision opens
         if self._recall is not None:
-            self._recall = [_recall_digest(k, self._s, p, prev, action if p == mover else -1)
-                            for p, prev in enumerate(self._recall)]
+            self._recall = [
+                _recall_digest(k, self._s, p, prev, action if p == mover else -1) for p, prev in enumerate(self._recall)
+            ]
 
     def _check_decision(self, action):
         if self.kernel.is_over(self._s):
@@ -295,8 +307,10 @@ class KernelObserver:
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(kernel.OBS_SIZE, np.float32)
         # Pieces in offset order: OpenSpiel concatenates the dict values in iteration order.
-        self.dict = {p.name: self.tensor[p.offset:p.offset + p.size].reshape(p.shape)
-                     for p in sorted(kernel.OBS_PIECES, key=lambda p: p.offset)}
+        self.dict = {
+            p.name: self.tensor[p.offset : p.offset + p.size].reshape(p.shape)
+            for p in sorted(kernel.OBS_PIECES, key=lambda p: p.offset)
+        }
 
     def set_from(self, state, player):
         self.kernel.observe(state._s, player, self.tensor)
@@ -315,7 +329,7 @@ def _observation_string(kernel: ModuleType, record: np.ndarray, player: int) -> 
     kernel.observe(record, player, view)
     parts = [f"p{player}"]
     for p in sorted(kernel.OBS_PIECES, key=lambda p: p.offset):
-        chunk = view[p.offset:p.offset + p.size]
+        chunk = view[p.offset : p.offset + p.size]
         nz = np.flatnonzero(chunk)
         if nz.size:
             parts.append(p.name + "=" + ",".join(f"{i}:{chunk[i]:g}" for i in nz))

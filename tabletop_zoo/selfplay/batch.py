@@ -31,7 +31,7 @@ def advance(records, rows, apply, actions, kinds, rngs, masks, obs, seats, mover
     and ``movers`` (the seat that made the last decision applied). ``forced[0]`` counts forced decisions."""
     for r in range(rows.shape[0]):
         i = rows[r]
-        s = records[i:i + 1]
+        s = records[i : i + 1]
         m = masks[i]
         if apply:
             movers[i] = seats[i]
@@ -77,13 +77,24 @@ class BatchGames:
 
     def start(self, i: int, game_seed: int, policy_seed: int, kinds) -> None:
         """Set up game ``i`` (seat kinds ``kinds``) and play it up to its first non-forced Python decision."""
-        self.records[i:i + 1] = self.kernel.new_state(self.num_players, game_seed, **self.options)
+        self.records[i : i + 1] = self.kernel.new_state(self.num_players, game_seed, **self.options)
         self.kinds[i, :] = RANDOM
         self.kinds[i, : self.num_players] = kinds
         seed_rng(self.rngs[i], np.uint64(policy_seed))
         rows = np.array([i], np.int64)
-        advance(self.records, rows, False, self.actions, self.kinds, self.rngs, self.masks, self.obs, self.seats,
-                self.movers, self.forced)
+        advance(
+            self.records,
+            rows,
+            False,
+            self.actions,
+            self.kinds,
+            self.rngs,
+            self.masks,
+            self.obs,
+            self.seats,
+            self.movers,
+            self.forced,
+        )
         self._check(rows)
 
     def step(self, rows: np.ndarray) -> None:
@@ -92,10 +103,23 @@ class BatchGames:
         legal = self.masks[rows, self.actions[rows]]
         if not legal.all():
             bad = int(rows[np.flatnonzero(legal == 0)[0]])
-            raise ValueError(f"illegal action {self.actions[bad]} in game {bad} (seat {self.seats[bad]}); legal: "
-                             f"{np.flatnonzero(self.masks[bad]).tolist()}")
-        advance(self.records, rows, True, self.actions, self.kinds, self.rngs, self.masks, self.obs, self.seats,
-                self.movers, self.forced)
+            raise ValueError(
+                f"illegal action {self.actions[bad]} in game {bad} (seat {self.seats[bad]}); legal: "
+                f"{np.flatnonzero(self.masks[bad]).tolist()}"
+            )
+        advance(
+            self.records,
+            rows,
+            True,
+            self.actions,
+            self.kinds,
+            self.rngs,
+            self.masks,
+            self.obs,
+            self.seats,
+            self.movers,
+            self.forced,
+        )
         self._check(rows)
 
     def _check(self, rows: np.ndarray) -> None:
@@ -106,22 +130,24 @@ class BatchGames:
 
     def returns(self, i: int) -> np.ndarray:
         """Final rewards (win shares) of game ``i``'s seats."""
-        self.kernel.returns(self.records[i:i + 1], self._value)
+        self.kernel.returns(self.records[i : i + 1], self._value)
         return self._value[: self.num_players].copy()
 
     def scores(self, i: int) -> np.ndarray:
         out = np.zeros(self.kernel.MAX_PLAYERS, np.int64)
-        self.kernel.scores(self.records[i:i + 1], out)
+        self.kernel.scores(self.records[i : i + 1], out)
         return out[: self.num_players]
 
     def observe(self, i: int, seat: int) -> np.ndarray:
         out = np.zeros(self.kernel.OBS_SIZE, np.float32)
-        self.kernel.observe(self.records[i:i + 1], seat, out)
+        self.kernel.observe(self.records[i : i + 1], seat, out)
         return out
 
     def get_state(self) -> dict:
-        return {name: getattr(self, name).copy() for name in ("records", "kinds", "rngs", "masks", "obs", "seats",
-                                                              "movers", "forced")}
+        return {
+            name: getattr(self, name).copy()
+            for name in ("records", "kinds", "rngs", "masks", "obs", "seats", "movers", "forced")
+        }
 
     def set_state(self, state: dict) -> None:
         for name, value in state.items():

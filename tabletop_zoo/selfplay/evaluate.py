@@ -22,8 +22,9 @@ def wilson(mean: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def evaluate(net: ActorCritic, kernel, game_id: str, num_players: int, options: dict, opponent: str, games: int,
-             seed: int) -> dict:
+def evaluate(
+    net: ActorCritic, kernel, game_id: str, num_players: int, options: dict, opponent: str, games: int, seed: int
+) -> dict:
     """Mean win share of ``net`` over ``games`` seat-rotated games against ``opponent`` in every other seat."""
     from ..agents import make_agent
 
@@ -55,5 +56,11 @@ def evaluate(net: ActorCritic, kernel, game_id: str, num_players: int, options: 
     shares = np.array([batch.returns(g)[g % num_players] for g in range(games)])
     mean = float(shares.mean())
     low, high = wilson(mean, games)
-    return {"opponent": opponent, "games": games, "win_share": mean, "low": low, "high": high,
-            "wins": int((shares == 1.0).sum())}
+    return {
+        "opponent": opponent,
+        "games": games,
+        "win_share": mean,
+        "low": low,
+        "high": high,
+        "wins": int((shares == 1.0).sum()),
+    }

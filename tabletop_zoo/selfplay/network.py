@@ -47,8 +47,9 @@ class ActorCritic(nn.Module):
         self.critic = mlp([self.obs_size, *self.hidden, 1], 1.0)
 
     @torch.no_grad()
-    def act(self, obs: np.ndarray, mask: np.ndarray, generator: torch.Generator | None,
-            deterministic: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def act(
+        self, obs: np.ndarray, mask: np.ndarray, generator: torch.Generator | None, deterministic: bool = False
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Actions (sampled with ``generator``, or the most likely legal one), their log-probabilities and
         the values, for a batch of observations and uint8/bool masks."""
         o = torch.from_numpy(obs)
@@ -81,15 +82,30 @@ def torchrl_modules(net: ActorCritic):
     from torchrl.modules import MaskedCategorical, ProbabilisticActor, ValueOperator
 
     logits = TensorDictModule(net.actor, in_keys=["observation"], out_keys=["logits"])
-    actor = ProbabilisticActor(logits, in_keys={"logits": "logits", "mask": "action_mask"}, out_keys=["action"],
-                               distribution_class=MaskedCategorical, return_log_prob=True)
+    actor = ProbabilisticActor(
+        logits,
+        in_keys={"logits": "logits", "mask": "action_mask"},
+        out_keys=["action"],
+        distribution_class=MaskedCategorical,
+        return_log_prob=True,
+    )
     critic = ValueOperator(net.critic, in_keys=["observation"])
     return actor, critic
 
 
 def save_policy(path: pathlib.Path, net: ActorCritic, game_id: str, num_players: int, meta: dict) -> None:
-    torch.save({"format": POLICY_FORMAT, "game": game_id, "num_players": num_players, "network": net.config(),
-                "actor": net.actor.state_dict(), "critic": net.critic.state_dict(), "meta": meta}, path)
+    torch.save(
+        {
+            "format": POLICY_FORMAT,
+            "game": game_id,
+            "num_players": num_players,
+            "network": net.config(),
+            "actor": net.actor.state_dict(),
+            "critic": net.critic.state_dict(),
+            "meta": meta,
+        },
+        path,
+    )
 
 
 class SelfPlayPolicy:

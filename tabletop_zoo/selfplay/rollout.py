@@ -42,9 +42,20 @@ def gae(value, next_value, reward, done, terminated, gamma, lam):
 class RolloutWorker:
     """``num_envs`` games of ``game_id``; ``collect`` plays until ``num_samples`` samples are gathered."""
 
-    def __init__(self, game_id: str, num_players: int, options: dict, num_envs: int, pool: dict, seed: int,
-                 worker: int = 0, hidden=(64, 64), gamma: float = 1.0, gae_lambda: float = 0.95,
-                 torch_threads: int | None = None):
+    def __init__(
+        self,
+        game_id: str,
+        num_players: int,
+        options: dict,
+        num_envs: int,
+        pool: dict,
+        seed: int,
+        worker: int = 0,
+        hidden=(64, 64),
+        gamma: float = 1.0,
+        gae_lambda: float = 0.95,
+        torch_threads: int | None = None,
+    ):
         if torch_threads:
             torch.set_num_threads(int(torch_threads))
         self.game_id, self.num_players = game_id, num_players
@@ -87,8 +98,9 @@ class RolloutWorker:
         self.next_uid += 1
 
     # --- one rollout -----------------------------------------------------------------------------
-    def collect(self, weights: dict, num_samples: int, snapshot_version: int | None = None,
-                snapshots: list[dict] | None = None) -> dict:
+    def collect(
+        self, weights: dict, num_samples: int, snapshot_version: int | None = None, snapshots: list[dict] | None = None
+    ) -> dict:
         """Play with ``weights`` until ``num_samples`` samples; return them with advantages and statistics."""
         if snapshots is not None:
             self.set_snapshots(snapshot_version, snapshots)
@@ -136,10 +148,16 @@ class RolloutWorker:
         """Sample buffers, kept between rollouts (fresh pages cost more than the copies)."""
         k = self.kernel
         if self._buf is None or self._buf["action"].shape[0] != cap:
-            self._buf = {"obs": np.zeros((cap, k.OBS_SIZE), np.float32), "mask": np.zeros((cap, k.NUM_ACTIONS), bool),
-               "action": np.zeros(cap, np.int64), "logp": np.zeros(cap, np.float32),
-               "value": np.zeros(cap, np.float32), "reward": np.zeros(cap, np.float32),
-               "terminated": np.zeros(cap, bool), "stream": np.zeros(cap, np.int64)}
+            self._buf = {
+                "obs": np.zeros((cap, k.OBS_SIZE), np.float32),
+                "mask": np.zeros((cap, k.NUM_ACTIONS), bool),
+                "action": np.zeros(cap, np.int64),
+                "logp": np.zeros(cap, np.float32),
+                "value": np.zeros(cap, np.float32),
+                "reward": np.zeros(cap, np.float32),
+                "terminated": np.zeros(cap, bool),
+                "stream": np.zeros(cap, np.int64),
+            }
         for key in ("reward", "terminated"):
             self._buf[key][:] = 0
         return self._buf
@@ -169,8 +187,12 @@ class RolloutWorker:
                 buf["reward"][j] += ret[seat]
                 buf["terminated"][j] = True
                 last[i, seat] = -1
-        return {"uid": int(self.game_uid[i]), "returns": ret.tolist(), "kinds": self.games.kinds[i, :self.num_players].tolist(),
-                "last_mover": int(self.games.movers[i])}
+        return {
+            "uid": int(self.game_uid[i]),
+            "returns": ret.tolist(),
+            "kinds": self.games.kinds[i, : self.num_players].tolist(),
+            "last_mover": int(self.games.movers[i]),
+        }
 
     def _advantages(self, data: dict, nxt: np.ndarray, boot: np.ndarray) -> dict:
         order = np.argsort(data["stream"], kind="stable")  # each trajectory contiguous, in time order
@@ -178,18 +200,30 @@ class RolloutWorker:
         next_value = np.where(nxt >= 0, value[np.maximum(nxt, 0)], np.where(data["terminated"], 0.0, boot))
         done = nxt < 0
         adv = np.zeros_like(value)
-        adv[order] = gae(value[order], next_value[order].astype(np.float32), data["reward"][order],
-                         done[order].astype(np.float32), data["terminated"][order].astype(np.float32), self.gamma,
-                         self.gae_lambda)
+        adv[order] = gae(
+            value[order],
+            next_value[order].astype(np.float32),
+            data["reward"][order],
+            done[order].astype(np.float32),
+            data["terminated"][order].astype(np.float32),
+            self.gamma,
+            self.gae_lambda,
+        )
         data["advantage"] = adv
         data["value_target"] = adv + value
         return data
 
     # --- exact resume ----------------------------------------------------------------------------
     def get_state(self) -> dict:
-        return {"games": self.games.get_state(), "rng": self.rng.bit_generator.state,
-                "generator": self.generator.get_state(), "heuristics": dict(self.heuristics),
-                "game_uid": self.game_uid.copy(), "next_uid": self.next_uid, "started": self.started}
+        return {
+            "games": self.games.get_state(),
+            "rng": self.rng.bit_generator.state,
+            "generator": self.generator.get_state(),
+            "heuristics": dict(self.heuristics),
+            "game_uid": self.game_uid.copy(),
+            "next_uid": self.next_uid,
+            "started": self.started,
+        }
 
     def set_state(self, state: dict) -> None:
         self.games.set_state(state["games"])

@@ -69,15 +69,24 @@ class SelfPlayConfig:
     address: str | None = None
     options: dict = dataclasses.field(default_factory=dict)
 
-    def check(self) -> "SelfPlayConfig":
+    def check(self) -> SelfPlayConfig:
         """Validate every field (clear one-line errors before any work) and fill defaults."""
         self.game = registry._canonical(self.game)
         k = registry.kernel(self.game)
         default = registry.env_module(self.game).raw_env.default_players
         self.num_players = k.check_num_players(default if self.num_players is None else self.num_players)
         self.options = k.resolve_options(**self.options)
-        for name in ("timesteps", "num_envs", "rollout_samples", "minibatch", "epochs", "snapshot_every",
-                     "pool_size", "eval_games", "workers"):
+        for name in (
+            "timesteps",
+            "num_envs",
+            "rollout_samples",
+            "minibatch",
+            "epochs",
+            "snapshot_every",
+            "pool_size",
+            "eval_games",
+            "workers",
+        ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
@@ -85,12 +94,22 @@ class SelfPlayConfig:
             raise ValueError(f"minibatch must be >= 2 (advantages are normalised per minibatch), got {self.minibatch}")
         if self.num_envs < self.workers:
             raise ValueError(f"num_envs ({self.num_envs}) must be at least workers ({self.workers})")
-        for name, low, high in (("lr", 0, 1), ("gamma", 0, 1), ("gae_lambda", 0, 1), ("clip", 0, 1),
-                                ("ent_coef", 0, 1), ("vf_coef", 0, 10), ("max_grad_norm", 0, 1e6)):
+        for name, low, high in (
+            ("lr", 0, 1),
+            ("gamma", 0, 1),
+            ("gae_lambda", 0, 1),
+            ("clip", 0, 1),
+            ("ent_coef", 0, 1),
+            ("vf_coef", 0, 10),
+            ("max_grad_norm", 0, 1e6),
+        ):
             value = getattr(self, name)
             if not (isinstance(value, (int, float)) and low <= value <= high) or (name == "lr" and value == 0):
-                raise ValueError(f"{name} must be a number in [{low}, {high}]" + (" and > 0" if name == "lr" else "")
-                                 + f", got {value!r}")
+                raise ValueError(
+                    f"{name} must be a number in [{low}, {high}]"
+                    + (" and > 0" if name == "lr" else "")
+                    + f", got {value!r}"
+                )
         parse_pool(self.pool)
         if self.backend not in BACKENDS:
             raise ValueError(f"backend must be one of {BACKENDS}, got {self.backend!r}")
@@ -137,8 +156,13 @@ class _RayWorkers:
         self.ray = ray
         self.started = not ray.is_initialized()
         if self.started:
-            ray.init(address=address, num_cpus=None if address else len(specs), include_dashboard=False,
-                     ignore_reinit_error=True, log_to_driver=False)
+            ray.init(
+                address=address,
+                num_cpus=None if address else len(specs),
+                include_dashboard=False,
+                ignore_reinit_error=True,
+                log_to_driver=False,
+            )
         actor = ray.remote(num_cpus=1)(RolloutWorker)
         self.workers = [actor.remote(**{**spec, "torch_threads": 1}) for spec in specs]
         self.sent_version = None
@@ -163,8 +187,14 @@ class _RayWorkers:
 
 
 class SelfPlayTrainer:
-    def __init__(self, config: SelfPlayConfig, out: str | pathlib.Path, torch_threads: int | None = None,
-                 resume: bool = False, progress: bool = False):
+    def __init__(
+        self,
+        config: SelfPlayConfig,
+        out: str | pathlib.Path,
+        torch_threads: int | None = None,
+        resume: bool = False,
+        progress: bool = False,
+    ):
         self.out = pathlib.Path(out)
         ckpt = self.out / "checkpoint.pt"
         saved = None
@@ -197,9 +227,20 @@ class SelfPlayTrainer:
         specs = []
         for w in range(cfg.workers):
             envs = cfg.num_envs // cfg.workers + (w < cfg.num_envs % cfg.workers)
-            specs.append({"game_id": cfg.game, "num_players": cfg.num_players, "options": cfg.options,
-                          "num_envs": envs, "pool": pool, "seed": cfg.seed, "worker": w, "hidden": cfg.hidden,
-                          "gamma": cfg.gamma, "gae_lambda": cfg.gae_lambda})
+            specs.append(
+                {
+                    "game_id": cfg.game,
+                    "num_players": cfg.num_players,
+                    "options": cfg.options,
+                    "num_envs": envs,
+                    "pool": pool,
+                    "seed": cfg.seed,
+                    "worker": w,
+                    "hidden": cfg.hidden,
+                    "gamma": cfg.gamma,
+                    "gae_lambda": cfg.gae_lambda,
+                }
+            )
         per = math.ceil(cfg.rollout_samples / cfg.workers)
         self.counts = [per] * cfg.workers
         self.workers = _RayWorkers(specs, cfg.address) if cfg.backend == "ray" else _LocalWorkers(specs)
@@ -226,12 +267,24 @@ class SelfPlayTrainer:
         policy_path = self.out / "policy.pt"
         meta = {"samples": self.samples, "updates": self.updates, "pool": self.cfg.pool}
         save_policy(policy_path, self.net, self.cfg.game, self.cfg.num_players, meta)
-        state = {"format": CHECKPOINT_FORMAT, "config": dataclasses.asdict(self.cfg), "net": self._weights(),
-                 "optimizer": self.ppo.optimizer.state_dict(), "rng": self.rng.bit_generator.state,
-                 "torch_rng": torch.get_rng_state(), "snapshots": self.snapshots,
-                 "snapshot_version": self.snapshot_version, "samples": self.samples, "updates": self.updates,
-                 "games": self.games, "wall": self.wall, "log": self.log, "curve": self.curve,
-                 "workers": self.workers.get_state(), "policy": torch.load(policy_path, weights_only=False)}
+        state = {
+            "format": CHECKPOINT_FORMAT,
+            "config": dataclasses.asdict(self.cfg),
+            "net": self._weights(),
+            "optimizer": self.ppo.optimizer.state_dict(),
+            "rng": self.rng.bit_generator.state,
+            "torch_rng": torch.get_rng_state(),
+            "snapshots": self.snapshots,
+            "snapshot_version": self.snapshot_version,
+            "samples": self.samples,
+            "updates": self.updates,
+            "games": self.games,
+            "wall": self.wall,
+            "log": self.log,
+            "curve": self.curve,
+            "workers": self.workers.get_state(),
+            "policy": torch.load(policy_path, weights_only=False),
+        }
         tmp = self.out / "checkpoint.pt.tmp"
         torch.save(state, tmp)
         tmp.replace(self.out / "checkpoint.pt")
@@ -249,8 +302,16 @@ class SelfPlayTrainer:
     def evaluate(self) -> list[dict]:
         rows = []
         for opponent in self.cfg.eval_opponents:
-            r = evaluate(self.net, self.kernel, self.cfg.game, self.cfg.num_players, self.cfg.options, opponent,
-                         self.cfg.eval_games, self.cfg.seed + 1)
+            r = evaluate(
+                self.net,
+                self.kernel,
+                self.cfg.game,
+                self.cfg.num_players,
+                self.cfg.options,
+                opponent,
+                self.cfg.eval_games,
+                self.cfg.seed + 1,
+            )
             rows.append({"samples": self.samples, **r, "wall_s": round(self.wall, 2)})
         self.curve += rows
         return rows
@@ -259,8 +320,10 @@ class SelfPlayTrainer:
         """One rollout on every worker, then one PPO update; returns the log row."""
         t0 = time.perf_counter()
         results = self.workers.collect(self._weights(), self.counts, self.snapshot_version, self.snapshots)
-        data = {key: np.concatenate([r[key] for r in results]) for key in ("obs", "mask", "action", "logp",
-                                                                           "advantage", "value_target")}
+        data = {
+            key: np.concatenate([r[key] for r in results])
+            for key in ("obs", "mask", "action", "logp", "advantage", "value_target")
+        }
         finished = [f for r in results for f in r["finished"]]
         t1 = time.perf_counter()
         stats = self.ppo(data, self.cfg.epochs, self.cfg.minibatch, self.rng)
@@ -269,17 +332,25 @@ class SelfPlayTrainer:
         self.updates += 1
         self.games += len(finished)
         if self.updates % self.cfg.snapshot_every == 0:
-            self.snapshots = (self.snapshots + [self._weights()])[-self.cfg.pool_size:]
+            self.snapshots = (self.snapshots + [self._weights()])[-self.cfg.pool_size :]
             self.snapshot_version += 1
         dt = time.perf_counter() - t0
         self.wall += dt
         learner = [f["returns"][s] for f in finished for s, kind in enumerate(f["kinds"]) if kind == 0]
         decisions = sum(r["decisions"] for r in results)
         forced = sum(r["forced"] for r in results)
-        row = {"update": self.updates, "samples": self.samples, "games": self.games, "samples_per_s": n / dt,
-               "rollout_s": t1 - t0, "update_s": time.perf_counter() - t1,
-               "learner_return": float(np.mean(learner)) if learner else float("nan"),
-               "forced_share": forced / max(forced + decisions, 1), **stats, "wall_s": self.wall}
+        row = {
+            "update": self.updates,
+            "samples": self.samples,
+            "games": self.games,
+            "samples_per_s": n / dt,
+            "rollout_s": t1 - t0,
+            "update_s": time.perf_counter() - t1,
+            "learner_return": float(np.mean(learner)) if learner else float("nan"),
+            "forced_share": forced / max(forced + decisions, 1),
+            **stats,
+            "wall_s": self.wall,
+        }
         self.log.append(row)
         return row
 
@@ -302,20 +373,34 @@ class SelfPlayTrainer:
         finally:
             bar.stop()
             self.workers.close()
-        return {"policy": str(self.out / "policy.pt"), "checkpoint": str(self.out / "checkpoint.pt"),
-                "curve": self.curve, "samples": self.samples, "games": self.games, "wall_s": self.wall}
+        return {
+            "policy": str(self.out / "policy.pt"),
+            "checkpoint": str(self.out / "checkpoint.pt"),
+            "curve": self.curve,
+            "samples": self.samples,
+            "games": self.games,
+            "wall_s": self.wall,
+        }
 
     def _show(self, bar, rows) -> None:
         bar.evaluated({r["opponent"]: r["win_share"] for r in rows})
 
 
-def train_selfplay(game: str = "irish_gauge", out: str | pathlib.Path = "train_runs/selfplay",
-                   torch_threads: int | None = None, resume: bool = False, progress: bool = False, **settings) -> dict:
+def train_selfplay(
+    game: str = "irish_gauge",
+    out: str | pathlib.Path = "train_runs/selfplay",
+    torch_threads: int | None = None,
+    resume: bool = False,
+    progress: bool = False,
+    **settings,
+) -> dict:
     """Train (or, with ``resume``, continue) a self-play run; ``settings`` are ``SelfPlayConfig`` fields."""
     unknown = sorted(set(settings) - {f.name for f in dataclasses.fields(SelfPlayConfig)})
     if unknown:
-        raise ValueError(f"unknown self-play setting(s) {unknown}; allowed: "
-                         f"{', '.join(f.name for f in dataclasses.fields(SelfPlayConfig))}")
+        raise ValueError(
+            f"unknown self-play setting(s) {unknown}; allowed: "
+            f"{', '.join(f.name for f in dataclasses.fields(SelfPlayConfig))}"
+        )
     trainer = SelfPlayTrainer(SelfPlayConfig(game=game, **settings), out, torch_threads, resume, progress)
     return trainer.run()
 
@@ -362,9 +447,13 @@ class _Bar:
             return
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        self.progress = Progress(TextColumn("samples"), BarColumn(), MofNCompleteColumn(),
-                                 TextColumn("{task.fields[speed]} samples/s  {task.fields[games]} games  "
-                                            "eval {task.fields[evals]}"), TimeRemainingColumn())
+        self.progress = Progress(
+            TextColumn("samples"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[speed]} samples/s  {task.fields[games]} games  eval {task.fields[evals]}"),
+            TimeRemainingColumn(),
+        )
         self.task = self.progress.add_task("train", total=total, completed=done, speed="-", games=0, evals="-")
         self.progress.start()
 

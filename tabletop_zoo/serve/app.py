@@ -80,19 +80,27 @@ class _Store:
     def get(self, gid: str, kind: type):
         game = self.games.get(gid)
         if not isinstance(game, kind):
-            raise HTTPException(404, f"no {'game' if kind is PlayGame else 'watched game'} {gid!r} on this server "
-                                     f"(games are kept in memory, at most {MAX_GAMES}; start a new one)")
+            raise HTTPException(
+                404,
+                f"no {'game' if kind is PlayGame else 'watched game'} {gid!r} on this server "
+                f"(games are kept in memory, at most {MAX_GAMES}; start a new one)",
+            )
         return game
 
 
 def _run_within(run_dirs: list[pathlib.Path], run: int | None, file: str | None) -> pathlib.Path:
     """The file ``file`` inside run folder number ``run``; nothing outside the folders given is reachable."""
     if run is None or file is None:
-        raise ServeError("watch needs 'run' (a folder number from /api/runs) and 'file' (a path inside it), "
-                         "or 'replay' (the content of a replay file)")
+        raise ServeError(
+            "watch needs 'run' (a folder number from /api/runs) and 'file' (a path inside it), "
+            "or 'replay' (the content of a replay file)"
+        )
     if not 0 <= run < len(run_dirs):
-        raise ServeError(f"run must be a folder number 0..{len(run_dirs) - 1} (see /api/runs), got {run}"
-                         if run_dirs else "this server was started without --runs folders: nothing to watch there")
+        raise ServeError(
+            f"run must be a folder number 0..{len(run_dirs) - 1} (see /api/runs), got {run}"
+            if run_dirs
+            else "this server was started without --runs folders: nothing to watch there"
+        )
     root = run_dirs[run]
     path = (root / file).resolve()
     if not path.is_relative_to(root) or not path.is_file():
@@ -122,8 +130,13 @@ def _list_run(root: pathlib.Path) -> dict:
         except (ValueError, OSError):
             continue
         if isinstance(head, dict) and head.get("format") == "tabletop-zoo replay":
-            replays.append({"file": str(path.relative_to(root)), "game": head.get("game"),
-                            "decisions": len(head.get("actions") or [])})
+            replays.append(
+                {
+                    "file": str(path.relative_to(root)),
+                    "game": head.get("game"),
+                    "decisions": len(head.get("actions") or []),
+                }
+            )
     return {"arena": arena, "replays": replays}
 
 
@@ -163,11 +176,17 @@ def create_app(runs: list[str | pathlib.Path] = ()) -> FastAPI:
         games = []
         for gid in sorted(registry.GAMES):
             k = registry.kernel(gid)
-            games.append({"id": gid, "min_players": k.MIN_PLAYERS, "max_players": k.MAX_PLAYERS,
-                          "default_players": registry.env_module(gid).raw_env.default_players,
-                          "options": dict(k.OPTIONS),
-                          "rulesets": list(k.RULESETS) if "ruleset" in k.OPTIONS else [],
-                          "hidden_information": k.INFORMATION == "imperfect"})
+            games.append(
+                {
+                    "id": gid,
+                    "min_players": k.MIN_PLAYERS,
+                    "max_players": k.MAX_PLAYERS,
+                    "default_players": registry.env_module(gid).raw_env.default_players,
+                    "options": dict(k.OPTIONS),
+                    "rulesets": list(k.RULESETS) if "ruleset" in k.OPTIONS else [],
+                    "hidden_information": k.INFORMATION == "imperfect",
+                }
+            )
         agents = {name: agent_parameters(name, "irish_gauge") for name in sorted(AGENTS)}
         return {"games": games, "agents": agents, "human": HUMAN}
 
@@ -234,4 +253,3 @@ def create_app(runs: list[str | pathlib.Path] = ()) -> FastAPI:
     static = resources.files("tabletop_zoo.serve").joinpath("static")
     app.mount("/", StaticFiles(directory=str(static), html=True), name="static")
     return app
-

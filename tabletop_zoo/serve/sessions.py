@@ -65,11 +65,14 @@ class PlayGame:
         n = _check_int(n, "players", k.MIN_PLAYERS, k.MAX_PLAYERS)
         self.seed = _check_int(seed, "seed", 0, 2**63 - 1)
         if not isinstance(options, dict):
-            raise ServeError(f"options must be an object of game options ({', '.join(sorted(k.OPTIONS))}), "
-                             f"got {options!r}")
+            raise ServeError(
+                f"options must be an object of game options ({', '.join(sorted(k.OPTIONS))}), got {options!r}"
+            )
         if not isinstance(seats, list) or len(seats) != n or not all(isinstance(x, str) for x in seats):
-            raise ServeError(f"seats must list {n} strings, one per seat: '{HUMAN}' or an agent spec such as "
-                             f"'mcts:simulations=200', got {seats!r}")
+            raise ServeError(
+                f"seats must list {n} strings, one per seat: '{HUMAN}' or an agent spec such as "
+                f"'mcts:simulations=200', got {seats!r}"
+            )
         players, self.labels = [], []
         for i, text in enumerate(seats):
             text = text.strip()
@@ -85,9 +88,10 @@ class PlayGame:
             self.labels.append(spec.label)
         try:
             self.env = registry.make_env(self.game, num_players=n, **options)
-            self.agents = [None if spec is None else make_agent(spec.name, self.game, seed=self.seed * 1000 + i,
-                                                                 **spec.params)
-                           for i, spec in enumerate(players)]
+            self.agents = [
+                None if spec is None else make_agent(spec.name, self.game, seed=self.seed * 1000 + i, **spec.params)
+                for i, spec in enumerate(players)
+            ]
         except (TypeError, ValueError, OSError) as e:
             raise ServeError(str(e)) from None
         self.humans = [i for i, a in enumerate(self.agents) if a is None]
@@ -143,8 +147,10 @@ class PlayGame:
         n = self.env.kernel.NUM_ACTIONS
         action = _check_int(action, "action", 0, n - 1)
         if not self.env.action_mask()[action]:
-            raise ServeError(f"action {action} ({self.env.action_name(action)}) is not legal for player_{seat} now; "
-                             f"legal: {self.env.legal_actions()[:30]}")
+            raise ServeError(
+                f"action {action} ({self.env.action_name(action)}) is not legal for player_{seat} now; "
+                f"legal: {self.env.legal_actions()[:30]}"
+            )
         self.human_steps.append(len(self.env.history))
         self._step(action)
 
@@ -176,21 +182,37 @@ class PlayGame:
         else:
             table = "(hot seat: the table is shown on each human's turn)"
         human_turn = mover is not None and self.agents[mover] is None
-        legal = [{"action": a, "name": env.action_name(a), "place": _place(self.game, a)}
-                 for a in env.legal_actions()] if human_turn else []
+        legal = (
+            [{"action": a, "name": env.action_name(a), "place": _place(self.game, a)} for a in env.legal_actions()]
+            if human_turn
+            else []
+        )
         last = self.log[-1] if self.log else None
         last_place = None
         if last is not None and (reveal or last["public"] == last["full"]):
             last_place = _place(self.game, last["action"])
         return {
-            "kind": "play", "game": self.game, "title": env.metadata["name"], "num_players": env.num_players,
-            "seed": self.seed, "options": dict(env.options), "labels": self.labels, "humans": self.humans,
-            "hidden_information": self.hidden, "viewer": viewer, "to_move": mover, "over": over,
+            "kind": "play",
+            "game": self.game,
+            "title": env.metadata["name"],
+            "num_players": env.num_players,
+            "seed": self.seed,
+            "options": dict(env.options),
+            "labels": self.labels,
+            "humans": self.humans,
+            "hidden_information": self.hidden,
+            "viewer": viewer,
+            "to_move": mover,
+            "over": over,
             "waiting": "over" if over else ("human" if human_turn else "agent"),
-            "board": board(self.game).scene(env.record).to_json(), "table": table,
+            "board": board(self.game).scene(env.record).to_json(),
+            "table": table,
             "log": [{"seat": e["seat"], "name": e["full"] if reveal else e["public"]} for e in self.log],
-            "legal": legal, "last_place": last_place, "can_undo": bool(self.human_steps) and not self.broken,
-            "outcome": _outcome(env) if over else None, "broken": self.broken,
+            "legal": legal,
+            "last_place": last_place,
+            "can_undo": bool(self.human_steps) and not self.broken,
+            "outcome": _outcome(env) if over else None,
+            "broken": self.broken,
         }
 
 
@@ -220,12 +242,22 @@ class WatchGame:
         at = _check_int(at, "position", 0, total)
         s = self.positions[at]
         return {
-            "kind": "watch", "game": self.game, "source": self.source, "num_players": self.replay.num_players,
-            "seed": self.replay.seed, "options": dict(self.replay.options), "labels": self.replay.agents,
-            "at": at, "total": total, "board": board(self.game).scene(s).to_json(),
+            "kind": "watch",
+            "game": self.game,
+            "source": self.source,
+            "num_players": self.replay.num_players,
+            "seed": self.replay.seed,
+            "options": dict(self.replay.options),
+            "labels": self.replay.agents,
+            "at": at,
+            "total": total,
+            "board": board(self.game).scene(s).to_json(),
             "table": self.env_class.render_ansi(s),
             "log": [{"seat": e["seat"], "name": e["name"]} for e in self.log[:at]],
             "last_place": _place(self.game, self.log[at - 1]["action"]) if at else None,
-            "outcome": ({"scores": self.replay.scores, "rewards": self.replay.rewards}
-                        if at == total and self.replay.finished else None),
+            "outcome": (
+                {"scores": self.replay.scores, "rewards": self.replay.rewards}
+                if at == total and self.replay.finished
+                else None
+            ),
         }

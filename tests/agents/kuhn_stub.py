@@ -7,7 +7,6 @@ Only the parts of the kernel contract the search uses are implemented.
 
 import numpy as np
 from numba import njit
-
 from tabletop_zoo.kernels._common.rng import seed_rng, uniform_int
 
 GAME_ID = "kuhn_stub"
@@ -16,8 +15,16 @@ NUM_ACTIONS = 2
 INFORMATION = "imperfect"
 CHECK_OR_FOLD, BET_OR_CALL = 0, 1
 OBS_SIZE = 3 + 2 * 3
-STATE = np.dtype([("rng", np.uint64, (1,)), ("card", np.int8, (2,)), ("history", np.int8, (3,)),
-                  ("n_moves", np.int8), ("over", np.int8), ("payoff", np.int8, (2,))])
+STATE = np.dtype(
+    [
+        ("rng", np.uint64, (1,)),
+        ("card", np.int8, (2,)),
+        ("history", np.int8, (3,)),
+        ("n_moves", np.int8),
+        ("over", np.int8),
+        ("payoff", np.int8, (2,)),
+    ]
+)
 
 
 def new_state(cards=None, seed=0):

@@ -5,11 +5,11 @@ every phase of the game's PHASE_NAMES that a seat decides."""
 
 import numpy as np
 import pytest
+from tabletop_zoo.agents import heuristic_class
+from tabletop_zoo.agents.heuristics._base import HeuristicAgent
 
 import tabletop_zoo
 from tabletop_zoo import registry
-from tabletop_zoo.agents import heuristic_class
-from tabletop_zoo.agents.heuristics._base import HeuristicAgent
 
 # Phases no seat decides: chance events resolved by the kernel, bookkeeping stops, the end.
 NOT_DECIDED = {
@@ -68,8 +68,9 @@ def test_heuristic_answers_every_phase(game):
             for g in range(GAMES_PER_OPTION_SET):
                 visit(game, n, options, 1000 * n + 10 * i + g, calls, agent)
             seen |= set(calls)
-    assert seen == set(k.PHASE_NAMES) - NOT_DECIDED[game], f"never decided with a choice: " \
-        f"{sorted(set(k.PHASE_NAMES) - NOT_DECIDED[game] - seen)}"
+    assert seen == set(k.PHASE_NAMES) - NOT_DECIDED[game], (
+        f"never decided with a choice: {sorted(set(k.PHASE_NAMES) - NOT_DECIDED[game] - seen)}"
+    )
 
 
 def test_an_illegal_choice_raises_naming_it():

@@ -2,11 +2,11 @@
 
 import numpy as np
 import pytest
-
-import tabletop_zoo
 from tabletop_zoo.agents import MCTSAgent, make_agent
 from tabletop_zoo.agents.mcts import search_root
 from tabletop_zoo.kernels._common import dispatch
+
+import tabletop_zoo
 from tabletop_zoo.play import play_game
 
 from . import kuhn_stub as kuhn
@@ -115,8 +115,11 @@ def test_bad_parameters():
 
 def test_mcts_plays_through_the_pettingzoo_loop_and_cli_names():
     env = tabletop_zoo.make_env("irish_gauge", num_players=3)
-    agents = [make_agent("mcts", "irish_gauge", seed=1, simulations=50, rollout_depth=5),
-              make_agent("heuristic", "irish_gauge", seed=2), make_agent("random", "irish_gauge", seed=3)]
+    agents = [
+        make_agent("mcts", "irish_gauge", seed=1, simulations=50, rollout_depth=5),
+        make_agent("heuristic", "irish_gauge", seed=2),
+        make_agent("random", "irish_gauge", seed=3),
+    ]
     result = play_game(env, agents, seed=4)
     assert sum(r["reward"] for r in result.values()) == pytest.approx(1.0)
 

@@ -2,10 +2,10 @@
 Imperial's mask-free forced-decision test agrees with the mask (IMP-TURN-4)."""
 
 import numpy as np
-
-import tabletop_zoo
 from tabletop_zoo.kernels._common.record import copy_record
 from tabletop_zoo.kernels.imperial import rules as imperial_rules
+
+import tabletop_zoo
 
 STEPS = 400  # decisions per random game checked
 
@@ -49,8 +49,8 @@ def test_imperial_forced_action_matches_the_mask():
             imperial_rules.apply_action(r, a)
             k.legal_mask(s, mask)
             forced = imperial_rules.forced_action(r)
-            assert forced == imperial_rules._single_legal(mask), k.PHASE_NAMES[r['phase']]
+            assert forced == imperial_rules._single_legal(mask), k.PHASE_NAMES[r["phase"]]
             if forced >= 0:
-                seen.add(k.PHASE_NAMES[r['phase']])
+                seen.add(k.PHASE_NAMES[r["phase"]])
             imperial_rules.settle(s, mask)
     assert len(seen) >= 3, seen  # the check met real forced decisions, not only free choices

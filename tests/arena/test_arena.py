@@ -41,8 +41,9 @@ def test_game_seeds_are_fixed_by_run_seed_and_index():
 
 
 def test_run_records_replay_exactly(tmp_path):
-    summary = arena.run(GAME, ["heuristic", "random"], num_players=3, games=4, seed=1, out=tmp_path,
-                        workers=1, progress=False)
+    summary = arena.run(
+        GAME, ["heuristic", "random"], num_players=3, games=4, seed=1, out=tmp_path, workers=1, progress=False
+    )
     assert summary["games"] == 4
     k = tabletop_zoo.kernel(GAME)
     for rec in map(json.loads, lines(tmp_path / "games.jsonl")):
@@ -61,8 +62,16 @@ def test_run_records_replay_exactly(tmp_path):
 
 
 def test_ratings_order_a_rigged_lineup(tmp_path):
-    summary = arena.run(GAME, ["mcts:simulations=150,rollout_depth=10", "random"], num_players=3, games=9,
-                        seed=2, out=tmp_path, workers=2, progress=False)
+    summary = arena.run(
+        GAME,
+        ["mcts:simulations=150,rollout_depth=10", "random"],
+        num_players=3,
+        games=9,
+        seed=2,
+        out=tmp_path,
+        workers=2,
+        progress=False,
+    )
     agents = summary["agents"]
     strong = agents["mcts:rollout_depth=10,simulations=150"]
     assert strong["rating"][0] > agents["random"]["rating"][0]
@@ -72,8 +81,25 @@ def test_ratings_order_a_rigged_lineup(tmp_path):
 
 def test_resume_after_kill_loses_and_repeats_nothing(tmp_path):
     out = tmp_path / "run"
-    cmd = [sys.executable, "-m", "tabletop_zoo.cli", "arena", GAME, "--agents", "heuristic,random", "--players", "3",
-           "--games", "40", "--seed", "5", "--out", str(out), "--workers", "1"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "tabletop_zoo.cli",
+        "arena",
+        GAME,
+        "--agents",
+        "heuristic,random",
+        "--players",
+        "3",
+        "--games",
+        "40",
+        "--seed",
+        "5",
+        "--out",
+        str(out),
+        "--workers",
+        "1",
+    ]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     games_file = out / "games.jsonl"
     deadline = time.time() + 120
@@ -83,8 +109,9 @@ def test_resume_after_kill_loses_and_repeats_nothing(tmp_path):
     proc.wait()
     finished = len(lines(games_file))
     assert 3 <= finished < 40, "the run should have been killed mid-way"
-    arena.run(GAME, ["heuristic", "random"], num_players=3, games=40, seed=5, out=out, resume=True, workers=1,
-              progress=False)
+    arena.run(
+        GAME, ["heuristic", "random"], num_players=3, games=40, seed=5, out=out, resume=True, workers=1, progress=False
+    )
     games = [json.loads(x)["game"] for x in lines(games_file)]
     assert games == list(range(40))
     fresh = tmp_path / "fresh"
@@ -107,29 +134,33 @@ def kept_run(tmp_path_factory):
     return out
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(game_id="chess"), "unknown game"),
-    (dict(agents=["genius"]), "unknown agent 'genius'"),
-    (dict(agents=["mcts:sims=5"]), r"unknown parameter\(s\) \['sims'\] for agent 'mcts'; allowed: simulations"),
-    (dict(agents=["mcts:simulations"]), "must look like key=value"),
-    (dict(num_players=6), "3 to 5 players, got 6"),
-    (dict(games=0), "games must be an int >= 1"),
-    (dict(backend="slurm"), "backend must be"),
-    (dict(agents=[]), "line-up is empty"),
-    (dict(workers=0), "workers must be an int >= 1"),
-    (dict(workers=-2), "workers must be an int >= 1"),
-    (dict(agents=["mcts:simulations=x"]), "agent 'mcts:simulations=x': simulations must be an integer >= 1"),
-    (dict(agents=["mcts:simulations=1.5"]), "simulations must be an integer >= 1, got 1.5"),
-    (dict(agents=["mcts:c=nan"]), "c must be a finite number >= 0"),
-    (dict(agents=["random", "mcts:threads=0"]), "threads must be an integer >= 1"),
-    (dict(seed=-1), r"seed must be an int in \[0, 2\*\*64\)"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(game_id="chess"), "unknown game"),
+        (dict(agents=["genius"]), "unknown agent 'genius'"),
+        (dict(agents=["mcts:sims=5"]), r"unknown parameter\(s\) \['sims'\] for agent 'mcts'; allowed: simulations"),
+        (dict(agents=["mcts:simulations"]), "must look like key=value"),
+        (dict(num_players=6), "3 to 5 players, got 6"),
+        (dict(games=0), "games must be an int >= 1"),
+        (dict(backend="slurm"), "backend must be"),
+        (dict(agents=[]), "line-up is empty"),
+        (dict(workers=0), "workers must be an int >= 1"),
+        (dict(workers=-2), "workers must be an int >= 1"),
+        (dict(agents=["mcts:simulations=x"]), "agent 'mcts:simulations=x': simulations must be an integer >= 1"),
+        (dict(agents=["mcts:simulations=1.5"]), "simulations must be an integer >= 1, got 1.5"),
+        (dict(agents=["mcts:c=nan"]), "c must be a finite number >= 0"),
+        (dict(agents=["random", "mcts:threads=0"]), "threads must be an integer >= 1"),
+        (dict(seed=-1), r"seed must be an int in \[0, 2\*\*64\)"),
+    ],
+)
 def test_bad_input_is_refused_and_earlier_results_stay(kept_run, tmp_path, kwargs, message):
     out = tmp_path / "kept"
     shutil.copytree(kept_run, out)
     before = {p.name: p.read_bytes() for p in out.iterdir() if p.suffix != ".png"}
-    args = dict(game_id=GAME, agents=["random"], num_players=3, games=2, out=out, resume=True, workers=1,
-                progress=False)
+    args = dict(
+        game_id=GAME, agents=["random"], num_players=3, games=2, out=out, resume=True, workers=1, progress=False
+    )
     args.update(kwargs)
     with pytest.raises(ValueError, match=message):
         arena.run(**args)
@@ -156,8 +187,15 @@ def test_bad_values_are_refused_before_anything_is_written(tmp_path):
     with pytest.raises(ValueError, match="simulations must be an integer"):
         arena.run(GAME, ["mcts:simulations=x", "random"], num_players=3, games=1, out=out, workers=1, progress=False)
     assert not (out / "run.json").exists()  # so the corrected command is not refused as a "different run"
-    arena.run(GAME, ["mcts:simulations=2,rollout_depth=1", "random"], num_players=3, games=1, out=out, workers=1,
-              progress=False)
+    arena.run(
+        GAME,
+        ["mcts:simulations=2,rollout_depth=1", "random"],
+        num_players=3,
+        games=1,
+        out=out,
+        workers=1,
+        progress=False,
+    )
 
 
 def test_a_second_concurrent_run_is_refused(tmp_path):
@@ -167,11 +205,14 @@ def test_a_second_concurrent_run_is_refused(tmp_path):
     arena.run(GAME, ["random"], num_players=3, games=1, out=tmp_path, workers=1, progress=False)  # lock released
 
 
-@pytest.mark.parametrize("bad_line, message", [
-    ("{not json", "line 2: not valid JSON"),
-    ("[1, 2]", "line 2: a game record must be a JSON object"),
-    ('{"game": 1}', "line 2: the game record lacks seed"),
-])
+@pytest.mark.parametrize(
+    "bad_line, message",
+    [
+        ("{not json", "line 2: not valid JSON"),
+        ("[1, 2]", "line 2: a game record must be a JSON object"),
+        ('{"game": 1}', "line 2: the game record lacks seed"),
+    ],
+)
 def test_a_malformed_results_file_is_named_with_its_line(tmp_path, bad_line, message):
     arena.run(GAME, ["random"], num_players=3, games=2, out=tmp_path, workers=1, progress=False)
     path = tmp_path / "games.jsonl"
@@ -188,8 +229,9 @@ def test_a_results_file_of_another_lineup_is_refused(tmp_path):
     recs[1]["agents"] = ["random"] * 3  # the rotation seats random, heuristic, random in game 1
     path.write_text("".join(json.dumps(r) + "\n" for r in recs))
     with pytest.raises(ValueError, match="line 2: game 1 seats"):
-        arena.run(GAME, ["heuristic", "random"], num_players=3, games=3, out=tmp_path, resume=True, workers=1,
-                  progress=False)
+        arena.run(
+            GAME, ["heuristic", "random"], num_players=3, games=3, out=tmp_path, resume=True, workers=1, progress=False
+        )
 
 
 def _descendants_gone(cmd, out, timeout=900):
@@ -215,8 +257,23 @@ def _descendants_gone(cmd, out, timeout=900):
 
 def test_killed_local_arena_leaves_no_live_child_process(tmp_path):
     out = tmp_path / "run"
-    cmd = [sys.executable, "-m", "tabletop_zoo.cli", "arena", GAME, "--agents", "heuristic,random", "--players", "3",
-           "--games", "400", "--out", str(out), "--workers", "2"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "tabletop_zoo.cli",
+        "arena",
+        GAME,
+        "--agents",
+        "heuristic,random",
+        "--players",
+        "3",
+        "--games",
+        "400",
+        "--out",
+        str(out),
+        "--workers",
+        "2",
+    ]
     assert _descendants_gone(cmd, out) == []
 
 
@@ -224,8 +281,25 @@ def test_killed_local_arena_leaves_no_live_child_process(tmp_path):
 def test_killed_ray_arena_leaves_no_live_child_process(tmp_path):
     pytest.importorskip("ray")
     out = tmp_path / "run"
-    cmd = [sys.executable, "-m", "tabletop_zoo.cli", "arena", GAME, "--agents", "heuristic,random", "--players", "3",
-           "--games", "400", "--out", str(out), "--workers", "2", "--backend", "ray"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "tabletop_zoo.cli",
+        "arena",
+        GAME,
+        "--agents",
+        "heuristic,random",
+        "--players",
+        "3",
+        "--games",
+        "400",
+        "--out",
+        str(out),
+        "--workers",
+        "2",
+        "--backend",
+        "ray",
+    ]
     assert _descendants_gone(cmd, out) == []
 
 

@@ -4,11 +4,11 @@ numba types a Python int >= 2**63 as uint64 and cannot convert it for an int64 s
 earlier, so the agent hands the kernels numpy uint64 seeds (the arena died on this in FR and Kremlin)."""
 
 import pytest
+from tabletop_zoo.agents import make_agent
+from tabletop_zoo.agents.mcts import MCTSAgent
 
 import tabletop_zoo
 from tabletop_zoo import arena
-from tabletop_zoo.agents import make_agent
-from tabletop_zoo.agents.mcts import MCTSAgent
 
 GAMES = sorted(tabletop_zoo.GAMES)
 SEEDS = [1, 2**63 - 1, 2**63, 2**63 + 12345, 2**64 - 1]
@@ -35,15 +35,18 @@ def test_mcts_refuses_a_seed_outside_the_range(bad):
         make_agent("mcts", "irish_gauge", seed=bad)
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(simulations="x"), "simulations must be an integer >= 1, got 'x'"),
-    (dict(simulations=1.5), "simulations must be an integer >= 1, got 1.5"),
-    (dict(simulations=0), "simulations must be an integer >= 1, got 0"),
-    (dict(rollout_depth=-1), "rollout_depth must be an integer >= 0"),
-    (dict(c=float("nan")), "c must be a finite number >= 0"),
-    (dict(c=-0.5), "c must be a finite number >= 0"),
-    (dict(threads=True), "threads must be an integer >= 1, got True"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(simulations="x"), "simulations must be an integer >= 1, got 'x'"),
+        (dict(simulations=1.5), "simulations must be an integer >= 1, got 1.5"),
+        (dict(simulations=0), "simulations must be an integer >= 1, got 0"),
+        (dict(rollout_depth=-1), "rollout_depth must be an integer >= 0"),
+        (dict(c=float("nan")), "c must be a finite number >= 0"),
+        (dict(c=-0.5), "c must be a finite number >= 0"),
+        (dict(threads=True), "threads must be an integer >= 1, got True"),
+    ],
+)
 def test_mcts_parameters_are_checked_by_type_and_range(kwargs, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
         MCTSAgent(**kwargs)
@@ -58,6 +61,14 @@ def test_mcts_takes_whole_floats():
 def test_mcts_arena_runs_at_every_count_with_seeds_near_the_top(game, tmp_path):
     for n in tabletop_zoo.player_counts(game):
         for run_seed in (2**63 - 3, 2**64 - 1):
-            summary = arena.run(game, ["mcts:simulations=3,rollout_depth=2", "random"], num_players=n, games=2,
-                                seed=run_seed, out=tmp_path / f"{n}-{run_seed}", workers=1, progress=False)
+            summary = arena.run(
+                game,
+                ["mcts:simulations=3,rollout_depth=2", "random"],
+                num_players=n,
+                games=2,
+                seed=run_seed,
+                out=tmp_path / f"{n}-{run_seed}",
+                workers=1,
+                progress=False,
+            )
             assert summary["games"] == 2

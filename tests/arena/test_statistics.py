@@ -27,8 +27,9 @@ def test_equal_placements_give_equal_ratings_at_any_length(games):
     """heuristic and mcts each win half the games against each other, the wins bunched at the start for one
     and at the end for the other: a sequential update would rate them apart, a whole-run fit does not."""
     half = games // 2
-    outcomes = ([{"heuristic": 1, "mcts": 2, "random": 3}] * half
-                + [{"heuristic": 2, "mcts": 1, "random": 3}] * (games - half))
+    outcomes = [{"heuristic": 1, "mcts": 2, "random": 3}] * half + [{"heuristic": 2, "mcts": 1, "random": 3}] * (
+        games - half
+    )
     rated = fit_ratings(_records(outcomes), LINEUP, bootstrap=20)
     h, m = rated["heuristic"][0], rated["mcts"][0]
     assert h == pytest.approx(m, rel=0.01) and h > 100  # both well above the anchor

@@ -52,7 +52,11 @@ def test_quick_bench_covers_every_game_player_count_and_figure(quick_run):
             assert row["memory"]["state_record_bytes"] == k.STATE.itemsize
             assert row["memory"]["mcts_node_bytes"] == 24 + 8 * k.MAX_PLAYERS
             assert row["ratios"]["kernel_all_vs_1t"] > 0
-            assert set(row["targets_met"]) >= {"kernel_decisions_per_s", "aec_vs_pettingzoo", "clone_record_byte_copy_us"}
+            assert set(row["targets_met"]) >= {
+                "kernel_decisions_per_s",
+                "aec_vs_pettingzoo",
+                "clone_record_byte_copy_us",
+            }
 
 
 def test_quick_bench_references_and_headline(quick_run):
@@ -61,8 +65,12 @@ def test_quick_bench_references_and_headline(quick_run):
     _check_figure(pz["connect_four_v3_env"]["steps_per_s"], "pettingzoo env")  # pygame is in the test extra
     _check_figure(pz["connect_four_v3_raw_env"]["steps_per_s"], "pettingzoo raw_env")
     ops = data["references"]["openspiel"]
-    for key, field in (("random_python_loop", "decisions_per_s"), ("random_cpp_loop", "decisions_per_s"),
-                       ("mcts_python", "sims_per_s"), ("mcts_cpp", "sims_per_s")):
+    for key, field in (
+        ("random_python_loop", "decisions_per_s"),
+        ("random_cpp_loop", "decisions_per_s"),
+        ("mcts_python", "sims_per_s"),
+        ("mcts_cpp", "sims_per_s"),
+    ):
         _check_figure(ops[key][field], f"openspiel {key}")
     for game in registry.GAMES:
         h = data["headline"][game]
@@ -126,4 +134,5 @@ def test_busy_machine_warning():
     assert busy_warning(quiet, "at the start") is None
     assert busy_warning(busy, "at the end") == (
         "warning: the machine is busy at the end: load average 5.5 (1 min) on 2 cores (busy from 0.5 per core); "
-        "other work competes for the cores, so these figures understate the machine")
+        "other work competes for the cores, so these figures understate the machine"
+    )

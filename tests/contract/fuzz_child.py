@@ -74,8 +74,10 @@ def main() -> None:
         try:
             result = play_case(case)
         except Exception as e:  # noqa: BLE001 - every exception is a finding, reported with its case
-            result = {"result": "error", "detail": f"{type(e).__name__}: {e} | "
-                      + " / ".join(traceback.format_exc().strip().splitlines()[-3:])}
+            result = {
+                "result": "error",
+                "detail": f"{type(e).__name__}: {e} | " + " / ".join(traceback.format_exc().strip().splitlines()[-3:]),
+            }
         result["i"] = case["i"]
         print(json.dumps(result), flush=True)
 

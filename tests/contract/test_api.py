@@ -7,11 +7,11 @@ import warnings
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
+from tabletop_zoo.agents import RandomAgent
+from tabletop_zoo.kernels._common.contract import contract_problems
 
 import tabletop_zoo
 from tabletop_zoo import registry
-from tabletop_zoo.agents import RandomAgent
-from tabletop_zoo.kernels._common.contract import contract_problems
 
 
 def test_kernel_honours_contract(game_id):
@@ -41,9 +41,13 @@ def test_pettingzoo_registry_make(game_id):
 
 def test_spaces_fixed_across_player_counts(game_id):
     """One policy serves every player count: identical spaces (USERS #9)."""
-    shapes = {(tabletop_zoo.make_env(game_id, num_players=n).observation_space("player_0")["observation"].shape,
-               tabletop_zoo.make_env(game_id, num_players=n).action_space("player_0").n)
-              for n in registry.player_counts(game_id)}
+    shapes = {
+        (
+            tabletop_zoo.make_env(game_id, num_players=n).observation_space("player_0")["observation"].shape,
+            tabletop_zoo.make_env(game_id, num_players=n).action_space("player_0").n,
+        )
+        for n in registry.player_counts(game_id)
+    }
     assert len(shapes) == 1
 
 

@@ -7,10 +7,10 @@ import pickle
 
 import numpy as np
 import pytest
-
-from tabletop_zoo import registry
 from tabletop_zoo.kernels._common.checked import checked
 from tabletop_zoo.kernels._common.contract import contract_problems
+
+from tabletop_zoo import registry
 from tabletop_zoo.replay import ReplayError, arena_replay
 
 # A seat field per game that the kernels index with (to_move and the auction/turn order read it).
@@ -75,7 +75,9 @@ def test_reset_options_must_be_a_dict(game_id):
 
 def test_options_are_checked_against_their_field_storage():
     """major_city_bonus=70000 wrapped to 4464 in its int16 field (issue #16)."""
-    with pytest.raises(ValueError, match=r"major_city_bonus must be an int in 0\.\.32767 \(stored as int16\), got 70000"):
+    with pytest.raises(
+        ValueError, match=r"major_city_bonus must be an int in 0\.\.32767 \(stored as int16\), got 70000"
+    ):
         registry.make_env("irish_gauge", major_city_bonus=70000)
     with pytest.raises(ValueError, match=r"tax_chips_per_nation must be an int in 1\.\.30"):
         registry.make_env("imperial", tax_chips_per_nation=200)
@@ -83,9 +85,14 @@ def test_options_are_checked_against_their_field_storage():
         registry.make_env("imperial", max_nation_turns=1.5)
 
 
-@pytest.mark.parametrize("action, message", [(-1, r"action -1 in env 1 is out of range"),
-                                             (10**6, r"action 1000000 in env 1 is out of range"),
-                                             (1.5, r"actions must be integers")])
+@pytest.mark.parametrize(
+    "action, message",
+    [
+        (-1, r"action -1 in env 1 is out of range"),
+        (10**6, r"action 1000000 in env 1 is out of range"),
+        (1.5, r"actions must be integers"),
+    ],
+)
 def test_vector_env_rejects_bad_actions(action, message):
     """-1 read the last action's mask and was applied; 10**6 gave a numpy IndexError (issue #16)."""
     from tabletop_zoo.envs.wrappers.vector import KernelVecEnv

@@ -65,8 +65,17 @@ def test_a_game_without_its_pieces_is_named_piece_by_piece(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[tool.setuptools]\npackages = ["tabletop_zoo"]\n')
     (tmp_path / "tests" / "contract" / "playthroughs").mkdir(parents=True)
     missing = missing_pieces("sixth_game", tmp_path)
-    for piece in ("kernel room", "door", "renderer", "heuristic", "tests folder", "rule decisions",
-                  "golden playthroughs", "pyproject packages entry", "pyproject package-data entry"):
+    for piece in (
+        "kernel room",
+        "door",
+        "renderer",
+        "heuristic",
+        "tests folder",
+        "rule decisions",
+        "golden playthroughs",
+        "pyproject packages entry",
+        "pyproject package-data entry",
+    ):
         assert any(m.startswith(piece) for m in missing), piece
     (tmp_path / "tests" / "sixth_game").mkdir()
     (tmp_path / "tests" / "sixth_game" / "__init__.py").write_text("")

@@ -14,10 +14,10 @@ import shutil
 import subprocess
 import sys
 
+from tabletop_zoo.kernels._common import contract, dispatch
 
 import tabletop_zoo
 from tabletop_zoo import _numba_cache, registry
-from tabletop_zoo.kernels._common import contract, dispatch
 
 KERNELS = pathlib.Path(tabletop_zoo.kernel("irish_gauge").__file__).parents[1]
 ABOVE = ("tabletop_zoo.registry", "tabletop_zoo.envs", "tabletop_zoo.agents", "pettingzoo", "gymnasium")
@@ -31,15 +31,17 @@ def test_importing_the_kernels_loads_nothing_above_them():
     """One fresh interpreter imports every kernel (if all of them load nothing above, neither does each),
     then asks the registry for a kernel and its player counts, which must not import a door either; then
     imports PettingZoo, which must find our games registered (the post-import hook in tabletop_zoo)."""
-    code = ("import sys\n"
-            + "".join(f"import {m}\n" for m in sorted(registry.KERNELS.values()))
-            + f"print(sorted(m for m in sys.modules if m.startswith({ABOVE!r})))\n"
-            "import tabletop_zoo\n"
-            "k = tabletop_zoo.kernel('kremlin')\n"
-            "assert tabletop_zoo.player_counts('kremlin') == range(k.MIN_PLAYERS, k.MAX_PLAYERS + 1)\n"
-            "print(sorted(m for m in sys.modules if m.startswith(('tabletop_zoo.envs', 'pettingzoo'))))\n"
-            "import pettingzoo\n"
-            "print(sorted(i for i in pettingzoo.aec_registry if i.startswith('tabletop_zoo/')))")
+    code = (
+        "import sys\n"
+        + "".join(f"import {m}\n" for m in sorted(registry.KERNELS.values()))
+        + f"print(sorted(m for m in sys.modules if m.startswith({ABOVE!r})))\n"
+        "import tabletop_zoo\n"
+        "k = tabletop_zoo.kernel('kremlin')\n"
+        "assert tabletop_zoo.player_counts('kremlin') == range(k.MIN_PLAYERS, k.MAX_PLAYERS + 1)\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('tabletop_zoo.envs', 'pettingzoo'))))\n"
+        "import pettingzoo\n"
+        "print(sorted(i for i in pettingzoo.aec_registry if i.startswith('tabletop_zoo/')))"
+    )
     kernels_only, after_registry, in_pettingzoo = _run(code).splitlines()
     assert eval(kernels_only) == []
     assert eval(after_registry) == []
@@ -75,8 +77,9 @@ def test_no_kernel_file_imports_a_module_above_kernels():
     offenders = []
     for path in sorted(KERNELS.rglob("*.py")):
         for name in _imported_names(path):
-            top_level_pkg = name == "tabletop_zoo" or (name.startswith("tabletop_zoo.")
-                                                       and not name.startswith("tabletop_zoo.kernels"))
+            top_level_pkg = name == "tabletop_zoo" or (
+                name.startswith("tabletop_zoo.") and not name.startswith("tabletop_zoo.kernels")
+            )
             if top_level_pkg or name.split(".")[0] in ("pettingzoo", "gymnasium", "torch"):
                 offenders.append(f"{path.relative_to(KERNELS)}: {name}")
     assert offenders == []
@@ -113,6 +116,7 @@ def test_utility_follows_the_reward_option():
 def test_contract_checker_rejects_a_default_outside_the_player_range():
     class Fake:
         MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, UTILITY = 3, 5, 6, "sometimes"
+
     problems = contract._default_problems(Fake)
     assert any("DEFAULT_PLAYERS=6" in p for p in problems) and any("UTILITY='sometimes'" in p for p in problems)
 
@@ -153,7 +157,8 @@ def test_every_file_with_numba_code_is_inside_the_digest():
     for folder in ("tabletop_zoo", "kernels", "agents", "envs"):
         for path in (package / folder).rglob("*.py"):
             text = path.read_text(encoding="utf-8")
-            if ("@njit" in text or "@numba.njit" in text or "@overload" in text) and \
-                    not any(path.resolve().is_relative_to(r) for r in roots):
+            if ("@njit" in text or "@numba.njit" in text or "@overload" in text) and not any(
+                path.resolve().is_relative_to(r) for r in roots
+            ):
                 outside.append(str(path.relative_to(package)))
     assert outside == []

@@ -35,7 +35,7 @@ def test_observation_is_seat_relative(game_n):
             mine = _observe(k, s, seat)
             assert mine.min() >= 0.0 and np.isfinite(mine).all()
             for p in k.OBS_PIECES:
-                view, full = mine[p.offset:p.offset + p.size], table[p.offset:p.offset + p.size]
+                view, full = mine[p.offset : p.offset + p.size], table[p.offset : p.offset + p.size]
                 if p.per_seat:
                     rows = p.size // p.shape[0]
                     v, f = view.reshape(p.shape[0], rows), full.reshape(p.shape[0], rows)

@@ -11,4 +11,5 @@ def test_golden_playthrough(game_n):
     if not golden.exists():
         pytest.fail(f"no golden playthrough {golden.name}; run python -m tests.contract.playthroughs")
     assert trace(game, n) == golden.read_text(), (
-        f"{golden.name} changed: if the rules change was intended, bump the env VERSION and regenerate")
+        f"{golden.name} changed: if the rules change was intended, bump the env VERSION and regenerate"
+    )

@@ -47,15 +47,19 @@ def uncited(game_id: str) -> list[str]:
 
 
 def test_the_scanner_reads_ids_from_the_specs_and_the_tests():
-    assert {"IG-DIV-3", "IG-SETUP-1", "IMP-TAX-1", "KRM-END-3", "FR-GEN-1", "FR-RA-VOTE", "VR-BORDER-1"} <= \
-        set().union(*(spec_ids(g) for g in registry.GAMES))
+    assert {"IG-DIV-3", "IG-SETUP-1", "IMP-TAX-1", "KRM-END-3", "FR-GEN-1", "FR-RA-VOTE", "VR-BORDER-1"} <= set().union(
+        *(spec_ids(g) for g in registry.GAMES)
+    )
     assert "IG-DIV-3" in cited_ids()  # tests/irish_gauge cite it in a docstring
     assert not any(i.startswith("XX-") for i in cited_ids())
 
 
-@pytest.mark.xfail(strict=False, reason="20 rule IDs are still uncited: French Revolution 1789 1 (FR-SCO-4), "
-                   "Imperial 1 (IMP-CMB-4), Kremlin 18 (DW-3, ELE-6, ELE-7, END-4, GEN-7, INF-1, OPT-3/4/6/7/8/9, "
-                   "PER-2/3/7, PT-1, RUM-4, STR-2)")
+@pytest.mark.xfail(
+    strict=False,
+    reason="20 rule IDs are still uncited: French Revolution 1789 1 (FR-SCO-4), "
+    "Imperial 1 (IMP-CMB-4), Kremlin 18 (DW-3, ELE-6, ELE-7, END-4, GEN-7, INF-1, OPT-3/4/6/7/8/9, "
+    "PER-2/3/7, PT-1, RUM-4, STR-2)",
+)
 def test_every_rule_id_is_cited_by_a_test():
     missing = {g: uncited(g) for g in sorted(registry.GAMES)}
     missing = {g: ids for g, ids in missing.items() if ids}

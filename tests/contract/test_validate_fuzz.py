@@ -59,8 +59,17 @@ def mutate(record: np.ndarray, kind: str, rng: np.random.Generator) -> bytes:
         field = s[0][name]  # a view for array fields
         base = s.dtype[name].base
         info = np.iinfo(base) if base.kind in "iu" else None
-        extremes = [0, 1, 2, -1, 7, 100, info.min if info else -1e30, info.max if info else np.nan,
-                    int(rng.integers(-5, 60))]
+        extremes = [
+            0,
+            1,
+            2,
+            -1,
+            7,
+            100,
+            info.min if info else -1e30,
+            info.max if info else np.nan,
+            int(rng.integers(-5, 60)),
+        ]
         value = extremes[rng.integers(len(extremes))]
         if info is not None:
             value = int(np.clip(value, info.min, info.max))
@@ -87,8 +96,16 @@ def make_cases(game: str, n_cases: int, seed: int) -> list[dict]:
     for i in range(n_cases):
         record = records[int(rng.integers(len(records)))]
         kind = KINDS[rng.choice(len(KINDS), p=KIND_WEIGHTS)]
-        cases.append({"i": i, "game": game, "players": int(record[0]["num_players"]), "kind": kind,
-                      "state": mutate(record, kind, rng).hex(), "seed": int(rng.integers(2**32))})
+        cases.append(
+            {
+                "i": i,
+                "game": game,
+                "players": int(record[0]["num_players"]),
+                "kind": kind,
+                "state": mutate(record, kind, rng).hex(),
+                "seed": int(rng.integers(2**32)),
+            }
+        )
     return cases
 
 
@@ -96,8 +113,14 @@ def run_child(cases: list[dict], timeout: float, env: dict | None = None) -> tup
     """Results by case index, and what killed the child (None if it finished)."""
     stdin = "".join(json.dumps({k: c[k] for k in ("i", "game", "players", "state", "seed")}) + "\n" for c in cases)
     try:
-        proc = subprocess.run([sys.executable, str(CHILD)], input=stdin, capture_output=True, text=True,
-                              timeout=timeout, env={**os.environ, **(env or {})})
+        proc = subprocess.run(
+            [sys.executable, str(CHILD)],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            env={**os.environ, **(env or {})},
+        )
         out, death = proc.stdout, None if proc.returncode == 0 else f"exit code {proc.returncode}: {proc.stderr[-500:]}"
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
@@ -125,8 +148,11 @@ def fuzz(game: str, n_cases: int, seed: int, timeout: float, env: dict | None = 
     results, death = run_child(cases, timeout, env)
     if death is not None:
         pytest.fail(f"{game}: {find_killer(cases, results, death, timeout, env)}")
-    errors = [f"case {c['i']} ({c['kind']}): {results[c['i']]['detail']}" for c in cases
-              if results[c["i"]]["result"] == "error"]
+    errors = [
+        f"case {c['i']} ({c['kind']}): {results[c['i']]['detail']}"
+        for c in cases
+        if results[c["i"]]["result"] == "error"
+    ]
     assert not errors, f"{game}: {len(errors)} of {n_cases} records crash the rules:\n" + "\n".join(errors[:10])
     tally = {}
     for c in cases:
@@ -152,5 +178,10 @@ def test_many_mutated_records_are_rejected_or_play_to_the_end(game_id):
 @pytest.mark.slow
 def test_accepted_records_never_index_out_of_bounds(game_id, tmp_path):
     """NUMBA_BOUNDSCHECK=1 in a fresh numba cache: every kernel checks every index it uses."""
-    fuzz(game_id, BOUNDSCHECK_CASES, seed=161616, timeout=3600,
-         env={"NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": str(tmp_path / "numba")})
+    fuzz(
+        game_id,
+        BOUNDSCHECK_CASES,
+        seed=161616,
+        timeout=3600,
+        env={"NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": str(tmp_path / "numba")},
+    )

@@ -7,16 +7,41 @@ Positions are built by writing record fields directly; every action is then driv
 from __future__ import annotations
 
 import numpy as np
-
 from tabletop_zoo.kernels import french_revolution_1789 as k
 
 T = k.tables
 ST = k.state
 
 # Action ids written out from the spec's §6 table.
-PASS, BID, SELECT, INTRIGUE, RA, ABILITY, CITY, PERSON, REGIME, PLAYER, ARMY = 0, 1, 62, 94, 108, 121, 122, 134, 166, 173, 178
+PASS, BID, SELECT, INTRIGUE, RA, ABILITY, CITY, PERSON, REGIME, PLAYER, ARMY = (
+    0,
+    1,
+    62,
+    94,
+    108,
+    121,
+    122,
+    134,
+    166,
+    173,
+    178,
+)
 AM, CM, REP, TER, DIR, EMP, EGA = range(7)
-VOTE, CAMPAIGN, NOBLES, ARREST, EXILE, EXECUTE, RELEASE, RETURN, INSTIGATE, FINANCE, EXPEDITION, NATIONALISE, ASSASSIN = range(13)
+(
+    VOTE,
+    CAMPAIGN,
+    NOBLES,
+    ARREST,
+    EXILE,
+    EXECUTE,
+    RELEASE,
+    RETURN,
+    INSTIGATE,
+    FINANCE,
+    EXPEDITION,
+    NATIONALISE,
+    ASSASSIN,
+) = range(13)
 PARIS, LILLE, METZ, STRASBOURG, LYON, MARSEILLE, TOULON, PERPIGNAN, BAYONNE, BORDEAUX, NANTES, RENNES = range(12)
 FREE, IMPRISONED, EXILED, DEAD = 0, 1, 2, 3
 FRENCH, COALITION, ROYALIST = 0, 1, 2

@@ -47,5 +47,6 @@ def test_cards_spec_2_3():
     assert T.CARD_SCORE[c["louis_xvi"], 0] == 5 and T.CARD_VOTES[c["louis_xvi"]] == 3
     assert T.CARD_SCORE[c["robespierre"]].tolist() == [0, 0, 2, 5, 0, 0, 0]
     assert T.CARD_CREDIT[c["tennis_court_oath"]] == 2 and T.CARD_CREDIT[c["barras"]] == 2
-    assert T.CARD_DISPATCH.nonzero()[0].tolist() == [c[x] for x in
-                                                      ("lafayette", "dumouriez", "saint_just", "carnot", "napoleon", "hoche")]
+    assert T.CARD_DISPATCH.nonzero()[0].tolist() == [
+        c[x] for x in ("lafayette", "dumouriez", "saint_just", "carnot", "napoleon", "hoche")
+    ]

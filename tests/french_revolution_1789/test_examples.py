@@ -4,9 +4,47 @@ import numpy as np
 import pytest
 
 from ._helpers import (
-    AM, ARREST, BID, CITY, CM, COALITION, DIR, EMP, EXECUTE, FRENCH, INSTIGATE, LILLE, LYON, NANTES, NATIONALISE, PARIS,
-    PASS, PERSON, RA, REGIME, REP, ROYALIST, SELECT, STRASBOURG, TER, VOTE, EXILED, IMPRISONED, DEAD, CHANCE_SEAT,
-    T, ST, action_state, card, give, k, legal, mark, pass_all, play, set_unit,
+    AM,
+    ARREST,
+    BID,
+    CHANCE_SEAT,
+    CITY,
+    CM,
+    COALITION,
+    DEAD,
+    DIR,
+    EMP,
+    EXECUTE,
+    EXILED,
+    FRENCH,
+    IMPRISONED,
+    INSTIGATE,
+    LILLE,
+    LYON,
+    NANTES,
+    NATIONALISE,
+    PARIS,
+    PASS,
+    PERSON,
+    RA,
+    REGIME,
+    REP,
+    ROYALIST,
+    SELECT,
+    ST,
+    STRASBOURG,
+    TER,
+    VOTE,
+    T,
+    action_state,
+    card,
+    give,
+    k,
+    legal,
+    mark,
+    pass_all,
+    play,
+    set_unit,
 )
 
 
@@ -44,9 +82,15 @@ def test_ex2_FR_AUC_2_to_6_auction_with_credits():
     assert r["start_player"] == 1 and k.to_move(s) == 1 and r["auc_high"] == -1  # B opens the next card
 
 
-@pytest.mark.parametrize("regime,votes,expected", [
-    (CM, {CM: 4, REP: 4}, CM), (CM, {CM: 3, REP: 5}, REP), (CM, {}, CM), (AM, {AM: 2, CM: 2, EMP: 3}, EMP),
-])
+@pytest.mark.parametrize(
+    "regime,votes,expected",
+    [
+        (CM, {CM: 4, REP: 4}, CM),
+        (CM, {CM: 3, REP: 5}, REP),
+        (CM, {}, CM),
+        (AM, {AM: 2, CM: 2, EMP: 3}, EMP),
+    ],
+)
 def test_ex3_FR_REG_1_regime_phase(regime, votes, expected):
     """FR-REG-1."""
     s = action_state(2, regime=regime)
@@ -117,6 +161,7 @@ def test_ex6_FR_RA_INSTIGATE_success():
     assert r["city_owner"][STRASBOURG] == 0 and r["supply"][0] == 4 and r["supply"][1] == 8
     assert r["card_tilted"][lxvi] == 1
     from tabletop_zoo.kernels.french_revolution_1789.phases import exile_count
+
     assert exile_count(r) == 1
 
 

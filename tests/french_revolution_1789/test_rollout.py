@@ -2,7 +2,6 @@
 
 import numpy as np
 from numba import njit
-
 from tabletop_zoo.kernels import kremlin
 from tabletop_zoo.kernels._common import dispatch
 from tabletop_zoo.kernels._common.masks import sample_legal
@@ -13,7 +12,7 @@ from ._helpers import BID, PASS, ST, k
 
 
 def _lowest_bid(mask) -> int:
-    bids = np.flatnonzero(mask[BID:BID + 61])
+    bids = np.flatnonzero(mask[BID : BID + 61])
     return int(bids[0]) if bids.size else -1
 
 

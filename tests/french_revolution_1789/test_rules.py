@@ -4,10 +4,62 @@ Expected numbers are from the spec (FR-*) by hand."""
 import numpy as np
 
 from ._helpers import (
-    ABILITY, AM, ARMY, ASSASSIN, BID, CAMPAIGN, CHANCE_SEAT, CITY, CM, COALITION, DEAD, DIR, EGA, EMP, EXECUTE, EXILE,
-    EXILED, EXPEDITION, FINANCE, FREE, FRENCH, IMPRISONED, INSTIGATE, INTRIGUE, LILLE, LYON, MARSEILLE, NANTES,
-    NATIONALISE, NOBLES, PARIS, PASS, PERSON, PLAYER, RA, RELEASE, RETURN, REGIME, REP, ROYALIST, SELECT, TER, VOTE,
-    ARREST, ST, T, action_state, card, give, give_intrigue, intrigue, k, legal, mark, play, set_unit,
+    ABILITY,
+    AM,
+    ARMY,
+    ARREST,
+    ASSASSIN,
+    BID,
+    CAMPAIGN,
+    CHANCE_SEAT,
+    CITY,
+    CM,
+    COALITION,
+    DEAD,
+    DIR,
+    EGA,
+    EMP,
+    EXECUTE,
+    EXILE,
+    EXILED,
+    EXPEDITION,
+    FINANCE,
+    FREE,
+    FRENCH,
+    IMPRISONED,
+    INSTIGATE,
+    INTRIGUE,
+    LILLE,
+    LYON,
+    MARSEILLE,
+    NANTES,
+    NATIONALISE,
+    NOBLES,
+    PARIS,
+    PASS,
+    PERSON,
+    PLAYER,
+    RA,
+    REGIME,
+    RELEASE,
+    REP,
+    RETURN,
+    ROYALIST,
+    SELECT,
+    ST,
+    TER,
+    VOTE,
+    T,
+    action_state,
+    card,
+    give,
+    give_intrigue,
+    intrigue,
+    k,
+    legal,
+    mark,
+    play,
+    set_unit,
 )
 
 
@@ -18,7 +70,7 @@ def test_FR_RA_VOTE_only_listed_boxes_and_zero_vote_persons():
     marat = give(s, "marat", 0)  # 0 votes
     play(s, 0, SELECT + marat, RA + VOTE)
     m = legal(s)
-    assert np.flatnonzero(m[REGIME:REGIME + 7]).tolist() == [CM, REP]
+    assert np.flatnonzero(m[REGIME : REGIME + 7]).tolist() == [CM, REP]
     play(s, 0, REGIME + REP)
     assert s[0]["votes"].sum() == 0 and s[0]["card_tilted"][marat] == 1
 
@@ -78,6 +130,7 @@ def test_FR_RA_EXILE_swaps_imprisoned_marker():
     a, b = give(s, "necker", 0), give(s, "mirabeau", 0, IMPRISONED)
     play(s, 0, SELECT + a, RA + EXILE, PERSON + b)
     from tabletop_zoo.kernels.french_revolution_1789.effects import markers_free
+
     assert s[0]["card_status"][b] == EXILED
     assert markers_free(s[0], IMPRISONED) == 4 and markers_free(s[0], EXILED) == 3
 
@@ -109,7 +162,7 @@ def test_FR_ACT_6_7_imprisoned_cannot_act_exiled_only_instigates():
     m = legal(s)
     assert not m[SELECT + card("necker")]
     play(s, 0, SELECT + ex)
-    assert np.flatnonzero(legal(s)[RA:RA + 13]).tolist() == [INSTIGATE]
+    assert np.flatnonzero(legal(s)[RA : RA + 13]).tolist() == [INSTIGATE]
 
 
 def test_FR_RA_INSTIGATE_dual_city_asks_army_and_paris_defence():
@@ -119,7 +172,7 @@ def test_FR_RA_INSTIGATE_dual_city_asks_army_and_paris_defence():
     set_unit(s, MARSEILLE, FRENCH, 1)
     set_unit(s, PARIS, FRENCH, 2)
     play(s, 0, SELECT + ex, RA + INSTIGATE, CITY + MARSEILLE)
-    assert np.flatnonzero(legal(s)[ARMY:ARMY + 2]).tolist() == [0, 1]
+    assert np.flatnonzero(legal(s)[ARMY : ARMY + 2]).tolist() == [0, 1]
     play(s, 0, ARMY + 1)  # royalist
     assert k.to_move(s) == CHANCE_SEAT and s[0]["ch_army"] == ROYALIST
     k.step_chance(s, 2)
@@ -267,7 +320,7 @@ def test_police_network_and_court_intrigue():
     j = give_intrigue(s, "speculation", 1)
     assert not legal(s)[SELECT + fo] or True
     play(s, 0, SELECT + fo, ABILITY)
-    assert np.flatnonzero(legal(s)[PLAYER:PLAYER + 5]).tolist() == [1]
+    assert np.flatnonzero(legal(s)[PLAYER : PLAYER + 5]).tolist() == [1]
     play(s, 0, PLAYER + 1)
     ids, probs = np.zeros(14, np.int64), np.zeros(14)
     assert k.chance_outcomes(s, ids, probs) == 1 and ids[0] == j

@@ -4,8 +4,29 @@ with the spec's numbers."""
 import numpy as np
 
 from ._helpers import (
-    AM, ARREST, CAMPAIGN, COALITION, DEAD, EXILE, FRENCH, NOBLES, PASS, RA, REGIME, ROYALIST, SELECT, ST, T,
-    VOTE, action_state, card, give, k, legal, pass_all, play,
+    AM,
+    ARREST,
+    CAMPAIGN,
+    COALITION,
+    DEAD,
+    EXILE,
+    FRENCH,
+    NOBLES,
+    PASS,
+    RA,
+    REGIME,
+    ROYALIST,
+    SELECT,
+    ST,
+    VOTE,
+    T,
+    action_state,
+    card,
+    give,
+    k,
+    legal,
+    pass_all,
+    play,
 )
 
 
@@ -61,12 +82,12 @@ def test_only_the_regimes_listed_actions_whatever_the_persons_marks():
     for person in (ma, bar):
         s[0]["phase"], s[0]["mv_card"] = ST.PH_ACTION, -1
         play(s, 0, SELECT + person)
-        assert np.flatnonzero(legal(s)[RA:RA + 13]).tolist() == [VOTE, NOBLES]
+        assert np.flatnonzero(legal(s)[RA : RA + 13]).tolist() == [VOTE, NOBLES]
     s = action_state(3, regime=1)  # Constitutional Monarchy
     bar = give(s, "barnave", 0)
     give(s, "lafayette", 1)
     play(s, 0, SELECT + bar)
-    assert {VOTE, CAMPAIGN, NOBLES, ARREST, EXILE} <= set(np.flatnonzero(legal(s)[RA:RA + 13]).tolist())
+    assert {VOTE, CAMPAIGN, NOBLES, ARREST, EXILE} <= set(np.flatnonzero(legal(s)[RA : RA + 13]).tolist())
 
 
 def test_every_card_of_deck_one_is_sold_in_turn_one():

@@ -8,7 +8,6 @@ written out from the spec's §6 table rather than imported from the kernel.
 from __future__ import annotations
 
 import numpy as np
-
 from tabletop_zoo.kernels import imperial as k
 
 T = k.tables
@@ -63,8 +62,10 @@ def legal_ids(s) -> set[int]:
 def play(s, action: int, seat: int | None = None) -> None:
     if seat is not None:
         assert k.to_move(s) == seat, f"expected seat {seat} to move, got {k.to_move(s)}"
-    assert mask_of(s)[action] == 1, f"action {action} ({k.action_name(s, action)}) is not legal; phase " \
+    assert mask_of(s)[action] == 1, (
+        f"action {action} ({k.action_name(s, action)}) is not legal; phase "
         f"{k.PHASE_NAMES[s[0]['phase']]}, legal {[k.action_name(s, a) for a in legal_ids(s)][:20]}"
+    )
     k.step(s, action)
 
 
@@ -132,7 +133,8 @@ def deal_seed(num_players: int, deal: list[str]) -> int:
     for seed in range(200_000):
         s = k.new_state(num_players, seed)
         owners = s[0]["bond_owner"]
-        if all(owners[NATION[c], 3] == i for i, c in enumerate(deal)) and \
-                sum(1 for c in NATION.values() if owners[c, 3] >= 0) == len(deal):
+        if all(owners[NATION[c], 3] == i for i, c in enumerate(deal)) and sum(
+            1 for c in NATION.values() if owners[c, 3] >= 0
+        ) == len(deal):
             return seed
     raise AssertionError("no seed found")

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-
 from tabletop_zoo.kernels import imperial as k
 
 from ._helpers import T, rg
@@ -47,13 +46,26 @@ def test_ports_and_factory_slots():
             assert T.PORT_SEA[h] == -1
     assert T.PORT_SEA[rg("naples")] == rg("western_mediterranean")  # IMP-FLT-1
     starts = {T.REGION_IDS[h] for h in range(30) if T.START_FACTORY[h]}
-    assert starts == {"vienna", "budapest", "rome", "naples", "paris", "bordeaux", "london", "liverpool", "berlin",
-                      "hamburg", "moscow", "odessa"}
+    assert starts == {
+        "vienna",
+        "budapest",
+        "rome",
+        "naples",
+        "paris",
+        "bordeaux",
+        "london",
+        "liverpool",
+        "berlin",
+        "hamburg",
+        "moscow",
+        "odessa",
+    }
 
 
 def test_map_details_of_OQ_12_and_transport_pairs():
     def land(a, b):
         return bool((int(T.LAND_ADJ[rg(a)]) >> rg(b)) & 1)
+
     assert land("vienna", "genoa") and land("vienna", "munich") and land("munich", "belgium")
     assert land("prague", "danzig") and land("prague", "warsaw") and land("turkey", "bulgaria")
     for a, b in (("dublin", "edinburgh"), ("spain", "morocco"), ("denmark", "sweden")):
@@ -72,7 +84,9 @@ def test_tables_bonds_units_rondel():
 
 def test_action_space_is_the_spec_discrete_801():
     assert k.NUM_ACTIONS == 801
-    assert k.buy_id(5, 9, 8) == 799 and k.action_name(None, k.buy_id(2, 5, 2)) == "BUY FR bond 5 returning bond 2 for 8m"
+    assert (
+        k.buy_id(5, 9, 8) == 799 and k.action_name(None, k.buy_id(2, 5, 2)) == "BUY FR bond 5 returning bond 2 for 8m"
+    )
 
 
 def test_state_layout_pinned():

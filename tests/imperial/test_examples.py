@@ -5,9 +5,42 @@ from __future__ import annotations
 import numpy as np
 
 from ._helpers import (
-    AH, ASK, BUILD, DEST, FIGHT, FR, GB, GE, IMPORT_ARMY, IMPORT_FLEET, IMPORT_SP, INVESTOR, IT, MAN1, ORIGIN, PASS,
-    PROD1, PROD2, RONDEL, RU, ST, TAXATION, FACTORY_SP, blank, buy, dests, deal_seed, fix_ledger, give_bond, k,
-    legal_ids, play, rg, set_chips, to_maneuver, turn_to,
+    AH,
+    ASK,
+    BUILD,
+    DEST,
+    FACTORY_SP,
+    FIGHT,
+    FR,
+    GB,
+    GE,
+    IMPORT_ARMY,
+    IMPORT_FLEET,
+    IMPORT_SP,
+    INVESTOR,
+    IT,
+    MAN1,
+    ORIGIN,
+    PASS,
+    PROD1,
+    PROD2,
+    RONDEL,
+    RU,
+    ST,
+    TAXATION,
+    blank,
+    buy,
+    deal_seed,
+    dests,
+    fix_ledger,
+    give_bond,
+    k,
+    legal_ids,
+    play,
+    rg,
+    set_chips,
+    to_maneuver,
+    turn_to,
 )
 
 
@@ -17,8 +50,14 @@ def test_EX1_six_player_setup_IMP_SET_1_to_9():
     seed = deal_seed(6, ["GB", "AH", "RU", "IT", "GE", "FR"])
     s = k.new_state(6, seed)
     r = s[0]
-    holdings = {0: {(GB, 4), (RU, 1)}, 1: {(AH, 4), (GE, 1)}, 2: {(RU, 4), (FR, 1)}, 3: {(IT, 4), (GB, 1)},
-                4: {(GE, 4), (IT, 1)}, 5: {(FR, 4), (AH, 1)}}
+    holdings = {
+        0: {(GB, 4), (RU, 1)},
+        1: {(AH, 4), (GE, 1)},
+        2: {(RU, 4), (FR, 1)},
+        3: {(IT, 4), (GB, 1)},
+        4: {(GE, 4), (IT, 1)},
+        5: {(FR, 4), (AH, 1)},
+    }
     for p, want in holdings.items():
         got = {(n, b + 1) for n in range(6) for b in range(9) if r["bond_owner"][n, b] == p}
         assert got == want
@@ -94,6 +133,7 @@ def test_EX2_published_ruleset_places_no_home_chips():
 def test_EX3_rondel_costs_and_passing_IMP_RON_3_IMP_RON_5():
     """IMP-RON-3, IMP-RON-5."""
     from tabletop_zoo.kernels.imperial.economy import passes_investor, rondel_cost
+
     assert (rondel_cost(2, 7), passes_investor(2, 7)) == (4, True)  # (a)
     assert (rondel_cost(7, 3), passes_investor(7, 3)) == (2, False)  # (b) landing
     assert (rondel_cost(3, 4), passes_investor(3, 4)) == (0, False)  # (c)
@@ -358,8 +398,12 @@ def test_EX10_game_end_after_passing_investor_and_scoring_IMP_END_1_IMP_SCR_1_3(
         r["factory"][rg(x)] = 1
     r["armies"][RU, rg("moscow")] = 6
     set_chips(s, RU, ["sweden", "norway", "romania", "bulgaria", "turkey"])
-    bonds = {0: [(RU, 3), (GE, 2), (FR, 4)], 1: [(RU, 1), (GE, 5), (AH, 1)],
-             2: [(AH, 4), (AH, 2), (IT, 4), (GB, 1)], 3: [(GB, 4), (GB, 3), (RU, 4), (IT, 1)]}
+    bonds = {
+        0: [(RU, 3), (GE, 2), (FR, 4)],
+        1: [(RU, 1), (GE, 5), (AH, 1)],
+        2: [(AH, 4), (AH, 2), (IT, 4), (GB, 1)],
+        3: [(GB, 4), (GB, 3), (RU, 4), (IT, 1)],
+    }
     for p, held in bonds.items():
         for n, b in held:
             give_bond(s, p, n, b)

@@ -8,7 +8,6 @@ from importlib import resources
 
 import numpy as np
 import pytest
-
 from tabletop_zoo.envs.imperial_v0 import render_ansi
 from tabletop_zoo.envs.render import imperial as pic
 from tabletop_zoo.kernels import imperial as k
@@ -18,8 +17,13 @@ from ..render._helpers import FRAME, assert_distinct, play
 
 @pytest.fixture(scope="module")
 def states() -> dict[str, np.ndarray]:
-    return {"start_2p": play(k, 2, 0, 0), "start_6p": play(k, 6, 1, 0), "mid_4p": play(k, 4, 2, 150),
-            "late_3p": play(k, 3, 3, 400), "over_6p": play(k, 6, 4, None)}
+    return {
+        "start_2p": play(k, 2, 0, 0),
+        "start_6p": play(k, 6, 1, 0),
+        "mid_4p": play(k, 4, 2, 150),
+        "late_3p": play(k, 3, 3, 400),
+        "over_6p": play(k, 6, 4, None),
+    }
 
 
 def test_frames_have_the_documented_shape_and_are_not_blank(frames):

@@ -6,9 +6,44 @@ import numpy as np
 import pytest
 
 from ._helpers import (
-    AH, ASK, BUILD, DEST, DESTROY, FACTORY_SP, FIGHT, FR, FRIENDLY, GB, GE, HOSTILE, IMPORT_ARMY, IMPORT_FLEET,
-    IMPORT_SP, IT, MAN1, ORIGIN, PASS, PROD1, RONDEL, RU, ST, TAXATION, TOGGLE, blank, buy, dests,
-    fix_ledger, give_bond, k, legal_ids, play, rg, sea_action, set_chips, to_maneuver, turn_to,
+    AH,
+    ASK,
+    BUILD,
+    DEST,
+    DESTROY,
+    FACTORY_SP,
+    FIGHT,
+    FR,
+    FRIENDLY,
+    GB,
+    GE,
+    HOSTILE,
+    IMPORT_ARMY,
+    IMPORT_FLEET,
+    IMPORT_SP,
+    IT,
+    MAN1,
+    ORIGIN,
+    PASS,
+    PROD1,
+    RONDEL,
+    RU,
+    ST,
+    TAXATION,
+    TOGGLE,
+    blank,
+    buy,
+    dests,
+    fix_ledger,
+    give_bond,
+    k,
+    legal_ids,
+    play,
+    rg,
+    sea_action,
+    set_chips,
+    to_maneuver,
+    turn_to,
 )
 
 
@@ -401,8 +436,9 @@ def test_chip_supply_limit_IMP_CHP_4():
     s = blank(4)
     r = s[0]
     r["flag"][GE] = 0
-    set_chips(s, GE, ["norway", "sweden", "denmark", "belgium", "spain", "portugal", "morocco", "algeria",
-                      "tunis", "greece"])
+    set_chips(
+        s, GE, ["norway", "sweden", "denmark", "belgium", "spain", "portugal", "morocco", "algeria", "tunis", "greece"]
+    )
     set_chips(s, RU, ["turkey"])
     r["armies"][GE, rg("turkey")] = 1
     r["armies"][GE, rg("bulgaria")] = 1
@@ -572,8 +608,16 @@ def test_score_margin_evaluate_estimates_a_margin_spec_6():
     assert out.sum() == pytest.approx(1.0) and (out >= 0).all()
 
 
-@pytest.mark.parametrize("bad", [{"ruleset": "x"}, {"max_nation_turns": 0}, {"tax_chips_per_nation": 0},
-                                 {"home_tax_chips": 1}, {"reward": "margin"}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"ruleset": "x"},
+        {"max_nation_turns": 0},
+        {"tax_chips_per_nation": 0},
+        {"home_tax_chips": 1},
+        {"reward": "margin"},
+    ],
+)
 def test_option_validation(bad):
     with pytest.raises(ValueError):
         k.new_state(4, 0, **bad)
@@ -626,6 +670,7 @@ def test_friendly_entrant_may_not_name_the_owner_but_owner_may_fight_IMP_CMB_2()
 def test_flag_tie_rule_clockwise_from_the_card_holder_IMP_BND_2():
     """IMP-BND-2."""
     from tabletop_zoo.kernels.imperial.investor import new_flag_holder
+
     s = blank(4)
     r = s[0]
     r["flag"][IT] = 0
@@ -645,13 +690,14 @@ def test_hidden_cash_option_IMP_OPT_3():
     o = np.zeros(k.OBS_SIZE, np.float32)
     k.observe(s, 1, o)
     piece = {p.name: p for p in k.OBS_PIECES}["cash"]
-    cash = o[piece.offset:piece.offset + piece.size]
+    cash = o[piece.offset : piece.offset + piece.size]
     assert cash[0] == pytest.approx(2 / 50) and not cash[1:].any()
 
 
 @pytest.mark.parametrize("n", [2, 5])
 def test_published_ruleset_random_games_keep_invariants(n):
     from ..conftest import random_trajectory
+
     m = np.zeros(k.NUM_ACTIONS, np.uint8)
     for g in range(2):
         for s, mask in random_trajectory(k, n, seed=50 + g, policy_seed=g, ruleset="published"):

@@ -3,8 +3,27 @@
 from __future__ import annotations
 
 from ._helpers import (
-    AH, BUILD, DEST, FACTORY_SP, GB, GE, IT, MAN1, ORIGIN, PASS, RONDEL, T, blank, dests, k, legal_ids, play, rg,
-    set_chips, to_maneuver, turn_to,
+    AH,
+    BUILD,
+    DEST,
+    FACTORY_SP,
+    GB,
+    GE,
+    IT,
+    MAN1,
+    ORIGIN,
+    PASS,
+    RONDEL,
+    T,
+    blank,
+    dests,
+    k,
+    legal_ids,
+    play,
+    rg,
+    set_chips,
+    to_maneuver,
+    turn_to,
 )
 
 SEAS_FROM = 45  # region indices 45-53 are the nine seas (spec §2.1)
@@ -14,8 +33,9 @@ def test_the_rondel_has_eight_spaces_in_order():
     """IMP-RON-1: 0 Factory, 1 Production, 2 Maneuver, 3 Investor, 4 Import, 5 Production, 6 Maneuver, 7 Taxation."""
     s = blank(4)
     names = [k.action_name(s, RONDEL + i).lower() for i in range(8)]
-    for name, word in zip(names, ("factory", "production", "maneuver", "investor", "import", "production",
-                                  "maneuver", "taxation")):
+    for name, word in zip(
+        names, ("factory", "production", "maneuver", "investor", "import", "production", "maneuver", "taxation")
+    ):
         assert word in name, names
 
 

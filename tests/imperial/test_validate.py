@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from tabletop_zoo.kernels import imperial as k
 
 RONDEL, DEST, STANCE, BUY = 0, 4, 6, 11
@@ -31,14 +30,17 @@ def test_real_records_pass():
     assert all(k.validate(s) == [] for s in _records(games=2))
 
 
-@pytest.mark.parametrize("field, value, phase, message", [
-    ("nation", 6, RONDEL, "nation = 6, allowed 0..5"),  # IMP-TURN-1
-    ("investor_card", 7, RONDEL, "investor_card = 7, allowed 0..2"),  # IMP-INV-5
-    ("rondel_pos", 8, RONDEL, "rondel_pos"),  # IMP-RON-1: spaces 0..7, -1 = centre
-    ("mv_origin", -1, DEST, "mv_origin = -1, allowed 0..53 in phase DEST"),
-    ("inv_buyer", -1, BUY, "inv_buyer = -1, allowed 0..2 in phase BUY"),
-    ("max_turns", 0, RONDEL, "max_turns = 0, allowed 1..2000"),  # IMP-END-2
-])
+@pytest.mark.parametrize(
+    "field, value, phase, message",
+    [
+        ("nation", 6, RONDEL, "nation = 6, allowed 0..5"),  # IMP-TURN-1
+        ("investor_card", 7, RONDEL, "investor_card = 7, allowed 0..2"),  # IMP-INV-5
+        ("rondel_pos", 8, RONDEL, "rondel_pos"),  # IMP-RON-1: spaces 0..7, -1 = centre
+        ("mv_origin", -1, DEST, "mv_origin = -1, allowed 0..53 in phase DEST"),
+        ("inv_buyer", -1, BUY, "inv_buyer = -1, allowed 0..2 in phase BUY"),
+        ("max_turns", 0, RONDEL, "max_turns = 0, allowed 1..2000"),  # IMP-END-2
+    ],
+)
 def test_each_corruption_is_named(field, value, phase, message):
     s = _first(phase)
     if field == "rondel_pos":

@@ -76,10 +76,13 @@ def test_python_mcts_bot_completes_a_move(game_id):
     for n in _counts(game_id):
         game = osp.load_game(game_id, n)
         state = _decision_state(game, 3)
-        for evaluator, sims in ((osp.TruncatedRolloutEvaluator(5, np.random.RandomState(0)), 20),
-                                (mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)), 3)):
-            bot = mcts.MCTSBot(game, uct_c=1.0, max_simulations=sims, evaluator=evaluator,
-                               random_state=np.random.RandomState(0))
+        for evaluator, sims in (
+            (osp.TruncatedRolloutEvaluator(5, np.random.RandomState(0)), 20),
+            (mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)), 3),
+        ):
+            bot = mcts.MCTSBot(
+                game, uct_c=1.0, max_simulations=sims, evaluator=evaluator, random_state=np.random.RandomState(0)
+            )
             assert bot.step(state) in state.legal_actions()
 
 

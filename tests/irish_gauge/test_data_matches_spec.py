@@ -9,7 +9,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from tabletop_zoo.kernels import irish_gauge as k
 
 from ._helpers import T
@@ -147,7 +146,7 @@ def test_adjacency_is_axial_and_symmetric_spec_2_1():
         want = {by_axial[(q + dq, r + dr)] for dq, dr in offsets if (q + dq, r + dr) in by_axial}
         got = {T.HEX_IDS[g] for g in T.NEIGHBORS[h, : T.N_NEIGHBORS[h]]}
         assert got == want, label
-        assert (T.NEIGHBORS[h, T.N_NEIGHBORS[h]:] == -1).all()
+        assert (T.NEIGHBORS[h, T.N_NEIGHBORS[h] :] == -1).all()
         for g in T.NEIGHBORS[h, : T.N_NEIGHBORS[h]]:
             assert h in T.NEIGHBORS[g, : T.N_NEIGHBORS[g]].tolist()
 
@@ -209,10 +208,19 @@ def test_build_costs_half_points_IG_BLD_3_7():
     b = T.COMPONENTS["build"]
     assert b["build_points_per_action"] == 3 and b["minimum_spend"] == 1
     assert b["cost_empty"] == {"easy": 1.0, "town": 1.0, "city": 1.0, "major_city": 1.0, "difficult": 2.0}
-    assert b["cost_if_other_company_present"] == {"easy": 1.5, "town": 1.5, "city": 1.5, "major_city": 1.5,
-                                                  "difficult": None}
-    assert b["cost_in_half_points"] == {"empty_non_difficult": 2, "shared_non_difficult": 3, "difficult_empty": 4,
-                                        "budget": 6}
+    assert b["cost_if_other_company_present"] == {
+        "easy": 1.5,
+        "town": 1.5,
+        "city": 1.5,
+        "major_city": 1.5,
+        "difficult": None,
+    }
+    assert b["cost_in_half_points"] == {
+        "empty_non_difficult": 2,
+        "shared_non_difficult": 3,
+        "difficult_empty": 4,
+        "budget": 6,
+    }
     assert (T.COST_EMPTY, T.COST_SHARED, T.COST_DIFFICULT, T.BUILD_BUDGET) == (2, 3, 4, 6)
 
 

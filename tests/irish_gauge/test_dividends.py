@@ -13,15 +13,30 @@ from itertools import product
 
 import numpy as np
 import pytest
-
 from tabletop_zoo.kernels import irish_gauge as k
 from tabletop_zoo.kernels._common.rng import seed_rng
 from tabletop_zoo.kernels.irish_gauge.dividends import (
-    company_potential, dividend_payouts, draw_dividend_cubes, draw_outcome_probs,
+    company_potential,
+    dividend_payouts,
+    draw_dividend_cubes,
+    draw_outcome_probs,
 )
 
 from ._helpers import (
-    BCD, BLACK, CALL_DIVIDENDS, CBSC, GSW, MGW, PINK, WHITE, WLW, common_board, draw, give_cert, hx, play,
+    BCD,
+    BLACK,
+    CALL_DIVIDENDS,
+    CBSC,
+    GSW,
+    MGW,
+    PINK,
+    WHITE,
+    WLW,
+    common_board,
+    draw,
+    give_cert,
+    hx,
+    play,
     set_network,
 )
 
@@ -66,8 +81,16 @@ class Board:
                 paying[colour] = 1
         income = np.full(5, -99, np.int32)
         payout = np.full(5, -99, np.int32)
-        dividend_payouts(self.loco, self.cube, np.asarray(paying, np.int8), self.held, np.int8(self.num_players),
-                         np.int16(bonus), income, payout)
+        dividend_payouts(
+            self.loco,
+            self.cube,
+            np.asarray(paying, np.int8),
+            self.held,
+            np.int8(self.num_players),
+            np.int16(bonus),
+            income,
+            payout,
+        )
         return income.tolist(), payout[: self.num_players].tolist()
 
 
@@ -278,8 +301,9 @@ def test_outcome_probs_for_every_bag_IG_DIV_1():
             assert p > 0
 
 
-@pytest.mark.parametrize("bag, n", [((3, 2, 5), 3), ((1, 1, 2), 3), ((7, 7, 8), 3), ((0, 4, 1), 3), ((1, 0, 1), 2),
-                                    ((2, 3, 0), 3)])
+@pytest.mark.parametrize(
+    "bag, n", [((3, 2, 5), 3), ((1, 1, 2), 3), ((7, 7, 8), 3), ((0, 4, 1), 3), ((1, 0, 1), 2), ((2, 3, 0), 3)]
+)
 def test_draw_matches_outcome_probs_chi_square_IG_DIV_1(bag, n):
     """IG-DIV-1: Many draws from a fixed bag with draw_dividend_cubes against draw_outcome_probs (chi-square,
     fixed seed, p > 1e-4)."""

@@ -8,14 +8,40 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from tabletop_zoo.kernels import irish_gauge as k
 from tabletop_zoo.kernels.irish_gauge.dividends import company_potential
 
 from ._helpers import (
-    BCD, BID, BUILD, CALL_DIVIDENDS, CBSC, GSW, MGW, PASS, TERMINAL_SEAT, WHITE, WLW, ST, T, cash,
-    common_board, draw, ex4_board, give_cert, hx, legal_ids, main_turn, mask_of, pending_outcomes, place, play,
-    returns, scores, set_network, si, stack_tops,
+    BCD,
+    BID,
+    BUILD,
+    CALL_DIVIDENDS,
+    CBSC,
+    GSW,
+    MGW,
+    PASS,
+    ST,
+    TERMINAL_SEAT,
+    WHITE,
+    WLW,
+    T,
+    cash,
+    common_board,
+    draw,
+    ex4_board,
+    give_cert,
+    hx,
+    legal_ids,
+    main_turn,
+    mask_of,
+    pending_outcomes,
+    place,
+    play,
+    returns,
+    scores,
+    set_network,
+    si,
+    stack_tops,
 )
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from tabletop_zoo.envs.irish_gauge_v0 import render_ansi
 from tabletop_zoo.envs.render import irish_gauge as pic
 from tabletop_zoo.envs.render._canvas import new_figure
@@ -16,8 +15,12 @@ from ..render._helpers import FRAME, assert_distinct, play
 
 @pytest.fixture(scope="module")
 def states() -> dict[str, np.ndarray]:
-    return {"start_3p": play(k, 3, 0, 0), "start_5p": play(k, 5, 1, 0), "mid_4p": play(k, 4, 2, 60),
-            "over_5p": play(k, 5, 3, None)}
+    return {
+        "start_3p": play(k, 3, 0, 0),
+        "start_5p": play(k, 5, 1, 0),
+        "mid_4p": play(k, 4, 2, 60),
+        "over_5p": play(k, 5, 3, None),
+    }
 
 
 def test_frames_have_the_documented_shape_and_are_not_blank(frames):
@@ -26,7 +29,7 @@ def test_frames_have_the_documented_shape_and_are_not_blank(frames):
         assert img.std() > 20, f"{name} looks blank"
         # every company's colour is on the picture (map locomotives and the company legend)
         for colour in pic.COMPANY_COLOURS:
-            rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+            rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
             assert (np.abs(img.astype(int) - rgb).sum(axis=2) < 20).any(), (name, colour)
 
 

@@ -6,13 +6,42 @@ import math
 
 import numpy as np
 import pytest
-
 from tabletop_zoo.kernels import irish_gauge as k
 
 from ._helpers import (
-    AUCTION, BCD, BID, BLACK, BUILD, CALL_DIVIDENDS, CBSC, END_BUILD, GSW, MGW, PASS, PINK, PLACE, TERMINAL_SEAT,
-    WHITE, WLW, ST, T, cash, common_board, give_cert, hx, legal_ids, main_turn, mask_of, neighbours, place,
-    placements, play, returns, scores, set_network, si,
+    AUCTION,
+    BCD,
+    BID,
+    BLACK,
+    BUILD,
+    CALL_DIVIDENDS,
+    CBSC,
+    END_BUILD,
+    GSW,
+    MGW,
+    PASS,
+    PINK,
+    PLACE,
+    ST,
+    TERMINAL_SEAT,
+    WHITE,
+    WLW,
+    T,
+    cash,
+    common_board,
+    give_cert,
+    hx,
+    legal_ids,
+    main_turn,
+    mask_of,
+    neighbours,
+    place,
+    placements,
+    play,
+    returns,
+    scores,
+    set_network,
+    si,
 )
 
 HOMES = {CBSC: "O4", WLW: "L4", BCD: "C12", GSW: "H11", MGW: "H11"}
@@ -591,7 +620,7 @@ def test_random_games_invariants_IG_TURN_3_END_1(n, ruleset):
         assert int(r["bag"].sum()) == 0
         for c in range(5):
             owners = r["cert_owner"][c, : r["next_cert"][c]]
-            assert (owners >= 0).all() and (r["cert_owner"][c, r["next_cert"][c]:] == -1).all()
+            assert (owners >= 0).all() and (r["cert_owner"][c, r["next_cert"][c] :] == -1).all()
             assert [int((owners == p).sum()) for p in range(5)] == r["held"][:, c].tolist()
             assert int(r["loco"][c].sum()) + int(r["supply"][c]) == 19
         # cubes: 30 in all = board + bag (empty) + drawn track
@@ -627,15 +656,15 @@ def test_observation_is_seat_relative_spec_7(n):
         for p in range(n):
             i = (p - q) % n
             assert out[P["cash_by_seat"].offset + i] == pytest.approx(r["cash"][p] / 100)
-            held = out[P["held_by_seat"].offset + i * 5: P["held_by_seat"].offset + i * 5 + 5]
+            held = out[P["held_by_seat"].offset + i * 5 : P["held_by_seat"].offset + i * 5 + 5]
             assert held == pytest.approx(r["held"][p] / 4)
-        present = out[P["seat_present"].offset: P["seat_present"].offset + 5].tolist()
+        present = out[P["seat_present"].offset : P["seat_present"].offset + 5].tolist()
         assert present == [1.0] * n + [0.0] * (5 - n)
-        to_move = out[P["to_move_onehot"].offset: P["to_move_onehot"].offset + 5]
+        to_move = out[P["to_move_onehot"].offset : P["to_move_onehot"].offset + 5]
         assert np.flatnonzero(to_move).tolist() == [(2 - q) % n]
-        active = out[P["active_onehot"].offset: P["active_onehot"].offset + 5]
+        active = out[P["active_onehot"].offset : P["active_onehot"].offset + 5]
         assert np.flatnonzero(active).tolist() == [(1 - q) % n]
-        high = out[P["auction_high_bidder"].offset: P["auction_high_bidder"].offset + 5]
+        high = out[P["auction_high_bidder"].offset : P["auction_high_bidder"].offset + 5]
         assert np.flatnonzero(high).tolist() == [(1 - q) % n]
         assert out[P["auction_high_bid"].offset] == pytest.approx(7 / 100)
         assert out[P["auction_min_bid"].offset] == pytest.approx(8 / 100)
@@ -659,10 +688,10 @@ def test_observation_shows_board_and_bag_spec_7():
     P = _pieces()
     out = np.zeros(k.OBS_SIZE, np.float32)
     k.observe(s, 2, out)
-    cube = out[P["cube_colour"].offset: P["cube_colour"].offset + 3 * 139].reshape(3, 139)
+    cube = out[P["cube_colour"].offset : P["cube_colour"].offset + 3 * 139].reshape(3, 139)
     for label, colour in {"C12": BLACK, "H11": PINK, "H3": WHITE}.items():
         assert cube[colour, hx(label)] == 1 and cube[:, hx(label)].sum() == 1
-    bag = out[P["bag"].offset: P["bag"].offset + 3]
+    bag = out[P["bag"].offset : P["bag"].offset + 3]
     assert bag == pytest.approx([0.7, 0.7, 0.8])
-    loco = out[P["loco"].offset: P["loco"].offset + 5 * 139].reshape(5, 139)
+    loco = out[P["loco"].offset : P["loco"].offset + 5 * 139].reshape(5, 139)
     assert loco[GSW, hx("H11")] == 1 and loco[GSW].sum() == 1

@@ -5,8 +5,22 @@ from __future__ import annotations
 from tabletop_zoo.kernels import irish_gauge as k
 
 from ._helpers import (
-    BCD, BUILD, CALL_DIVIDENDS, CBSC, GSW, MGW, SPECIAL_INTEREST, WLW, cash, common_board, draw, give_cert,
-    legal_ids, main_turn, play, set_network,
+    BCD,
+    BUILD,
+    CALL_DIVIDENDS,
+    CBSC,
+    GSW,
+    MGW,
+    SPECIAL_INTEREST,
+    WLW,
+    cash,
+    common_board,
+    draw,
+    give_cert,
+    legal_ids,
+    main_turn,
+    play,
+    set_network,
 )
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from tabletop_zoo.kernels import irish_gauge as k
 
 MAIN, AUCTION, BUILD = 1, 2, 3
@@ -31,16 +30,19 @@ def test_real_records_pass():
     assert all(k.validate(s) == [] for s in _records(games=3))
 
 
-@pytest.mark.parametrize("field, value, phase, message", [
-    ("active", 7, MAIN, "active = 7, allowed 0..2"),
-    ("active", -3, MAIN, "active = -3, allowed 0..2"),
-    ("auc_company", 9, AUCTION, "auc_company = 9, allowed 0..4 in an auction phase"),  # IG-AUC-1
-    ("auc_bidder", 5, AUCTION, "auc_bidder = 5, allowed 0..2"),
-    ("bld_company", -1, BUILD, "bld_company = -1, allowed 0..4 in phase BUILD"),  # IG-BLD-2
-    ("phase", 6, MAIN, "phase = 6, allowed 0..5"),
-    ("num_players", 2, MAIN, "num_players = 2, allowed 3..5"),
-    ("drawn_rows", 8, MAIN, "drawn_rows = 8 with"),  # IG-DIV-2: the remaining calls need track rows
-])
+@pytest.mark.parametrize(
+    "field, value, phase, message",
+    [
+        ("active", 7, MAIN, "active = 7, allowed 0..2"),
+        ("active", -3, MAIN, "active = -3, allowed 0..2"),
+        ("auc_company", 9, AUCTION, "auc_company = 9, allowed 0..4 in an auction phase"),  # IG-AUC-1
+        ("auc_bidder", 5, AUCTION, "auc_bidder = 5, allowed 0..2"),
+        ("bld_company", -1, BUILD, "bld_company = -1, allowed 0..4 in phase BUILD"),  # IG-BLD-2
+        ("phase", 6, MAIN, "phase = 6, allowed 0..5"),
+        ("num_players", 2, MAIN, "num_players = 2, allowed 3..5"),
+        ("drawn_rows", 8, MAIN, "drawn_rows = 8 with"),  # IG-DIV-2: the remaining calls need track rows
+    ],
+)
 def test_each_corruption_is_named(field, value, phase, message):
     s = _first(phase)
     s[0][field] = value

@@ -1,14 +1,39 @@
 """The packaged data copy matches the spec's numbers (spec §2, §5)."""
 
 import numpy as np
-
 from tabletop_zoo.kernels.kremlin import tables as T
 
 
 def test_gamer_experience_and_start_posts():
     assert T.N_GAMERS == 26 and T.N_POSTS == 13
-    assert T.EXPERIENCE.tolist() == [80, 75, 74, 73, 72, 71, 69, 68, 67, 66, 65, 64, 63, 62, 61, 60, 59, 58, 57,
-                                     56, 55, 54, 53, 52, 51, 50]
+    assert T.EXPERIENCE.tolist() == [
+        80,
+        75,
+        74,
+        73,
+        72,
+        71,
+        69,
+        68,
+        67,
+        66,
+        65,
+        64,
+        63,
+        62,
+        61,
+        60,
+        59,
+        58,
+        57,
+        56,
+        55,
+        54,
+        53,
+        52,
+        51,
+        50,
+    ]
     assert T.START_LOC[:13].tolist() == list(range(13)) and (T.START_LOC[13:] == T.LOC_CIV).all()
     assert T.ASSIGNABLE[0] == 0 and T.ASSIGNABLE[1:].all()  # KRM-SET-4
     assert T.START_BROKE.tolist() == [1] + [0] * 25  # KRM-SET-2
@@ -37,6 +62,7 @@ def test_delegation_orders():
 def test_finance_table_excerpts_of_spec_section_2():
     def row(t, age):
         return T.FINANCE[t, age - 50].tolist()
+
     # (retire_max, plus2_max, plus1_max, minus1_min); "—" = 0 / 21
     assert row(0, 50) == [0, 1, 4, 14]
     assert row(0, 60) == [0, 3, 6, 18]

@@ -2,14 +2,32 @@
 the spec text, not from running the code."""
 
 import numpy as np
-
 from tabletop_zoo.kernels import kremlin as k
+from tabletop_zoo.kernels.kremlin import flow
 
 from ._helpers import (
-    DONE, OPPOSE, RUMOUR_B, SELECT_GAMER, ST, SUPPORT, T, G, control, declare, game, legal, open_window,
-    pass_window, phase, play, put, roll, run, send_away, vacate,
+    DONE,
+    OPPOSE,
+    RUMOUR_B,
+    SELECT_GAMER,
+    ST,
+    SUPPORT,
+    G,
+    T,
+    control,
+    declare,
+    game,
+    legal,
+    open_window,
+    pass_window,
+    phase,
+    play,
+    put,
+    roll,
+    run,
+    send_away,
+    vacate,
 )
-from tabletop_zoo.kernels.kremlin import flow
 
 
 def test_KRM_INF_KRM_DW_ex1_declarations_ties_and_loss():

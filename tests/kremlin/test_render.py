@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from tabletop_zoo.envs.kremlin_v0 import render_ansi
 from tabletop_zoo.envs.render import kremlin as pic
 from tabletop_zoo.kernels import kremlin as k
@@ -15,8 +14,13 @@ from ..render._helpers import FRAME, assert_distinct, play
 
 @pytest.fixture(scope="module")
 def states() -> dict[str, np.ndarray]:
-    return {"start_3p": play(k, 3, 0, 0), "start_6p": play(k, 6, 1, 0), "mid_4p": play(k, 4, 2, 200),
-            "kremlin_theme_5p": play(k, 5, 3, 120, theme="kremlin"), "over_6p": play(k, 6, 4, None)}
+    return {
+        "start_3p": play(k, 3, 0, 0),
+        "start_6p": play(k, 6, 1, 0),
+        "mid_4p": play(k, 4, 2, 200),
+        "kremlin_theme_5p": play(k, 5, 3, 120, theme="kremlin"),
+        "over_6p": play(k, 6, 4, None),
+    }
 
 
 def test_frames_have_the_documented_shape_and_are_not_blank(frames, states):
@@ -25,7 +29,7 @@ def test_frames_have_the_documented_shape_and_are_not_blank(frames, states):
         assert img.std() > 20, f"{name} looks blank"
         n = int(states[name][0]["num_players"])
         for colour in pic.PLAYER_COLOURS[:n]:  # every faction's swatch is drawn
-            rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+            rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
             assert (np.abs(img.astype(int) - rgb).sum(axis=2) < 20).any(), (name, colour)
 
 

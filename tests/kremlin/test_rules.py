@@ -1,16 +1,32 @@
 """Scenario tests per rule family on explicit states, with dice fixed through the chance API."""
 
-
 import numpy as np
 import pytest
-
-import tabletop_zoo
 from tabletop_zoo.kernels import kremlin as k
 from tabletop_zoo.kernels.kremlin import flow
 
+import tabletop_zoo
+
 from ._helpers import (
-    DONE, RUMOUR_A, SELECT_GAMER, SELECT_POST, ST, T, G, control, declare, game, legal,
-    open_window, phase, play, put, roll, run, send_away, vacate,
+    DONE,
+    RUMOUR_A,
+    SELECT_GAMER,
+    SELECT_POST,
+    ST,
+    G,
+    T,
+    control,
+    declare,
+    game,
+    legal,
+    open_window,
+    phase,
+    play,
+    put,
+    roll,
+    run,
+    send_away,
+    vacate,
 )
 
 

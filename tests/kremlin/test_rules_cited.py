@@ -95,4 +95,3 @@ def test_an_expulsion_needs_room_for_three_sp():
     s[0]["sp"][G(2)] = 18
     run(s, flow.S_EXP_BEGIN)
     assert phase(s) == "WINDOW" and s[0]["dw_cont"] == ST.C_RUMOUR
-

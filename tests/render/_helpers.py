@@ -25,5 +25,5 @@ def assert_distinct(frames: dict[str, np.ndarray]) -> None:
     """No two of the named frames are the same picture."""
     names = list(frames)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             assert not np.array_equal(frames[a], frames[b]), (a, b)

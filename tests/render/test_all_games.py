@@ -13,8 +13,11 @@ import tabletop_zoo
 from tabletop_zoo import registry
 
 FRAME = (800, 1280, 3)
-EXTREMES = [(g, n) for g in sorted(tabletop_zoo.GAMES)
-            for n in sorted({registry.player_counts(g)[0], registry.player_counts(g)[-1]})]
+EXTREMES = [
+    (g, n)
+    for g in sorted(tabletop_zoo.GAMES)
+    for n in sorted({registry.player_counts(g)[0], registry.player_counts(g)[-1]})
+]
 
 
 @pytest.mark.parametrize("game, num_players", EXTREMES, ids=[f"{g}-{n}p" for g, n in EXTREMES])

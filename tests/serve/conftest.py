@@ -16,8 +16,16 @@ from tabletop_zoo.arena import GAMES_FILE, RUN_FILE, parse_agent_spec, play_one
 from tabletop_zoo.replay import arena_replay
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 # Short full games: a human in seat 0, agents elsewhere. Kremlin ends by ranking at a one-turn limit
 # (KRM-END-3 option) and Imperial at its nation-turn limit (IMP-END-2 option, a truncation).
 SHORT_GAMES = {
@@ -38,8 +46,9 @@ def run_dir(tmp_path_factory):
     arena = root / "irish_gauge-run"
     arena.mkdir()
     specs = [parse_agent_spec(a, "irish_gauge") for a in ARENA_LINEUP]
-    (arena / RUN_FILE).write_text(json.dumps({"game": "irish_gauge", "players": 3, "agents": ARENA_LINEUP,
-                                              "games": 2, "seed": 5, "options": {}}))
+    (arena / RUN_FILE).write_text(
+        json.dumps({"game": "irish_gauge", "players": 3, "agents": ARENA_LINEUP, "games": 2, "seed": 5, "options": {}})
+    )
     records = [play_one("irish_gauge", 3, specs, g, 5, {}) for g in range(2)]
     (arena / GAMES_FILE).write_text("".join(json.dumps(r) + "\n" for r in records))
     arena_replay(arena / GAMES_FILE, 1).save(root / "game1.json")
@@ -58,8 +67,14 @@ def client(run_dir):
 
 def new_game(client, game: str, seats=None, seed: int = 1, **extra):
     n, options = SHORT_GAMES[game]
-    body = {"game": game, "players": n, "seed": seed, "options": options,
-            "seats": seats or ["human"] + ["random"] * (n - 1), **extra}
+    body = {
+        "game": game,
+        "players": n,
+        "seed": seed,
+        "options": options,
+        "seats": seats or ["human"] + ["random"] * (n - 1),
+        **extra,
+    }
     r = client.post("/api/play", json=body)
     assert r.status_code == 200, r.text
     return r.json()
@@ -91,8 +106,10 @@ def live_server(run_dir):
 
 def require_chromium(path: str = CHROMIUM) -> None:
     if not os.access(path, os.X_OK):
-        pytest.fail(f"{path} is missing: the browser tests drive Debian's chromium; run the tests with "
-                    "scripts/test (it installs chromium with apt-get) or apt-get install chromium")
+        pytest.fail(
+            f"{path} is missing: the browser tests drive Debian's chromium; run the tests with "
+            "scripts/test (it installs chromium with apt-get) or apt-get install chromium"
+        )
 
 
 @pytest.fixture(scope="session")
@@ -130,7 +147,10 @@ def all_games() -> list[str]:
 # tests: 2 passed in 377 s with -m slow on 2026-12-01, most of it numba compiling Kremlin on a cold cache (what
 # once looked like a stall was that compile, holding the GIL and so the test server). They run with -m slow
 # to keep the default suite short; the other four games play to the end in the default suite.
-KREMLIN_TO_THE_END = ("test_play_a_full_game_by_clicking[kremlin]", "test_hidden_information_stays_hidden_until_the_end")
+KREMLIN_TO_THE_END = (
+    "test_play_a_full_game_by_clicking[kremlin]",
+    "test_hidden_information_stays_hidden_until_the_end",
+)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -82,19 +82,31 @@ def test_legal_moves_name_their_map_places(client):
         assert {item[0] for item in view["board"]["items"]} <= set(SVG_TAGS)
 
 
-@pytest.mark.parametrize("body, words", [
-    ({"game": "chess", "seats": ["human"]}, ["unknown game 'chess'", "irish_gauge"]),
-    ({"game": "irish_gauge", "players": 9, "seats": ["human"] * 9}, ["players must be in 3..5"]),
-    ({"game": "irish_gauge", "players": 3, "seats": ["human", "random"]}, ["seats must list 3 strings"]),
-    ({"game": "irish_gauge", "players": 3, "seats": ["human", "genius", "random"]}, ["seat 1", "unknown agent 'genius'"]),
-    ({"game": "irish_gauge", "players": 3, "seats": ["human", "mcts:sims=5", "random"]},
-     ["unknown parameter(s) ['sims']", "simulations"]),
-    ({"game": "irish_gauge", "players": 3, "options": {"colour": 1}, "seats": ["human", "random", "random"]},
-     ["unknown option(s) ['colour']"]),
-    ({"game": "irish_gauge", "players": 3, "options": {"ruleset": "house"}, "seats": ["human"] * 3},
-     ["ruleset must be one of"]),
-    ({"game": "irish_gauge", "players": 3, "seed": -1, "seats": ["human"] * 3}, ["seed must be in"]),
-])
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ({"game": "chess", "seats": ["human"]}, ["unknown game 'chess'", "irish_gauge"]),
+        ({"game": "irish_gauge", "players": 9, "seats": ["human"] * 9}, ["players must be in 3..5"]),
+        ({"game": "irish_gauge", "players": 3, "seats": ["human", "random"]}, ["seats must list 3 strings"]),
+        (
+            {"game": "irish_gauge", "players": 3, "seats": ["human", "genius", "random"]},
+            ["seat 1", "unknown agent 'genius'"],
+        ),
+        (
+            {"game": "irish_gauge", "players": 3, "seats": ["human", "mcts:sims=5", "random"]},
+            ["unknown parameter(s) ['sims']", "simulations"],
+        ),
+        (
+            {"game": "irish_gauge", "players": 3, "options": {"colour": 1}, "seats": ["human", "random", "random"]},
+            ["unknown option(s) ['colour']"],
+        ),
+        (
+            {"game": "irish_gauge", "players": 3, "options": {"ruleset": "house"}, "seats": ["human"] * 3},
+            ["ruleset must be one of"],
+        ),
+        ({"game": "irish_gauge", "players": 3, "seed": -1, "seats": ["human"] * 3}, ["seed must be in"]),
+    ],
+)
 def test_bad_new_game_requests_say_what_is_allowed(client, body, words):
     r = client.post("/api/play", json=body)
     assert r.status_code == 400, r.text
@@ -254,15 +266,18 @@ def test_watch_a_replay_file_and_an_uploaded_replay(client, run_dir):
     assert r.status_code == 400 and "does not reproduce" in r.json()["detail"]
 
 
-@pytest.mark.parametrize("body, words", [
-    ({"run": 0, "file": "../../etc/passwd"}, ["is not a file inside run folder 0"]),
-    ({"run": 0, "file": "/etc/passwd"}, ["is not a file inside run folder 0"]),
-    ({"run": 3, "file": "game1.json"}, ["run must be a folder number 0..0"]),
-    ({"run": 0, "file": "irish_gauge-run/games.jsonl"}, ["choose one with 'game_index'"]),
-    ({"run": 0, "file": "irish_gauge-run/games.jsonl", "game_index": 7}, ["has no game 7"]),
-    ({"run": 0, "file": "irish_gauge-run/run.json"}, ["is not a replay"]),
-    ({}, ["watch needs 'run'"]),
-])
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ({"run": 0, "file": "../../etc/passwd"}, ["is not a file inside run folder 0"]),
+        ({"run": 0, "file": "/etc/passwd"}, ["is not a file inside run folder 0"]),
+        ({"run": 3, "file": "game1.json"}, ["run must be a folder number 0..0"]),
+        ({"run": 0, "file": "irish_gauge-run/games.jsonl"}, ["choose one with 'game_index'"]),
+        ({"run": 0, "file": "irish_gauge-run/games.jsonl", "game_index": 7}, ["has no game 7"]),
+        ({"run": 0, "file": "irish_gauge-run/run.json"}, ["is not a replay"]),
+        ({}, ["watch needs 'run'"]),
+    ],
+)
 def test_watch_requests_are_validated(client, body, words):
     r = client.post("/api/watch", json=body)
     assert r.status_code == 400, r.text

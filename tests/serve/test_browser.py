@@ -16,8 +16,9 @@ STATUS = "#status"
 
 
 def _set_range(page, selector: str, value: int, event: str) -> None:
-    page.eval_on_selector(selector, "(el, [v, ev]) => { el.value = v; el.dispatchEvent(new Event(ev)); }",
-                          [str(value), event])
+    page.eval_on_selector(
+        selector, "(el, [v, ev]) => { el.value = v; el.dispatchEvent(new Event(ev)); }", [str(value), event]
+    )
 
 
 def _settled(page, before: int) -> None:
@@ -25,7 +26,9 @@ def _settled(page, before: int) -> None:
     page.wait_for_function(
         "(before) => { const s = document.querySelector('#status');"
         " return s.dataset.decisions !== String(before) && s.dataset.waiting !== 'agent'; }",
-        arg=before, timeout=180_000)
+        arg=before,
+        timeout=180_000,
+    )
 
 
 def _decisions(page) -> int:

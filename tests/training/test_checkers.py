@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env as gymnasium_check_env
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
+from tabletop_zoo.envs.wrappers import KernelVecEnv, SingleSeatEnv
 
 from tabletop_zoo import registry
-from tabletop_zoo.envs.wrappers import KernelVecEnv, SingleSeatEnv
 
 
 def test_gymnasium_and_sb3_check_env_pass_with_penalize(game_id):
@@ -44,12 +44,12 @@ def test_penalize_ends_the_episode_with_minus_one_and_raise_names_the_action():
 
 
 def test_gymnasium_make_passes_the_options_and_record_video_films(tmp_path):
-    env = gymnasium.make("tabletop_zoo/irish_gauge-v0", num_players=3, opponents="heuristic",
-                         render_mode="rgb_array")
+    env = gymnasium.make("tabletop_zoo/irish_gauge-v0", num_players=3, opponents="heuristic", render_mode="rgb_array")
     assert isinstance(env.unwrapped, SingleSeatEnv) and env.unwrapped.num_players == 3
     assert env.metadata["render_fps"] == env.unwrapped.metadata["render_fps"]
-    env = gymnasium.wrappers.RecordVideo(env, str(tmp_path), episode_trigger=lambda e: e == 0, video_length=3,
-                                         disable_logger=True)
+    env = gymnasium.wrappers.RecordVideo(
+        env, str(tmp_path), episode_trigger=lambda e: e == 0, video_length=3, disable_logger=True
+    )
     env.reset(seed=0)
     rng = np.random.default_rng(0)
     for _ in range(3):
@@ -66,7 +66,9 @@ def test_gymnasium_ansi_render_is_the_text_table():
     env = gymnasium.make("tabletop_zoo/veld_railroads-v0", render_mode="ansi")
     env.reset(seed=2)
     text = env.render()
-    assert isinstance(text, str) and text == registry.env_module("veld_railroads").render_ansi(env.unwrapped.get_state())
+    assert isinstance(text, str) and text == registry.env_module("veld_railroads").render_ansi(
+        env.unwrapped.get_state()
+    )
 
 
 def _learner_game(game: str, skip_forced: bool, opponents="random", seed: int = 5):

@@ -22,14 +22,30 @@ def test_training_pipeline_saves_model_curve_and_plays_as_an_agent(tmp_path):
     assert not (tmp_path / "snapshots").exists()  # written only by self-play runs that use it
     rows = list(csv.DictReader((tmp_path / "curve.csv").open()))
     assert rows[0]["timesteps"] == "0" and int(rows[-1]["timesteps"]) >= 256
-    summary = arena.run(GAME, [f"policy:path={tmp_path / 'model.zip'}", "random"], num_players=3, games=3,
-                        out=tmp_path / "arena", workers=1, progress=False)
+    summary = arena.run(
+        GAME,
+        [f"policy:path={tmp_path / 'model.zip'}", "random"],
+        num_players=3,
+        games=3,
+        out=tmp_path / "arena",
+        workers=1,
+        progress=False,
+    )
     assert summary["games"] == 3
 
 
 def test_self_play_keeps_a_snapshot_pool(tmp_path):
-    train(GAME, timesteps=512, n_envs=4, num_players=3, opponents="self", out=tmp_path, eval_every=256,
-          eval_games=2, seed=2)
+    train(
+        GAME,
+        timesteps=512,
+        n_envs=4,
+        num_players=3,
+        opponents="self",
+        out=tmp_path,
+        eval_every=256,
+        eval_games=2,
+        seed=2,
+    )
     assert len(list((tmp_path / "snapshots").glob("*.zip"))) >= 1
 
 

@@ -8,7 +8,6 @@ import math
 
 import numpy as np
 import pytest
-
 import ray  # the rllib extra (part of the test extra)
 
 from tabletop_zoo.rllib import MaskedPPOModule, ppo_config, rllib_env
@@ -20,7 +19,7 @@ def test_rllib_wrapper_plays_turn_based_games_to_the_end():
     rng = np.random.default_rng(0)
     total = {}
     while True:
-        (agent, o), = obs.items()  # turn-based: exactly the seat to move
+        ((agent, o),) = obs.items()  # turn-based: exactly the seat to move
         obs, rew, term, trunc, _ = env.step({agent: int(rng.choice(np.flatnonzero(o["action_mask"])))})
         for a, r in rew.items():
             total[a] = total.get(a, 0.0) + r
@@ -33,8 +32,9 @@ def test_rllib_wrapper_plays_turn_based_games_to_the_end():
 def test_masked_ppo_trains_one_iteration_with_a_shared_policy():
     ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
     try:
-        algo = ppo_config("irish_gauge", num_players=3, hidden=(32,), train_batch_size=400, minibatch_size=100,
-                          num_epochs=1).build_algo()
+        algo = ppo_config(
+            "irish_gauge", num_players=3, hidden=(32,), train_batch_size=400, minibatch_size=100, num_epochs=1
+        ).build_algo()
         try:
             assert isinstance(algo.get_module("shared"), MaskedPPOModule)
             result = algo.train()

@@ -6,8 +6,9 @@ import torch
 
 pytest.importorskip("torchrl")
 
-from tabletop_zoo import registry  # noqa: E402
 from tabletop_zoo.agents import make_agent  # noqa: E402
+
+from tabletop_zoo import registry  # noqa: E402
 from tabletop_zoo.play import play_game  # noqa: E402
 from tabletop_zoo.selfplay import parse_pool, train_selfplay  # noqa: E402
 from tabletop_zoo.selfplay.batch import LEARNER, OVER, BatchGames  # noqa: E402
@@ -15,8 +16,17 @@ from tabletop_zoo.selfplay.network import ActorCritic  # noqa: E402
 from tabletop_zoo.selfplay.rollout import RolloutWorker, gae  # noqa: E402
 
 GAME = "irish_gauge"
-TINY = dict(num_players=3, timesteps=256, rollout_samples=128, num_envs=8, minibatch=64, epochs=2, eval_games=3,
-            eval_opponents=("random",), snapshot_every=1)
+TINY = dict(
+    num_players=3,
+    timesteps=256,
+    rollout_samples=128,
+    num_envs=8,
+    minibatch=64,
+    epochs=2,
+    eval_games=3,
+    eval_opponents=("random",),
+    snapshot_every=1,
+)
 
 
 def _worker(pool="self=0.5,random=0.5", envs=16, seed=3):
@@ -102,18 +112,24 @@ def test_resume_gives_the_same_parameters_as_an_uninterrupted_run(tmp_path):
     assert [r["update"] for r in b["log"]] == [1, 2]
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, marks=[] if g == GAME else [pytest.mark.slow])
-                                  for g in sorted(registry.GAMES)])
+@pytest.mark.parametrize(
+    "game", [pytest.param(g, marks=[] if g == GAME else [pytest.mark.slow]) for g in sorted(registry.GAMES)]
+)
 def test_a_short_run_on_every_game_saves_a_policy_that_plays_through_policy_path(game, tmp_path):
     n = registry.kernel(game).MIN_PLAYERS
-    result = train_selfplay(game, out=tmp_path, torch_threads=1, **dict(TINY, num_players=n,
-                            eval_opponents=("random", "heuristic"), eval_games=2, timesteps=128))
+    result = train_selfplay(
+        game,
+        out=tmp_path,
+        torch_threads=1,
+        **dict(TINY, num_players=n, eval_opponents=("random", "heuristic"), eval_games=2, timesteps=128),
+    )
     for name in ("policy.pt", "checkpoint.pt", "log.csv", "curve.csv", "curve.png", "config.json"):
         assert (tmp_path / name).exists(), name
     assert {r["opponent"] for r in result["curve"]} == {"random", "heuristic"}
     env = registry.make_env(game, num_players=n)
-    agents = [make_agent("policy", game, seed=1, path=str(tmp_path / "policy.pt"))] + \
-             [make_agent("random", game, seed=i) for i in range(1, n)]
+    agents = [make_agent("policy", game, seed=1, path=str(tmp_path / "policy.pt"))] + [
+        make_agent("random", game, seed=i) for i in range(1, n)
+    ]
     final = play_game(env, agents, seed=5)
     assert len(final) == n
 

@@ -2,10 +2,10 @@
 
 import numpy as np
 import pytest
-
-import tabletop_zoo
 from tabletop_zoo.agents import make_agent
 from tabletop_zoo.envs.wrappers import SingleSeatEnv
+
+import tabletop_zoo
 
 GAME = "irish_gauge"
 
@@ -82,8 +82,15 @@ def test_opponent_pools_and_search_opponents():
     play_episode(env, lambda m: int(np.flatnonzero(m)[0]))
     play_episode(env, lambda m: int(np.flatnonzero(m)[0]))
     assert len(calls) == 2  # sampled anew each episode
-    mcts = SingleSeatEnv(GAME, 3, opponents=[make_agent("mcts", GAME, seed=1, simulations=20, rollout_depth=4),
-                                              make_agent("heuristic", GAME, seed=2)], seed=5)
+    mcts = SingleSeatEnv(
+        GAME,
+        3,
+        opponents=[
+            make_agent("mcts", GAME, seed=1, simulations=20, rollout_depth=4),
+            make_agent("heuristic", GAME, seed=2),
+        ],
+        seed=5,
+    )
     total, info, _ = play_episode(mcts, lambda m: int(np.flatnonzero(m)[-1]))
     assert "score" in info
     with pytest.raises(ValueError, match="need 2 opponents"):

@@ -8,7 +8,6 @@ written out from the spec's §6 table rather than imported from the kernel.
 from __future__ import annotations
 
 import numpy as np
-
 from tabletop_zoo.kernels import veld_railroads as k
 
 T = k.tables
@@ -97,8 +96,15 @@ def give_shares(s, seat: int, rr: int, count: int = 1) -> None:
     r["opened"][rr] = 1
 
 
-def blank_main(num_players: int = 4, row: int = 1, position: int = 0, active: int = 0, cash: int = 50,
-               treasury: int = 20, **options):
+def blank_main(
+    num_players: int = 4,
+    row: int = 1,
+    position: int = 0,
+    active: int = 0,
+    cash: int = 50,
+    treasury: int = 20,
+    **options,
+):
     """A main-game position with no track, no shares sold, every railroad but ZASM opened, all treasuries
     ``treasury`` dollars, each seat ``cash`` dollars, ``active`` to choose a box in ``row``."""
     s = k.new_state(num_players, 0, **options)

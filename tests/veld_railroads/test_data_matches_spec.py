@@ -6,8 +6,7 @@ import json
 import pathlib
 from collections import deque
 
-
-from ._helpers import CFM, CMR, CSAR, CTRD, IDX, NATAL, T, ZASM
+from ._helpers import CFM, CMR, CSAR, CTRD, IDX, NATAL, ZASM, T
 
 SHARED = pathlib.Path("/work/shared/data/veld_railroads")
 SPEC_SECTIONS = """s00 cape_town worcester|s01 cape_town malmesbury|s02 worcester beaufort_west|s03 beaufort_west de_aar|
@@ -26,10 +25,29 @@ s49 heidelberg volksrust|s50 krugersdorp potchefstroom|s51 potchefstroom klerksd
 s53 middelburg waterval_boven|s54 waterval_boven nelspruit|s55 nelspruit komatipoort|
 s56 lourenco_marques ressano_garcia|s57 ressano_garcia komatipoort|s58 lourenco_marques goba"""
 SPEC_ONE_WAY = {2: "worcester", 26: "ladysmith", 33: "newcastle", 57: "ressano_garcia"}
-SPEC_BORDERS = {17: "CC-OF", 18: "CC-OF", 19: "CC-OF", 20: "CC-OF", 26: "NT-OF", 33: "TV-NT", 34: "TV-OF",
-                35: "TV-OF", 36: "TV-CC", 37: "TV-CC", 57: "TV-MZ"}
-SPEC_CLOSED = {1: {"TV-NT", "TV-OF", "TV-CC"}, 2: {"TV-OF", "TV-CC"}, 3: {"TV-CC"}, 4: set(), 5: set(), 6: set(),
-               7: set(), 8: set()}
+SPEC_BORDERS = {
+    17: "CC-OF",
+    18: "CC-OF",
+    19: "CC-OF",
+    20: "CC-OF",
+    26: "NT-OF",
+    33: "TV-NT",
+    34: "TV-OF",
+    35: "TV-OF",
+    36: "TV-CC",
+    37: "TV-CC",
+    57: "TV-MZ",
+}
+SPEC_CLOSED = {
+    1: {"TV-NT", "TV-OF", "TV-CC"},
+    2: {"TV-OF", "TV-CC"},
+    3: {"TV-CC"},
+    4: set(),
+    5: set(),
+    6: set(),
+    7: set(),
+    8: set(),
+}
 TYPE_LADDERS = {"commercial": [2, 4], "railway_base": [2, 3], "station": [1, 2], "agricultural": [1, 3]}
 
 
@@ -83,8 +101,14 @@ def test_ladders_and_types_spec_2_1():
 
 
 def test_railroads_homes_and_dice_spec_2_2():
-    homes = {CFM: "lourenco_marques", CSAR: "bloemfontein", NATAL: "durban", CTRD: "cape_town",
-             CMR: "port_elizabeth", ZASM: "johannesburg"}
+    homes = {
+        CFM: "lourenco_marques",
+        CSAR: "bloemfontein",
+        NATAL: "durban",
+        CTRD: "cape_town",
+        CMR: "port_elizabeth",
+        ZASM: "johannesburg",
+    }
     for rr, home in homes.items():
         assert T.HOME[rr] == IDX[home]
     assert list(T.DIE_MULTIPLIER) == [1, 1, 1, 1, 1, 2]

@@ -5,9 +5,35 @@ from __future__ import annotations
 import numpy as np
 
 from ._helpers import (
-    BID, BOX_BUILD, BOX_DEVELOP, BOX_OFFER, BOX_PAY, BUILD_RAILROAD, CFM, CMR, CSAR, CTRD, DONE, JOBURG, NATAL,
-    OFFER_TREASURY, PASS, ST, ZASM, blank_main, cash, give_sections, give_shares, income, k, legal_ids,
-    legal_sections, mask_of, play, sec, settle,
+    BID,
+    BOX_BUILD,
+    BOX_DEVELOP,
+    BOX_OFFER,
+    BOX_PAY,
+    BUILD_RAILROAD,
+    CFM,
+    CMR,
+    CSAR,
+    CTRD,
+    DONE,
+    JOBURG,
+    NATAL,
+    OFFER_TREASURY,
+    PASS,
+    ST,
+    ZASM,
+    blank_main,
+    cash,
+    give_sections,
+    give_shares,
+    income,
+    k,
+    legal_ids,
+    legal_sections,
+    mask_of,
+    play,
+    sec,
+    settle,
 )
 
 

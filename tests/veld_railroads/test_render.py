@@ -8,7 +8,6 @@ from importlib import resources
 
 import numpy as np
 import pytest
-
 from tabletop_zoo.envs.render import veld_railroads as pic
 from tabletop_zoo.envs.veld_railroads_v0 import render_ansi
 from tabletop_zoo.kernels import veld_railroads as k
@@ -20,8 +19,12 @@ T = k.tables
 
 @pytest.fixture(scope="module")
 def states() -> dict[str, np.ndarray]:
-    return {"start_3p": play(k, 3, 0, 0), "start_6p": play(k, 6, 1, 0), "mid_4p": play(k, 4, 2, 60),
-            "over_6p": play(k, 6, 3, None)}
+    return {
+        "start_3p": play(k, 3, 0, 0),
+        "start_6p": play(k, 6, 1, 0),
+        "mid_4p": play(k, 4, 2, 60),
+        "over_6p": play(k, 6, 3, None),
+    }
 
 
 def test_frames_have_the_documented_shape_and_are_not_blank(frames):

@@ -4,9 +4,29 @@ numbers and action ids."""
 from __future__ import annotations
 
 from ._helpers import (
-    BID, BOX_BUILD, BOX_DEVELOP, BOX_OFFER, BOX_PAY, BUILD_RAILROAD, CFM, CMR, CSAR, DONE, OFFER_OWN, OFFER_TREASURY,
-    PASS, SECTION, ST,
-    blank_main, cash, give_sections, give_shares, k, legal_ids, legal_sections, play,
+    BID,
+    BOX_BUILD,
+    BOX_DEVELOP,
+    BOX_OFFER,
+    BOX_PAY,
+    BUILD_RAILROAD,
+    CFM,
+    CMR,
+    CSAR,
+    DONE,
+    OFFER_OWN,
+    OFFER_TREASURY,
+    PASS,
+    SECTION,
+    ST,
+    blank_main,
+    cash,
+    give_sections,
+    give_shares,
+    k,
+    legal_ids,
+    legal_sections,
+    play,
 )
 
 

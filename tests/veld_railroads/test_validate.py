@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from tabletop_zoo.kernels import veld_railroads as k
 
 SETUP_AUCTION, CHOOSE_BOX, BUILD_FIRST_LEG, DEVELOP_PICK = 0, 2, 4, 8
@@ -31,16 +30,19 @@ def test_real_records_pass():
     assert all(k.validate(s) == [] for s in _records(games=3))
 
 
-@pytest.mark.parametrize("field, value, phase, message", [
-    ("active", 7, CHOOSE_BOX, "active = 7, allowed 0..2"),  # VR-TRACK-4
-    ("row", 9, CHOOSE_BOX, "row = 9, allowed 1..8"),  # VR-TRACK-1
-    ("phase", 11, CHOOSE_BOX, "phase = 11, allowed 0..10"),  # END_OF_TURN is transient
-    ("auc_railroad", -1, SETUP_AUCTION, "auc_railroad = -1, allowed 0..5 in phase SETUP_AUCTION"),
-    ("auc_min", 0, SETUP_AUCTION, "auc_min = 0, allowed 1..500 in phase"),  # VR-SHARE-3: floor $1
-    ("bld_railroad", 6, BUILD_FIRST_LEG, "bld_railroad = 6, allowed 0..5 in phase BUILD_FIRST_LEG"),
-    ("bld_builder", -1, BUILD_FIRST_LEG, "bld_builder = -1, allowed 0..2 in phase"),  # VR-BUILD-4
-    ("dev_picks", 3, DEVELOP_PICK, "dev_picks = 3 in phase DEVELOP_PICK"),  # VR-DEV-3/4
-])
+@pytest.mark.parametrize(
+    "field, value, phase, message",
+    [
+        ("active", 7, CHOOSE_BOX, "active = 7, allowed 0..2"),  # VR-TRACK-4
+        ("row", 9, CHOOSE_BOX, "row = 9, allowed 1..8"),  # VR-TRACK-1
+        ("phase", 11, CHOOSE_BOX, "phase = 11, allowed 0..10"),  # END_OF_TURN is transient
+        ("auc_railroad", -1, SETUP_AUCTION, "auc_railroad = -1, allowed 0..5 in phase SETUP_AUCTION"),
+        ("auc_min", 0, SETUP_AUCTION, "auc_min = 0, allowed 1..500 in phase"),  # VR-SHARE-3: floor $1
+        ("bld_railroad", 6, BUILD_FIRST_LEG, "bld_railroad = 6, allowed 0..5 in phase BUILD_FIRST_LEG"),
+        ("bld_builder", -1, BUILD_FIRST_LEG, "bld_builder = -1, allowed 0..2 in phase"),  # VR-BUILD-4
+        ("dev_picks", 3, DEVELOP_PICK, "dev_picks = 3 in phase DEVELOP_PICK"),  # VR-DEV-3/4
+    ],
+)
 def test_each_corruption_is_named(field, value, phase, message):
     s = _first(phase)
     s[0][field] = value

@@ -6,13 +6,22 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...envs.french_revolution_1789_v0 import CITY_NAMES
 from ...envs.render.french_revolution_1789 import (
-    ARMY_FACE, ARMY_TEXT, CITY_XY, LAND, LAYOUT, PLAYER_COLOURS, SEA, SUPPORT_OFFSET, UNIT_OFFSET, _COS,
+    _COS,
+    ARMY_FACE,
+    ARMY_TEXT,
+    CITY_XY,
+    LAND,
+    LAYOUT,
+    PLAYER_COLOURS,
+    SEA,
+    SUPPORT_OFFSET,
+    UNIT_OFFSET,
     _project,
 )
 from ...kernels.french_revolution_1789.actions import A_CITY
 from ...kernels.french_revolution_1789.tables import CITY_ELIG, CITY_IDS, CITY_RP, CITY_VP, N_CITIES
-from ...envs.french_revolution_1789_v0 import CITY_NAMES
 from . import Scene
 
 UNIT = 62.0  # pixels per projected degree
@@ -41,8 +50,15 @@ def scene(s: np.ndarray) -> Scene:
         elig = ("C" if CITY_ELIG[c] & 2 else "") + ("R" if CITY_ELIG[c] & 4 else "")
         name_y = y + 26 if cid in LABEL_BELOW else y - 30
         sc.add("text", CITY_NAMES[c], x=x, y=name_y, font_size=11, font_weight="bold", text_anchor="middle")
-        sc.add("text", f"{int(CITY_RP[c])} RP  {int(CITY_VP[c])} VP" + (f"  {elig}" if elig else ""), x=x,
-               y=name_y + 12, font_size=9, fill="#555555", text_anchor="middle")
+        sc.add(
+            "text",
+            f"{int(CITY_RP[c])} RP  {int(CITY_VP[c])} VP" + (f"  {elig}" if elig else ""),
+            x=x,
+            y=name_y + 12,
+            font_size=9,
+            fill="#555555",
+            text_anchor="middle",
+        )
     _pieces(sc, r)
     return sc
 
@@ -54,8 +70,16 @@ def _pieces(sc: Scene, r) -> None:
         army = int(r["city_army"][c])
         sc.add("rect", x=ux - 8, y=uy - 8, width=16, height=16, fill=ARMY_FACE[army], stroke="black")
         if r["city_str"][c] > 0:
-            sc.add("text", str(int(r["city_str"][c])), x=ux, y=uy + 4, font_size=10, font_weight="bold",
-                   fill=ARMY_TEXT[army], text_anchor="middle")
+            sc.add(
+                "text",
+                str(int(r["city_str"][c])),
+                x=ux,
+                y=uy + 4,
+                font_size=10,
+                font_weight="bold",
+                fill=ARMY_TEXT[army],
+                text_anchor="middle",
+            )
         owner = int(r["city_owner"][c])
         if owner >= 0:
             sx, sy = _px(CITY_XY[c] + SUPPORT_OFFSET[c])

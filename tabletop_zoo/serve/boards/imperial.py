@@ -8,13 +8,34 @@ import numpy as np
 from matplotlib.colors import to_hex
 
 from ...envs.render.imperial import (
-    LABELS, LAYOUT, MAP_H, MAP_W, NATION_COLOURS, NEUTRAL_FILL, POS, SEA_EDGE, SEA_FILL, _PX, _badges, _box_width,
-    _text_colour, _tint,
+    _PX,
+    LABELS,
+    LAYOUT,
+    MAP_H,
+    MAP_W,
+    NATION_COLOURS,
+    NEUTRAL_FILL,
+    POS,
+    SEA_EDGE,
+    SEA_FILL,
+    _badges,
+    _box_width,
+    _text_colour,
+    _tint,
 )
 from ...kernels.imperial.actions import action_family
 from ...kernels.imperial.board import is_blocked
 from ...kernels.imperial.tables import (
-    EDGES, FACTORY_TYPE, FIRST_SEA, FT_ARMAMENTS, KIND_HOME, KIND_SEA, N_HOME, N_REGIONS, REGION_IDS, REGION_KIND,
+    EDGES,
+    FACTORY_TYPE,
+    FIRST_SEA,
+    FT_ARMAMENTS,
+    KIND_HOME,
+    KIND_SEA,
+    N_HOME,
+    N_REGIONS,
+    REGION_IDS,
+    REGION_KIND,
 )
 from . import Scene
 
@@ -67,13 +88,38 @@ def _regions(sc: Scene) -> None:
             fill, edge, lw = SEA_FILL, SEA_EDGE, 1.0
         else:
             fill, edge, lw = NEUTRAL_FILL, "#8a7a5a", 1.0
-        sc.add("rect", place=REGION_IDS[x], x=cx - w / 2, y=cy - h / 2, width=w, height=h, rx=4, fill=fill,
-               stroke=edge, stroke_width=lw)
-        sc.add("text", LABELS[x], x=cx, y=cy + 3, font_size=9, text_anchor="middle",
-               font_style="italic" if kind == KIND_SEA else None)
+        sc.add(
+            "rect",
+            place=REGION_IDS[x],
+            x=cx - w / 2,
+            y=cy - h / 2,
+            width=w,
+            height=h,
+            rx=4,
+            fill=fill,
+            stroke=edge,
+            stroke_width=lw,
+        )
+        sc.add(
+            "text",
+            LABELS[x],
+            x=cx,
+            y=cy + 3,
+            font_size=9,
+            text_anchor="middle",
+            font_style="italic" if kind == KIND_SEA else None,
+        )
     sx, sy = _px(_PX["switzerland"])
-    sc.add("text", LAYOUT["impassable"]["switzerland"]["label"], x=sx, y=sy + 3, font_size=8, fill="#888888",
-           font_style="italic", text_anchor="middle")
+    sc.add(
+        "text",
+        LAYOUT["impassable"]["switzerland"]["label"],
+        x=sx,
+        y=sy + 3,
+        font_size=8,
+        fill="#888888",
+        font_style="italic",
+        text_anchor="middle",
+    )
 
 
 def _factories(sc: Scene, r) -> None:
@@ -96,8 +142,14 @@ def _chips(sc: Scene, r) -> None:
     """Tax chip: a dot in the owning nation's colour on the box's top-right corner."""
     for x in np.flatnonzero(r["chip"] >= 0):
         cx, cy = _px(POS[x])
-        sc.add("circle", cx=cx + _box_width(LABELS[x]) / 2, cy=cy - 7.5, r=4.5,
-               fill=NATION_COLOURS[int(r["chip"][x])], stroke="white")
+        sc.add(
+            "circle",
+            cx=cx + _box_width(LABELS[x]) / 2,
+            cy=cy - 7.5,
+            r=4.5,
+            fill=NATION_COLOURS[int(r["chip"][x])],
+            stroke="white",
+        )
 
 
 def _units(sc: Scene, r) -> None:
@@ -110,7 +162,24 @@ def _units(sc: Scene, r) -> None:
         for i, (n, text, stance) in enumerate(badges):
             bx, by = left + i * (bw + gap), cy + 7.5 + 2
             edge, lw = ("red", 1.8) if stance == "hostile" else ("white", 1.0)
-            sc.add("rect", x=bx, y=by, width=bw, height=bh, fill=NATION_COLOURS[n], stroke=edge, stroke_width=lw,
-                   stroke_dasharray="3 2" if stance == "friendly" else None)
-            sc.add("text", text, x=bx + bw / 2, y=by + bh - 2.5, font_size=8, font_weight="bold",
-                   text_anchor="middle", fill=_text_colour(NATION_COLOURS[n]))
+            sc.add(
+                "rect",
+                x=bx,
+                y=by,
+                width=bw,
+                height=bh,
+                fill=NATION_COLOURS[n],
+                stroke=edge,
+                stroke_width=lw,
+                stroke_dasharray="3 2" if stance == "friendly" else None,
+            )
+            sc.add(
+                "text",
+                text,
+                x=bx + bw / 2,
+                y=by + bh - 2.5,
+                font_size=8,
+                font_weight="bold",
+                text_anchor="middle",
+                fill=_text_colour(NATION_COLOURS[n]),
+            )

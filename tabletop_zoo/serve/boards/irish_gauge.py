@@ -6,7 +6,12 @@ from __future__ import annotations
 import numpy as np
 
 from ...envs.render.irish_gauge import (
-    COMPANY_COLOURS, CUBE_RGB, HEX_XY, LOCO_OFFSET, SEA, TERRAIN_COLOURS,
+    COMPANY_COLOURS,
+    CUBE_RGB,
+    HEX_XY,
+    LOCO_OFFSET,
+    SEA,
+    TERRAIN_COLOURS,
 )
 from ...kernels.irish_gauge.actions import action_family
 from ...kernels.irish_gauge.tables import HEX_IDS, HEX_NAMES, HOME_HEX, N_COMPANIES, TERRAIN, TERRAIN_NAMES
@@ -35,12 +40,17 @@ def scene(s: np.ndarray) -> Scene:
     sc = Scene(WIDTH, HEIGHT, SEA)
     for h, xy in enumerate(HEX_XY):
         corners = [_px(xy + 0.98 * c) for c in _CORNERS]
-        sc.add("polygon", place=HEX_IDS[h], points=corners, fill=TERRAIN_COLOURS[TERRAIN_NAMES[TERRAIN[h]]],
-               stroke="#7a8a70", stroke_width=0.8)
+        sc.add(
+            "polygon",
+            place=HEX_IDS[h],
+            points=corners,
+            fill=TERRAIN_COLOURS[TERRAIN_NAMES[TERRAIN[h]]],
+            stroke="#7a8a70",
+            stroke_width=0.8,
+        )
         x, y = _px(xy)
         if HEX_NAMES[h]:
-            sc.add("text", HEX_NAMES[h], x=x, y=y - 0.45 * UNIT, font_size=8, font_weight="bold",
-                   text_anchor="middle")
+            sc.add("text", HEX_NAMES[h], x=x, y=y - 0.45 * UNIT, font_size=8, font_weight="bold", text_anchor="middle")
         sc.add("text", HEX_IDS[h], x=x, y=y - 0.2 * UNIT, font_size=6.5, fill="#5b6655", text_anchor="middle")
     for c in range(N_COMPANIES):  # home hexes: a ring on the company's slot
         x, y = _px(HEX_XY[HOME_HEX[c]] + LOCO_OFFSET[c])

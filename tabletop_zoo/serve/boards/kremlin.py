@@ -10,7 +10,13 @@ import numpy as np
 from ...envs.render.kremlin import BOX_H, BOX_W, LOC_ROWS, PLAYER_COLOURS, POST_XY
 from ...kernels.kremlin.actions import action_family
 from ...kernels.kremlin.tables import (
-    EXPERIENCE, GAMER_IDS, GAMER_LABELS, LOCATION_LABELS, N_POSTS, POST_IDS, POST_LABELS,
+    EXPERIENCE,
+    GAMER_IDS,
+    GAMER_LABELS,
+    LOCATION_LABELS,
+    N_POSTS,
+    POST_IDS,
+    POST_LABELS,
 )
 from . import Scene
 
@@ -58,23 +64,57 @@ def _post(sc: Scene, r, k: int, theme: str) -> None:
     edge, lw = "#777777", 1.0
     if g >= 0 and g in (actor, target):
         edge, lw = ("#1a9e1a" if g == actor else "#e00000"), 2.8
-    sc.add("rect", place=POST_IDS[k], x=x - BOX_W / 2, y=y - BOX_H / 2, width=BOX_W, height=BOX_H, fill="white",
-           stroke=edge, stroke_width=lw)
-    sc.add("text", f"{POST_IDS[k]} {POST_LABELS[theme][k]}", x=x - BOX_W / 2 + 4, y=y - BOX_H / 2 + 12,
-           font_size=9, font_weight="bold")
+    sc.add(
+        "rect",
+        place=POST_IDS[k],
+        x=x - BOX_W / 2,
+        y=y - BOX_H / 2,
+        width=BOX_W,
+        height=BOX_H,
+        fill="white",
+        stroke=edge,
+        stroke_width=lw,
+    )
+    sc.add(
+        "text",
+        f"{POST_IDS[k]} {POST_LABELS[theme][k]}",
+        x=x - BOX_W / 2 + 4,
+        y=y - BOX_H / 2 + 12,
+        font_size=9,
+        font_weight="bold",
+    )
     if g < 0:
-        sc.add("text", "(vacant)", x=x, y=y + 8, font_size=10, fill="#888888", font_style="italic",
-               text_anchor="middle")
+        sc.add(
+            "text", "(vacant)", x=x, y=y + 8, font_size=10, fill="#888888", font_style="italic", text_anchor="middle"
+        )
         return
-    sc.add("rect", place=GAMER_IDS[g], x=x - BOX_W / 2 + 3, y=y - BOX_H / 2 + 17, width=BOX_W - 6, height=BOX_H - 20,
-           fill=_faction_fill(r, g), fill_opacity=0.3)
+    sc.add(
+        "rect",
+        place=GAMER_IDS[g],
+        x=x - BOX_W / 2 + 3,
+        y=y - BOX_H / 2 + 17,
+        width=BOX_W - 6,
+        height=BOX_H - 20,
+        fill=_faction_fill(r, g),
+        fill_opacity=0.3,
+    )
     c = int(r["controller"][g])
     age = int(EXPERIENCE[g]) + int(r["sp"][g])
-    lines = (f"{GAMER_IDS[g]} {GAMER_LABELS[theme][g]}", f"exp {int(EXPERIENCE[g])} SP {int(r['sp'][g])} age {age}",
-             f"player_{c}" if c >= 0 else "no faction", _markers(r, g))
+    lines = (
+        f"{GAMER_IDS[g]} {GAMER_LABELS[theme][g]}",
+        f"exp {int(EXPERIENCE[g])} SP {int(r['sp'][g])} age {age}",
+        f"player_{c}" if c >= 0 else "no faction",
+        _markers(r, g),
+    )
     for i, line in enumerate(lines):
-        sc.add("text", line, x=x - BOX_W / 2 + 6, y=y - BOX_H / 2 + 31 + 13 * i, font_size=9,
-               fill="#c00000" if i == 3 else "black")
+        sc.add(
+            "text",
+            line,
+            x=x - BOX_W / 2 + 6,
+            y=y - BOX_H / 2 + 31 + 13 * i,
+            font_size=9,
+            fill="#c00000" if i == 3 else "black",
+        )
 
 
 def _markers(r, g: int) -> str:
@@ -95,6 +135,16 @@ def _locations(sc: Scene, r, theme: str) -> None:
         for i, g in enumerate(gamers):
             row, col = divmod(i, CHIPS_PER_LINE)
             cx, cy = 4 + col * (CHIP_W + 4), top + row * (CHIP_H + 3)
-            sc.add("rect", place=GAMER_IDS[g], x=cx, y=cy, width=CHIP_W, height=CHIP_H, fill=_faction_fill(r, g),
-                   fill_opacity=0.45, stroke="#555555", stroke_width=0.6)
+            sc.add(
+                "rect",
+                place=GAMER_IDS[g],
+                x=cx,
+                y=cy,
+                width=CHIP_W,
+                height=CHIP_H,
+                fill=_faction_fill(r, g),
+                fill_opacity=0.45,
+                stroke="#555555",
+                stroke_width=0.6,
+            )
             sc.add("text", GAMER_IDS[g] + "●" * int(r["broke"][g]), x=cx + 3, y=cy + 12, font_size=9)

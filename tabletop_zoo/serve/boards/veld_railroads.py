@@ -7,12 +7,33 @@ from __future__ import annotations
 import numpy as np
 
 from ...envs.render.veld_railroads import (
-    DEVELOPED_FILL, LAYOUT, MAP_H, MAP_W, POS, RAILROAD_COLOURS, _px as _layout_px,
+    DEVELOPED_FILL,
+    LAYOUT,
+    MAP_H,
+    MAP_W,
+    POS,
+    RAILROAD_COLOURS,
+)
+from ...envs.render.veld_railroads import (
+    _px as _layout_px,
 )
 from ...kernels.veld_railroads.actions import action_family
 from ...kernels.veld_railroads.tables import (
-    BORDER_CLOSED, HOME, LADDER, MAX_DEV, N_RAILROADS, N_SECTIONS, N_SETTLEMENTS, SEC_A, SEC_B, SEC_BORDER,
-    SECTION_IDS, SET_TYPE, SETTLEMENT_IDS, SETTLEMENT_NAMES, TYPE_NAMES,
+    BORDER_CLOSED,
+    HOME,
+    LADDER,
+    MAX_DEV,
+    N_RAILROADS,
+    N_SECTIONS,
+    N_SETTLEMENTS,
+    SEC_A,
+    SEC_B,
+    SEC_BORDER,
+    SECTION_IDS,
+    SET_TYPE,
+    SETTLEMENT_IDS,
+    SETTLEMENT_NAMES,
+    TYPE_NAMES,
 )
 from . import Scene
 
@@ -35,8 +56,9 @@ def scene(s: np.ndarray) -> Scene:
     sc = Scene(MAP_W, MAP_H, "#fbf8f0")
     for p in LAYOUT["region_labels"].values():
         x, y = _px(_layout_px(p))
-        sc.add("text", p["label"].upper(), x=x, y=y, font_size=14, fill="#cdbf9f", font_weight="bold",
-               text_anchor="middle")
+        sc.add(
+            "text", p["label"].upper(), x=x, y=y, font_size=14, fill="#cdbf9f", font_weight="bold", text_anchor="middle"
+        )
     _sections(sc, r)
     _settlements(sc, r)
     return sc
@@ -75,14 +97,22 @@ def _settlements(sc: Scene, r) -> None:
         elif kind == "railway_base":
             sc.add("polygon", points=[(x, y - size - 1), (x - size - 1, y + size), (x + size + 1, y + size)], **attrs)
         elif kind == "metropolis":
-            sc.add("polygon", points=[(x, y - size - 2), (x + size + 2, y), (x, y + size + 2), (x - size - 2, y)],
-                   **attrs)
+            sc.add(
+                "polygon", points=[(x, y - size - 2), (x + size + 2, y), (x, y + size + 2), (x - size - 2, y)], **attrs
+            )
         else:  # agricultural: a hexagon
             ang = np.deg2rad(60 * np.arange(6) + 30)
             sc.add("polygon", points=[(x + size * np.cos(a), y + size * np.sin(a)) for a in ang], **attrs)
-        sc.add("text", str(int(LADDER[v, level])), x=x, y=y + 3, font_size=8, font_weight="bold",
-               text_anchor="middle")
+        sc.add("text", str(int(LADDER[v, level])), x=x, y=y + 3, font_size=8, font_weight="bold", text_anchor="middle")
         sc.add("text", SETTLEMENT_NAMES[v], x=x, y=y + 19, font_size=8, fill="#222222", text_anchor="middle")
         if MAX_DEV[v] > 1:  # metropolis: how far up its ladder it is
-            sc.add("text", f"dev {level}/{int(MAX_DEV[v])}", x=x - 12, y=y + 3, font_size=8, fill="#7a4a00",
-                   font_weight="bold", text_anchor="end")
+            sc.add(
+                "text",
+                f"dev {level}/{int(MAX_DEV[v])}",
+                x=x - 12,
+                y=y + 3,
+                font_size=8,
+                fill="#7a4a00",
+                font_weight="bold",
+                text_anchor="end",
+            )
