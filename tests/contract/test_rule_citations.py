@@ -12,8 +12,6 @@ import functools
 import pathlib
 import re
 
-import pytest
-
 from tabletop_zoo import registry
 
 TESTS = pathlib.Path(__file__).parents[1]
@@ -54,12 +52,6 @@ def test_the_scanner_reads_ids_from_the_specs_and_the_tests():
     assert not any(i.startswith("XX-") for i in cited_ids())
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="20 rule IDs are still uncited: French Revolution 1789 1 (FR-SCO-4), "
-    "Imperial 1 (IMP-CMB-4), Kremlin 18 (DW-3, ELE-6, ELE-7, END-4, GEN-7, INF-1, OPT-3/4/6/7/8/9, "
-    "PER-2/3/7, PT-1, RUM-4, STR-2)",
-)
 def test_every_rule_id_is_cited_by_a_test():
     missing = {g: uncited(g) for g in sorted(registry.GAMES)}
     missing = {g: ids for g, ids in missing.items() if ids}

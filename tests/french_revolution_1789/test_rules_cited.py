@@ -10,14 +10,22 @@ from ._helpers import (
     COALITION,
     DEAD,
     EXILE,
+    EXILED,
     FRENCH,
+    IMPRISONED,
+    LILLE,
+    LYON,
+    NANTES,
     NOBLES,
+    PARIS,
     PASS,
     RA,
     REGIME,
+    REP,
     ROYALIST,
     SELECT,
     ST,
+    STRASBOURG,
     VOTE,
     T,
     action_state,
@@ -25,8 +33,10 @@ from ._helpers import (
     give,
     k,
     legal,
+    mark,
     pass_all,
     play,
+    set_unit,
 )
 
 
@@ -117,3 +127,36 @@ def test_french_units_on_every_city_other_armies_wait_in_their_cups():
         assert r["cup"][ROYALIST].tolist() == [0, 2, 3, 1, 0]
         on_map = np.bincount(r["city_str"], minlength=5)
         assert (on_map + r["cup"][FRENCH]).tolist() == [0, 5, 6, 5, 2]
+
+
+def _ex5_scoring(persons: bool, exiles: bool, cities: bool) -> tuple[int, int]:
+    """Example 5's board (Republic, coalition units in Paris, Lille, Strasbourg) scored in turn V with only the chosen
+    parts present for A: its VP and RP gains."""
+    s = action_state(3, regime=REP, turn=4)
+    for city in (PARIS, LILLE, STRASBOURG):
+        set_unit(s, city, COALITION, 2)
+    set_unit(s, NANTES, ROYALIST, 1)
+    r = s[0]
+    r["rp"][0], r["vp"][0] = 14, 6
+    if exiles:
+        give(s, "louis_xvi", 0, EXILED)
+        give(s, "marie_antoinette", 0, EXILED)
+    if persons:
+        give(s, "orleans", 0, IMPRISONED)
+        give(s, "tennis_court_oath", 0)
+    if cities:
+        mark(s, PARIS, 0)
+        mark(s, LYON, 0)
+    pass_all(s, [0, 1, 2])
+    assert k.is_over(s) and r["regime"] == REP
+    return int(r["vp"][0]) - 6, int(r["rp"][0]) - 14
+
+
+def test_the_three_scoring_parts_are_simultaneous():
+    """FR-SCO-4 (with FR-SCO-1..3): on Example 5's board A's persons (Orléans imprisoned, Tennis Court Oath) score
+    alone, its two exiles (exile count 4: 2 VP each) alone, its cities (Paris, Lyon) alone; scored together the gains
+    are exactly the sum, 10 VP and 5 RP (Example 5: 6 -> 16 VP, 14 -> 19 RP), so no part sees another's result."""
+    persons, exiles = _ex5_scoring(True, False, False), _ex5_scoring(False, True, False)
+    cities = _ex5_scoring(False, False, True)
+    assert exiles == (4, 0) and persons[1] == 0 and persons[0] > 0 and cities[0] > 0 and cities[1] == 5
+    assert _ex5_scoring(True, True, True) == (persons[0] + exiles[0] + cities[0], 5) == (10, 5)

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ._helpers import (
     AH,
     BUILD,
     DEST,
     FACTORY_SP,
+    FIGHT,
     GB,
     GE,
     IT,
     MAN1,
     ORIGIN,
     PASS,
+    PROD2,
     RONDEL,
+    RU,
     T,
     blank,
     dests,
@@ -139,3 +144,49 @@ def test_the_bank_never_runs_out():
     turn_to(s, AH, FACTORY_SP)
     play(s, RONDEL + 5, 0)  # five steps: pays 4, passes Investor
     assert r["cash"][0] == 1 + 2 and r["bank_out"] > 1_000_000
+
+
+def _supply(s, n: int) -> tuple[int, int]:
+    """Nation n's (armies, fleets) in supply as the observation reports them (units / 10)."""
+    from tabletop_zoo.kernels._common.layout import unflatten
+
+    out = np.zeros(k.OBS_SIZE, np.float32)
+    k.observe(s, 0, out)
+    return tuple(int(round(10 * float(v))) for v in unflatten(k.OBS_PIECES, out)["supply"][n])
+
+
+def test_destroyed_units_return_to_their_supply():
+    """IMP-CMB-4: Austria-Hungary has all 10 of its armies on the board (3 in Vienna, 7 in Lemberg), so its Vienna
+    factory produces nothing. One army moves to West Balkan and fights one of Italy's two armies there: both are
+    destroyed and go back to their supplies (AH 1 army, Italy 8 - 1 = 7), so at AH's next Production Vienna
+    produces an army again."""
+
+    def board():
+        s = blank(4)
+        r = s[0]
+        r["flag"][:] = [0, 1, 2, 3, 0, 1]
+        r["factory"][rg("vienna")] = 1
+        r["armies"][AH, rg("vienna")] = 3
+        r["armies"][AH, rg("lemberg")] = 7
+        r["armies"][IT, rg("west_balkan")] = 2
+        r["armies"][RU, rg("west_balkan")] = 1
+        return s
+
+    s = board()
+    assert _supply(s, AH) == (0, 6) and _supply(s, IT) == (6, 8)
+    turn_to(s, AH, MAN1)
+    play(s, RONDEL + PROD2, 0)
+    assert s[0]["armies"][AH, rg("vienna")] == 3  # a full supply: nothing to produce
+    s = board()
+    r = s[0]
+    to_maneuver(s, AH)
+    play(s, ORIGIN + rg("vienna"), 0)
+    play(s, DEST + rg("west_balkan"), 0)
+    play(s, FIGHT + IT, 0)
+    assert r["armies"][AH, rg("west_balkan")] == 0 and r["armies"][IT, rg("west_balkan")] == 1
+    assert int(r["armies"][AH].sum()) == 9 and int(r["armies"][IT].sum()) == 1
+    assert _supply(s, AH) == (1, 6) and _supply(s, IT) == (7, 8)
+    play(s, PASS, 0)  # end the maneuver
+    turn_to(s, AH, MAN1)
+    play(s, RONDEL + PROD2, 0)
+    assert r["armies"][AH, rg("vienna")] == 3 and int(r["armies"][AH].sum()) == 10
