@@ -48,7 +48,9 @@ def digest_files(roots: Iterable[pathlib.Path]) -> str:
 
 
 def source_digest() -> str:
-    return digest_files(package_roots())
+    digest = hashlib.sha256(digest_files(package_roots()).encode())
+    digest.update(pathlib.Path(__file__).read_bytes())  # it decides how our code is specialised (below)
+    return digest.hexdigest()[:16]
 
 
 def configure() -> str:
@@ -58,4 +60,46 @@ def configure() -> str:
     base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(pathlib.Path.home(), ".cache", "tabletop_zoo", "numba")
     folder = os.path.join(base, f"tabletop_zoo-{source_digest()}")
     numba.config.CACHE_DIR = folder
+    compile_without_literals()
     return folder
+
+
+def compile_without_literals() -> None:
+    """Compile our njit functions once per argument type, not once per constant value passed to them.
+
+    Inside compiled code numba types a constant argument as ``Literal[int](3)`` and, for a plain ``@njit``
+    callee, compiles (and caches) a separate specialisation of the callee and everything it calls for every
+    distinct constant: Kremlin's ``flow.advance`` was compiled 17 times, and the cold compile of the suite
+    was mostly such copies. Here a call from compiled code to one of our functions is first typed with the
+    constants widened to their plain types (``int64``); only a callee that cannot be typed that way (one that
+    needs a literal, e.g. a record field name) gets the literal. This is what numba already does for
+    ``@overload`` templates (``prefer_literal=False``). Integer scalars are widened the same way (an int8
+    record field, an int32 action and an int64 loop index share one copy of the callee): numba does integer
+    arithmetic in int64 whatever the argument's width. Functions outside this package are not affected.
+    """
+    from numba.core import dispatcher, errors, types
+
+    original = dispatcher.Dispatcher.get_call_template
+    if getattr(original, "widens_literals", False):
+        return
+    ours = __name__.rpartition(".")[0] + "."
+
+    def plain(t):
+        t = types.unliteral(t)
+        if isinstance(t, types.Integer) and (t.signed or t.bitwidth < 64):
+            return types.int64  # numba computes in int64 anyway; one copy for int8, int16, int32 and int64
+        return t
+
+    def get_call_template(self, args, kws):
+        if (self.py_func.__module__ or "").startswith(ours):
+            plain_args = tuple(plain(a) for a in args)
+            plain_kws = {k: plain(v) for k, v in kws.items()}
+            if plain_args != tuple(args) or plain_kws != kws:
+                try:
+                    return original(self, plain_args, plain_kws)
+                except errors.TypingError:
+                    pass  # the callee needs the constant itself (e.g. a field name): numba's default below
+        return original(self, args, kws)
+
+    get_call_template.widens_literals = True
+    dispatcher.Dispatcher.get_call_template = get_call_template

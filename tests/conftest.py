@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pathlib
+
 import numpy as np
 import pytest
 
@@ -12,6 +14,26 @@ GAME_COUNTS = [(g, n) for g in sorted(tabletop_zoo.GAMES) for n in registry.play
 # The contract tests that only some games need run only on those games (no skips for the rest).
 STOCHASTIC_COUNTS = [(g, n) for g, n in GAME_COUNTS if registry.kernel(g).CHANCE_MODE != "deterministic"]
 HIDDEN_COUNTS = [(g, n) for g, n in GAME_COUNTS if registry.kernel(g).INFORMATION == "imperfect"]
+
+
+def pytest_configure(config):
+    """Under pytest-xdist, compile each game once before the workers start (tabletop_zoo/precompile.py).
+
+    On a cold numba cache the workers would otherwise compile the same kernels side by side whenever they
+    reach tests of the same game at once. The games are those the command line names (tests/<game>/...),
+    or all of them.
+    """
+    workers = getattr(config.option, "numprocesses", None)
+    if hasattr(config, "workerinput") or not isinstance(workers, int) or workers < 2 or config.option.collectonly:
+        return
+    from tabletop_zoo.precompile import precompile
+
+    per_arg = [set(pathlib.Path(arg.split("::")[0]).parts) & set(tabletop_zoo.GAMES) for arg in config.args]
+    games = sorted(set().union(*per_arg)) if per_arg and all(per_arg) else None  # all games unless each arg names one
+    terminal = config.pluginmanager.get_plugin("terminalreporter")
+    say = terminal.write_line if terminal else print
+    say(f"precompiling {', '.join(games or sorted(tabletop_zoo.GAMES))} with {workers} processes")
+    precompile(games, workers, report=lambda g, sec: say(f"  {g}: {sec:.0f} s CPU"))
 
 
 def pytest_generate_tests(metafunc):

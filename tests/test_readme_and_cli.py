@@ -1,8 +1,11 @@
 """The README's example runs as written; the CLI plays, benchmarks and rejects bad input clearly."""
 
 import json
+import os
 import pathlib
 import re
+import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -170,3 +173,36 @@ def test_cli_version():
 
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and result.output.strip() == f"tabletop-zoo {__version__}"
+
+
+def test_cli_precompile_reports_each_game_and_refuses_bad_input():
+    """The suite has compiled every game already (tests/conftest.py), so this loads from the cache."""
+    result = runner.invoke(app, ["precompile", "irish_gauge", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert re.search(r"^irish_gauge: \d+ s CPU$", result.stdout, re.M), result.output
+    for args, message in ((["precompile", "chess"], "unknown game"), (["precompile", "--jobs", "-1"], "--jobs")):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2 and message in result.output, result.output
+
+
+@pytest.mark.slow
+def test_precompile_fills_a_cold_cache_so_that_a_later_process_compiles_nothing(tmp_path):
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    first = subprocess.run(
+        [sys.executable, "-m", "tabletop_zoo.cli", "precompile", "irish_gauge"], env=env, capture_output=True, text=True
+    )
+    assert first.returncode == 0, first.stderr[-2000:]
+    # A later process runs the same paths: every one of our dispatchers it used loaded from the cache.
+    probe = (
+        "import gc\n"
+        "from numba.core.dispatcher import Dispatcher\n"
+        "from tabletop_zoo.precompile import compile_game\n"
+        "compile_game('irish_gauge')\n"
+        "ours = [d for d in gc.get_objects() if isinstance(d, Dispatcher)"
+        " and d.py_func.__module__.startswith('tabletop_zoo.')]\n"
+        "print(len(ours), sorted({d.py_func.__qualname__ for d in ours if d.stats.cache_misses}))\n"
+    )
+    second = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True)
+    assert second.returncode == 0, second.stderr[-2000:]
+    count, missed = second.stdout.split(" ", 1)
+    assert int(count) > 20 and missed.strip() == "[]", second.stdout
