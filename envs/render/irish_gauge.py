@@ -41,7 +41,7 @@ from ...kernels.irish_gauge.tables import (
     TERRAIN_NAMES,
     TRACK_ROWS,
 )
-from ._canvas import draw_over, new_figure, to_rgb
+from ._canvas import Frame, TextAxes, new_figure, to_rgb
 
 LAYOUT = json.loads(
     resources.files("tabletop_zoo.kernels.irish_gauge").joinpath("data", "layout.json").read_text(encoding="utf-8")
@@ -79,15 +79,22 @@ TRACK_X = 330
 def render_rgb(s: np.ndarray) -> np.ndarray:
     """uint8[800, 1280, 3]: the map on the left, the tables on the right (privileged full view)."""
     r = s[0]
-    fig = new_figure()
-    _title(fig, s)
-    _units(_board_axes(fig), r)
-    side = _side_axes(fig)
-    _players_rows(side, s)
-    _companies_rows(side, r)
-    _bag_and_track(side, r)
-    _pending(side, s)
-    return draw_over(_background(), fig)
+    frame, board, side = _frame()
+    with frame:
+        _title(frame, s)
+        _units(board, r)
+        _players_rows(side, s)
+        _companies_rows(side, r)
+        _bag_and_track(side, r)
+        _pending(side, s)
+        return frame.finish(_background())
+
+
+@functools.lru_cache(maxsize=1)
+def _frame() -> tuple[Frame, TextAxes, TextAxes]:
+    """The figure each frame draws its pieces and numbers in (kept for the process)."""
+    frame = Frame()
+    return frame, _board_axes(frame), _side_axes(frame)
 
 
 @functools.lru_cache(maxsize=1)
@@ -99,19 +106,32 @@ def _background() -> np.ndarray:
     return to_rgb(fig)
 
 
+_BOARD = (
+    (0.005, 0.005, 0.40, 0.92),
+    (HEX_XY[:, 0].min() - 1.2, HEX_XY[:, 0].max() + 1.2),
+    (HEX_XY[:, 1].min() - 1.2, HEX_XY[:, 1].max() + 1.2),
+    "equal",
+)
+_SIDE = ((0.42, 0.0, 0.575, 0.925), (0, 736), (0, 740), None)
+
+
 def _board_axes(fig):
-    ax = fig.add_axes((0.005, 0.005, 0.40, 0.92))
-    ax.set_xlim(HEX_XY[:, 0].min() - 1.2, HEX_XY[:, 0].max() + 1.2)
-    ax.set_ylim(HEX_XY[:, 1].min() - 1.2, HEX_XY[:, 1].max() + 1.2)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    return ax
+    """The map axes, in a plain figure (the cached background) or a ``Frame``."""
+    return _axes(fig, *_BOARD)
 
 
 def _side_axes(fig):
-    ax = fig.add_axes((0.42, 0.0, 0.575, 0.925))
-    ax.set_xlim(0, 736)
-    ax.set_ylim(0, 740)
+    return _axes(fig, *_SIDE)
+
+
+def _axes(fig, rect, xlim, ylim, aspect):
+    if isinstance(fig, Frame):
+        return fig.axes(rect, xlim, ylim, aspect)
+    ax = fig.add_axes(rect)
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    if aspect:
+        ax.set_aspect(aspect)
     ax.axis("off")
     return ax
 
