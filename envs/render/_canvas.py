@@ -222,13 +222,27 @@ class Frame:
         px, py = transform.transform((x, y))
         self._texts.append((float(px), self.height - float(py), str(s), kw))
 
-    def finish(self, background: np.ndarray) -> np.ndarray:
-        """The frame: ``background`` (uint8[h, w, 3]), this frame's shapes, then its text."""
+    def finish(self, background: np.ndarray, overlay: Overlay | None = None, zorder: float = 0) -> np.ndarray:
+        """The frame: ``background`` (uint8[h, w, 3]), this frame's shapes, then its text.
+
+        An ``overlay`` (cached RGBA pixels) goes between the axes below ``zorder`` and those above it."""
         renderer = self.canvas.get_renderer()
         buf = np.asarray(renderer.buffer_rgba())
         np.copyto(buf, self._opaque(background))  # a plain copy; filling RGB into RGBA strides is 50x slower
-        self.fig.draw(renderer)
         rgb = buf[:, :, :3]
+        if overlay is None:
+            self.fig.draw(renderer)
+        else:
+            above = [ax for ax in self.fig.axes if ax.get_zorder() > zorder]
+            below = [ax for ax in self.fig.axes if ax.get_zorder() <= zorder]
+            for group, other in ((below, above), (above, below)):
+                for ax in other:
+                    ax.set_visible(False)
+                self.fig.draw(renderer)
+                for ax in other:
+                    ax.set_visible(True)
+                if group is below:
+                    overlay.blend(rgb)
         for px, py, s, kw in self._texts:
             draw_text(rgb, px, py, s, **kw)
         return rgb.copy()
@@ -242,6 +256,21 @@ class Frame:
             rgba[:, :, 3] = 255
             self._backgrounds[key] = (background, rgba)  # holding the array keeps its id unique
         return self._backgrounds[key][1]
+
+
+class Overlay:
+    """Cached RGBA pixels (straight alpha, e.g. labels with a halo) to lay over frames, blended only
+    where they are not transparent; ``top``, ``left``: where their corner goes in the frame."""
+
+    def __init__(self, rgba: np.ndarray, top: int = 0, left: int = 0):
+        ys, xs = np.nonzero(rgba[:, :, 3])
+        alpha = rgba[ys, xs, 3:4].astype(np.uint16)
+        self.ys, self.xs = ys + top, xs + left
+        self.ink = rgba[ys, xs, :3].astype(np.uint16) * alpha + 127  # rounding folded in
+        self.keep = 255 - alpha
+
+    def blend(self, rgb: np.ndarray) -> None:
+        rgb[self.ys, self.xs] = (rgb[self.ys, self.xs] * self.keep + self.ink) // 255
 
 
 def draw_text(out: np.ndarray, px: float, py: float, s: str, *, size=None, ha="left", va="baseline", **kw) -> None:

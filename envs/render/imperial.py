@@ -45,7 +45,7 @@ from ...kernels.imperial.tables import (
     REGION_KIND,
     RONDEL_IDS,
 )
-from ._canvas import HEIGHT, WIDTH, new_figure, to_rgb
+from ._canvas import HEIGHT, WIDTH, Frame, TextAxes, new_figure, to_rgb
 
 # One colour per nation, after the board's (map.json "color"): yellow, green, blue, red, black, purple.
 NATION_COLOURS = ("#e0b400", "#2e8b3a", "#2f5fd0", "#d02a2a", "#2b2b2b", "#7d3fa8")
@@ -271,15 +271,6 @@ def _draw_legend(ax, x0: float, y0: float) -> None:
     ax.text(x0 + 22, y - 39, "blocked factory", va="center", fontsize=7)
 
 
-def _map_axes(fig):
-    """A transparent axes over the map area whose data units are the frame's pixels."""
-    ax = fig.add_axes((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), zorder=1)
-    ax.set_xlim(0, MAP_W)
-    ax.set_ylim(0, MAP_H)
-    ax.set_axis_off()
-    return ax
-
-
 @lru_cache(maxsize=1)
 def _static_map() -> np.ndarray:
     """Pixels of the unchanging map (borders, region boxes, names), drawn once per process.
@@ -297,9 +288,8 @@ def _static_map() -> np.ndarray:
     return to_rgb(fig)
 
 
-def _draw_map(fig, r) -> None:
-    fig.figimage(_static_map(), 0, 0, zorder=0)  # pixel for pixel, no resampling (unlike imshow)
-    ax = _map_axes(fig)
+def _draw_map(ax, r) -> None:
+    """The pieces over the cached map: factories, tax chips, units."""
     _draw_factories(ax, r)
     _draw_chips(ax, r)
     _draw_units(ax, r)
@@ -315,11 +305,9 @@ def _who_moves(s) -> str:
     return "game over" + (" (truncated)" if s[0]["truncated"] else "")
 
 
-def _draw_title(fig, s) -> None:
+def _draw_title(ax, s) -> None:
     r = s[0]
     phase = int(r["phase"])
-    ax = fig.add_axes((0, MAP_H / HEIGHT, 1, TITLE_H / HEIGHT))
-    ax.set_axis_off()
     nation = int(r["nation"])
     head = "Imperial" if phase == PH_GAME_OVER else f"Imperial  -  {NATION_IDS[nation]} acts"
     ax.text(
@@ -377,18 +365,12 @@ def _draw_table(ax, top: float, rows: list[str], swatches: list[str | None], bol
     return top - len(rows) * line - 8
 
 
-def _draw_nations(ax, r, top: float) -> float:
-    ax.text(0, top, "Nations", fontsize=10, fontweight="bold", va="center")
-    rows = _nation_rows(r)
-    return _draw_table(ax, top - 15, rows, [None, *NATION_COLOURS], bold_row=1 + int(r["nation"]))
-
-
 def _draw_players(ax, s, top: float) -> float:
+    """The players table under its heading at ``top`` (the heading is on the cached background)."""
     r = s[0]
     n = int(r["num_players"])
     score = np.zeros(kernel.MAX_PLAYERS, np.int64)
     kernel.scores(s, score)
-    ax.text(0, top, "Players (bonds: nation and bond numbers)", fontsize=10, fontweight="bold", va="center")
     rows = [" player    cash score  bonds"]
     for p in range(n):
         card = " *inv" if int(r["investor_card"]) == p else ""
@@ -397,10 +379,15 @@ def _draw_players(ax, s, top: float) -> float:
     return _draw_table(ax, top - 15, rows, [None] * len(rows), bold_row=1 + mover if mover >= 0 else -1)
 
 
-def _draw_rondel(ax, r, cx: float, cy: float, radius: float) -> None:
-    """The eight rondel spaces clockwise from the top, with every nation's marker on its space."""
+def _rondel_angle(i: int) -> float:
     span = 360.0 / len(RONDEL_IDS)
-    for i, name in enumerate(RONDEL_IDS):
+    return 90 - (i + 1) * span + span / 2
+
+
+def _draw_rondel_spaces(ax, cx: float, cy: float, radius: float) -> None:
+    """The eight rondel spaces clockwise from the top, with their names (the same every frame)."""
+    span = 360.0 / len(RONDEL_IDS)
+    for i in range(len(RONDEL_IDS)):
         start = 90 - (i + 1) * span
         ax.add_patch(
             Wedge(
@@ -414,7 +401,7 @@ def _draw_rondel(ax, r, cx: float, cy: float, radius: float) -> None:
                 linewidth=0.8,
             )
         )
-        ang = np.radians(start + span / 2)
+        ang = np.radians(_rondel_angle(i))
         ax.text(
             cx + 0.72 * radius * np.cos(ang),
             cy + 0.72 * radius * np.sin(ang),
@@ -423,6 +410,12 @@ def _draw_rondel(ax, r, cx: float, cy: float, radius: float) -> None:
             va="center",
             fontsize=6.6,
         )
+
+
+def _draw_rondel(ax, r, cx: float, cy: float, radius: float) -> None:
+    """Every nation's marker on its rondel space, and the nations still in the centre."""
+    for i in range(len(RONDEL_IDS)):
+        ang = np.radians(_rondel_angle(i))
         here = [k for k in range(N_NATIONS) if int(r["rondel_pos"][k]) == i]
         for j, k in enumerate(here):
             off = (j - (len(here) - 1) / 2) * 11
@@ -458,24 +451,25 @@ def _pending_lines(s) -> list[str]:
     return lines
 
 
-def _draw_panel(fig, s) -> None:
-    r = s[0]
-    w = WIDTH - PANEL_X
-    ax = fig.add_axes((PANEL_X / WIDTH, 0, w / WIDTH, MAP_H / HEIGHT))
-    ax.set_xlim(0, w)
-    ax.set_ylim(0, MAP_H)
-    ax.set_axis_off()
-    y = _draw_nations(ax, r, MAP_H - 12)
-    y = _draw_players(ax, s, y - 4)
-    ax.text(0, y - 4, "Rondel", fontsize=10, fontweight="bold", va="center")
-    ax.text(232, y - 4, "Map key", fontsize=10, fontweight="bold", va="center")
-    radius = 80.0
-    _draw_rondel(ax, r, 112, y - 26 - radius, radius)
-    _draw_legend(ax, 232, y - 24)
-    y -= 2 * radius + 48
-    ax.text(0, y, "Pending decision", fontsize=10, fontweight="bold", va="center")
-    for i, line in enumerate(_pending_lines(s)):
-        ax.text(0, y - 16 - 13 * i, line, va="center", fontsize=7.6)
+RADIUS = 80.0
+
+
+def _panel_rows(n: int) -> tuple[float, float]:
+    """Tops of the players table and of the rondel row for n players (the tables above them are fixed)."""
+    players = MAP_H - 12 - 15 - (N_NATIONS + 1) * 13.0 - 8 - 4
+    return players, players - 15 - (n + 1) * 13.0 - 8 - 4
+
+
+def _draw_panel_static(ax, n: int) -> None:
+    """Headings, the rondel's spaces, the map key and the footnote (the same every frame for n players)."""
+    ax.text(0, MAP_H - 12, "Nations", fontsize=10, fontweight="bold", va="center")
+    players, y = _panel_rows(n)
+    ax.text(0, players, "Players (bonds: nation and bond numbers)", fontsize=10, fontweight="bold", va="center")
+    ax.text(0, y, "Rondel", fontsize=10, fontweight="bold", va="center")
+    ax.text(232, y, "Map key", fontsize=10, fontweight="bold", va="center")
+    _draw_rondel_spaces(ax, 112, y - 22 - RADIUS, RADIUS)
+    _draw_legend(ax, 232, y - 20)
+    ax.text(0, y + 4 - 2 * RADIUS - 48, "Pending decision", fontsize=10, fontweight="bold", va="center")
     ax.text(
         0,
         6,
@@ -486,11 +480,50 @@ def _draw_panel(fig, s) -> None:
     )
 
 
-def render_rgb(s: np.ndarray) -> np.ndarray:
-    """The whole table of the record ``s`` (shape (1,)) as uint8[800, 1280, 3] pixels."""
+def _draw_panel(ax, s) -> None:
+    """The tables, the rondel markers and the pending decision (drawn each frame)."""
+    r = s[0]
+    _draw_table(ax, MAP_H - 12 - 15, _nation_rows(r), [None, *NATION_COLOURS], bold_row=1 + int(r["nation"]))
+    players, y = _panel_rows(int(r["num_players"]))
+    _draw_players(ax, s, players)
+    _draw_rondel(ax, r, 112, y - 22 - RADIUS, RADIUS)
+    y += 4 - 2 * RADIUS - 48
+    for i, line in enumerate(_pending_lines(s)):
+        ax.text(0, y - 16 - 13 * i, line, va="center", fontsize=7.6)
+
+
+_PANEL = ((PANEL_X / WIDTH, 0, (WIDTH - PANEL_X) / WIDTH, MAP_H / HEIGHT), (0, WIDTH - PANEL_X), (0, MAP_H))
+_TITLE = ((0, MAP_H / HEIGHT, 1, TITLE_H / HEIGHT), (0, 1), (0, 1))
+_MAP = ((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), (0, MAP_W), (0, MAP_H))
+
+
+@lru_cache(maxsize=8)
+def _background(n: int) -> np.ndarray:
+    """The static map, the panel's headings, rondel spaces and key for n players (once per process)."""
     fig = new_figure()
     fig.patch.set_facecolor("white")
-    _draw_title(fig, s)
-    _draw_map(fig, s[0])
-    _draw_panel(fig, s)
+    fig.figimage(_static_map(), 0, 0, zorder=0)  # pixel for pixel, no resampling (unlike imshow)
+    rect, xlim, ylim = _PANEL
+    ax = fig.add_axes(rect)
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    ax.set_axis_off()
+    _draw_panel_static(ax, n)
     return to_rgb(fig)
+
+
+@lru_cache(maxsize=1)
+def _frame() -> tuple[Frame, TextAxes, TextAxes, TextAxes]:
+    """The figure each frame draws its pieces and tables in (kept for the process)."""
+    frame = Frame()
+    return frame, frame.axes(*_TITLE), frame.axes(*_MAP, zorder=1), frame.axes(*_PANEL)
+
+
+def render_rgb(s: np.ndarray) -> np.ndarray:
+    """The whole table of the record ``s`` (shape (1,)) as uint8[800, 1280, 3] pixels."""
+    frame, title, board, panel = _frame()
+    with frame:
+        _draw_title(title, s)
+        _draw_map(board, s[0])
+        _draw_panel(panel, s)
+        return frame.finish(_background(int(s[0]["num_players"])))

@@ -57,7 +57,7 @@ from ...kernels.veld_railroads.tables import (
     TYPE_NAMES,
     UNLIMITED,
 )
-from ._canvas import HEIGHT, WIDTH, new_figure, to_rgb
+from ._canvas import HEIGHT, WIDTH, Frame, Overlay, new_figure, to_rgb
 
 # Railroad colours after map.json "colour" (black, green, brown, blue, red, yellow).
 RAILROAD_COLOURS = ("#222222", "#2e8b3a", "#8b5a2b", "#2f5fd0", "#d02a2a", "#e8b800")
@@ -264,36 +264,19 @@ def _draw_map_legend(ax) -> None:
         ax.text(x0 + 24, yy, text, va="center", fontsize=7, zorder=8)
 
 
-def _map_axes(fig, zorder: float):
-    """A transparent axes over the map area whose data units are the frame's pixels."""
-    ax = fig.add_axes((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), zorder=zorder)
-    ax.set_xlim(0, MAP_W)
-    ax.set_ylim(0, MAP_H)
-    ax.set_axis_off()
-    return ax
-
-
-def _draw_map(fig, r) -> None:
-    """Layers, bottom up: static map, track, static names, settlements and key.
-
-    The cached layers are placed pixel for pixel with figimage (no resampling, unlike imshow)."""
-    fig.figimage(_static_map(), 0, 0, zorder=0)
-    track = _map_axes(fig, 1)
+def _draw_map(track, top, r) -> None:
+    """Layers, bottom up: static map and key (the frame's background), track, static names (an overlay
+    between the two axes, see ``render_rgb``), settlements."""
     _draw_closed_borders(track, r)
     _draw_sections(track, r)
-    fig.figimage(_static_names(), 0, 0, zorder=2)
-    top = _map_axes(fig, 3)
     _draw_settlements(top, r)
-    _draw_map_legend(top)
 
 
 # --- side panel -----------------------------------------------------------------------------------------
 
 
-def _draw_title(fig, s) -> None:
+def _draw_title(ax, s) -> None:
     r = s[0]
-    ax = fig.add_axes((0, MAP_H / HEIGHT, 1, TITLE_H / HEIGHT))
-    ax.set_axis_off()
     ax.text(0.008, 0.5, "Veld Railroads", va="center", fontsize=15, fontweight="bold")
     if kernel.is_over(s):
         info = f"GAME OVER after {int(r['payouts'])} payouts"
@@ -462,13 +445,8 @@ def _pending_lines(s) -> list[str]:
     return lines
 
 
-def _draw_panel(fig, s) -> None:
+def _draw_panel(ax, s) -> None:
     r = s[0]
-    w = WIDTH - PANEL_X
-    ax = fig.add_axes((PANEL_X / WIDTH, 0, w / WIDTH, MAP_H / HEIGHT))
-    ax.set_xlim(0, w)
-    ax.set_ylim(0, MAP_H)
-    ax.set_axis_off()
     y = _draw_track(ax, r, MAP_H - 10)
     y = _draw_boxes(ax, r, y)
     y = _draw_players(ax, s, y)
@@ -478,11 +456,46 @@ def _draw_panel(fig, s) -> None:
         ax.text(0, y - 15 - 12.5 * i, line, va="center", fontsize=7.4)
 
 
-def render_rgb(s: np.ndarray) -> np.ndarray:
-    """The whole table of the record ``s`` (shape (1,)) as uint8[800, 1280, 3] pixels."""
+@lru_cache(maxsize=1)
+def _background() -> np.ndarray:
+    """The frame under everything drawn per frame: white, with the static map and its key on the left.
+
+    The key sits in the empty Indian Ocean corner, where no section or settlement is (see the tests), so
+    drawing it under the track shows the same picture as drawing it on top."""
     fig = new_figure()
     fig.patch.set_facecolor("white")
-    _draw_title(fig, s)
-    _draw_map(fig, s[0])
-    _draw_panel(fig, s)
+    fig.figimage(_static_map(), 0, 0, zorder=0)
+    ax = fig.add_axes((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), zorder=1)
+    ax.set_xlim(0, MAP_W)
+    ax.set_ylim(0, MAP_H)
+    ax.set_axis_off()
+    _draw_map_legend(ax)
     return to_rgb(fig)
+
+
+@lru_cache(maxsize=1)
+def _names_overlay() -> Overlay:
+    """The settlement names, laid over the track and under the settlements (track axes zorder 1, top 3)."""
+    return Overlay(_static_names(), HEIGHT - MAP_H)
+
+
+@lru_cache(maxsize=1)
+def _frame():
+    """The figure each frame draws its track, pieces and tables in (kept for the process)."""
+    frame = Frame()
+    title = frame.axes((0, MAP_H / HEIGHT, 1, TITLE_H / HEIGHT))
+    track = frame.axes((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), (0, MAP_W), (0, MAP_H), zorder=1)
+    top = frame.axes((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), (0, MAP_W), (0, MAP_H), zorder=3)
+    w = WIDTH - PANEL_X
+    panel = frame.axes((PANEL_X / WIDTH, 0, w / WIDTH, MAP_H / HEIGHT), (0, w), (0, MAP_H))
+    return frame, title, track, top, panel
+
+
+def render_rgb(s: np.ndarray) -> np.ndarray:
+    """The whole table of the record ``s`` (shape (1,)) as uint8[800, 1280, 3] pixels."""
+    frame, title, track, top, panel = _frame()
+    with frame:
+        _draw_title(title, s)
+        _draw_map(track, top, s[0])
+        _draw_panel(panel, s)
+        return frame.finish(_background(), _names_overlay(), zorder=2)
