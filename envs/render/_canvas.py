@@ -183,6 +183,7 @@ class Frame:
         self.height = height
         self._texts: list[tuple[float, float, str, dict]] = []
         self._backgrounds: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self.kept: list = []  # artists made once and updated each frame (``begin`` leaves them)
         self._lock = threading.Lock()  # one figure per renderer: frames from several threads take turns
 
     def __enter__(self) -> Frame:
@@ -209,7 +210,8 @@ class Frame:
         """Forget the previous frame's artists and text."""
         for ax in self.fig.axes:
             for artist in [*ax.collections, *ax.patches, *ax.lines, *ax.images, *ax.texts]:
-                artist.remove()
+                if artist not in self.kept:
+                    artist.remove()
         for artist in [*self.fig.images, *self.fig.texts]:
             artist.remove()
         self._texts = []

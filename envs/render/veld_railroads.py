@@ -194,25 +194,35 @@ def _draw_sections(ax, r) -> None:
     )
 
 
-def _draw_settlements(ax, r) -> None:
-    """Markers by type, gold when developed, home ring in the railroad's colour, income inside."""
+def _settlement_markers(ax) -> list:
+    """One marker collection per settlement type (made once; ``_draw_settlements`` sets the fills)."""
     home_of = {int(HOME[c]): c for c in range(N_RAILROADS)}
+    out = []
     for t, name in enumerate(TYPE_NAMES):
         idx = np.flatnonzero(SET_TYPE == t)
         size = 240 if name == "metropolis" else 150
-        fills = [DEVELOPED_FILL if r["dev_level"][v] else "white" for v in idx]
         edges = [RAILROAD_COLOURS[home_of[v]] if v in home_of else "#333333" for v in idx]
         widths = [2.6 if v in home_of else 1.0 for v in idx]
-        ax.scatter(
-            POS[idx, 0],
-            POS[idx, 1],
-            s=size,
-            marker=TYPE_MARKERS[name],
-            c=fills,
-            edgecolors=edges,
-            linewidths=widths,
-            zorder=5,
+        out.append(
+            ax.scatter(
+                POS[idx, 0],
+                POS[idx, 1],
+                s=size,
+                marker=TYPE_MARKERS[name],
+                c=["white"] * idx.size,
+                edgecolors=edges,
+                linewidths=widths,
+                zorder=5,
+            )
         )
+    return out
+
+
+def _draw_settlements(ax, markers, r) -> None:
+    """Markers by type, gold when developed, home ring in the railroad's colour, income inside."""
+    for t, collection in enumerate(markers):
+        idx = np.flatnonzero(SET_TYPE == t)
+        collection.set_facecolor([DEVELOPED_FILL if r["dev_level"][v] else "white" for v in idx])
     for v in range(N_SETTLEMENTS):
         x, y = POS[v]
         level = int(r["dev_level"][v])
@@ -264,12 +274,12 @@ def _draw_map_legend(ax) -> None:
         ax.text(x0 + 24, yy, text, va="center", fontsize=7, zorder=8)
 
 
-def _draw_map(track, top, r) -> None:
+def _draw_map(track, top, markers, r) -> None:
     """Layers, bottom up: static map and key (the frame's background), track, static names (an overlay
     between the two axes, see ``render_rgb``), settlements."""
     _draw_closed_borders(track, r)
     _draw_sections(track, r)
-    _draw_settlements(top, r)
+    _draw_settlements(top, markers, r)
 
 
 # --- side panel -----------------------------------------------------------------------------------------
@@ -488,14 +498,16 @@ def _frame():
     top = frame.axes((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), (0, MAP_W), (0, MAP_H), zorder=3)
     w = WIDTH - PANEL_X
     panel = frame.axes((PANEL_X / WIDTH, 0, w / WIDTH, MAP_H / HEIGHT), (0, w), (0, MAP_H))
-    return frame, title, track, top, panel
+    markers = _settlement_markers(top)
+    frame.kept.extend(markers)
+    return frame, title, track, top, markers, panel
 
 
 def render_rgb(s: np.ndarray) -> np.ndarray:
     """The whole table of the record ``s`` (shape (1,)) as uint8[800, 1280, 3] pixels."""
-    frame, title, track, top, panel = _frame()
+    frame, title, track, top, markers, panel = _frame()
     with frame:
         _draw_title(title, s)
-        _draw_map(track, top, s[0])
+        _draw_map(track, top, markers, s[0])
         _draw_panel(panel, s)
         return frame.finish(_background(), _names_overlay(), zorder=2)
