@@ -27,29 +27,6 @@ def to_rgb(fig) -> np.ndarray:
     return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
 
 
-def draw_over(background: np.ndarray, fig) -> np.ndarray:
-    """Draw ``fig`` (a figure with a transparent face) and blend its pixels over ``background``.
-
-    Renderers draw the parts of a board that never change once into ``background`` (uint8[h, w, 3],
-    e.g. ``to_rgb`` of a figure built once per process) and only the pieces on top each frame: text is
-    what makes a matplotlib frame slow, so a cached board with its labels keeps frames fast.
-    """
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    fig.patch.set_alpha(0.0)
-    canvas = FigureCanvasAgg(fig)
-    canvas.draw()
-    fg = np.asarray(canvas.buffer_rgba())  # Agg's buffer is straight (not premultiplied) RGBA
-    # The pieces cover a small part of the frame: blend only the pixels they touch, in integers
-    # (the rounded a*fg + (1-a)*bg; 4x faster than blending the whole frame in floats).
-    out = background.copy()
-    ys, xs = np.nonzero(fg[:, :, 3])
-    alpha = fg[ys, xs, 3:4].astype(np.uint16)
-    mixed = background[ys, xs].astype(np.uint16) * (255 - alpha) + fg[ys, xs, :3].astype(np.uint16) * alpha
-    out[ys, xs] = ((mixed + 127) // 255).astype(np.uint8)
-    return out
-
-
 @functools.lru_cache(maxsize=64)
 def mono_grid(fontsize: float, pitch: float, dpi: int = DPI) -> tuple[float, float, float]:
     """Metrics to lay a table out as a few multi-line monospace texts instead of one text per cell.
