@@ -147,49 +147,40 @@ def _draw_regions(ax) -> None:
     )
 
 
-def _draw_factories(ax, r) -> None:
+_FACTORY_XY = np.array([(POS[h][0] - _box_width(LABELS[h]) / 2 - 6, POS[h][1]) for h in range(N_HOME)])
+_SLOT_GROUPS = tuple(np.flatnonzero((FACTORY_TYPE[:N_HOME] == FT_ARMAMENTS) == arm) for arm in (True, False))
+_CHIP_XY = np.array([(POS[x][0] + _box_width(LABELS[x]) / 2, POS[x][1] + 7.5) for x in range(N_REGIONS)])
+
+
+def _markers(ax) -> tuple:
+    """Factory slots (squares, triangles), blocked crosses and tax chips: made once, set each frame."""
+    none = np.empty((0, 2))
+    slots = [
+        ax.scatter(*_FACTORY_XY[idx].T, s=48, marker=marker, linewidths=1.0, zorder=4, c=["white"] * idx.size)
+        for idx, marker in zip(_SLOT_GROUPS, ("s", "^"))
+    ]
+    blocked = ax.scatter(*none.T, s=70, marker="x", c="red", linewidths=2, zorder=5)
+    chips = ax.scatter(*none.T, s=60, edgecolors="white", linewidths=1.0, zorder=6)
+    return slots, blocked, chips
+
+
+def _draw_factories(markers, r) -> None:
     """Factory slot left of each home province's box: filled = factory, hollow = empty, red x = blocked."""
-    slots = {}  # (marker, built) -> x, y lists; one scatter per group keeps the frame fast
-    blocked = []
-    for h in range(N_HOME):
-        cx, cy = POS[h]
-        fx = cx - _box_width(LABELS[h]) / 2 - 6
-        built = bool(r["factory"][h])
-        slots.setdefault(("s" if FACTORY_TYPE[h] == FT_ARMAMENTS else "^", built), []).append((fx, cy))
-        if built and is_blocked(r, h):
-            blocked.append((fx, cy))
-    for (marker, built), pts in slots.items():
-        xy = np.array(pts)
-        ax.scatter(
-            xy[:, 0],
-            xy[:, 1],
-            s=48,
-            marker=marker,
-            linewidths=1.0,
-            zorder=4,
-            c="#333333" if built else "white",
-            edgecolors="#333333" if built else "#999999",
-        )
-    if blocked:
-        xy = np.array(blocked)
-        ax.scatter(xy[:, 0], xy[:, 1], s=70, marker="x", c="red", linewidths=2, zorder=5)
+    slots, blocked, _ = markers
+    for collection, idx in zip(slots, _SLOT_GROUPS):
+        built = r["factory"][idx].astype(bool)
+        collection.set_facecolor(["#333333" if b else "white" for b in built])
+        collection.set_edgecolor(["#333333" if b else "#999999" for b in built])
+    stop = [h for h in range(N_HOME) if r["factory"][h] and is_blocked(r, h)]
+    blocked.set_offsets(_FACTORY_XY[stop].reshape(-1, 2))
 
 
-def _draw_chips(ax, r) -> None:
+def _draw_chips(markers, r) -> None:
     """Tax chip: a dot in the owning nation's colour on the box's top-right corner."""
     held = np.flatnonzero(r["chip"] >= 0)
-    if held.size:
-        xs = [POS[x][0] + _box_width(LABELS[x]) / 2 for x in held]
-        ys = POS[held, 1] + 7.5
-        ax.scatter(
-            xs,
-            ys,
-            s=60,
-            c=[NATION_COLOURS[int(r["chip"][x])] for x in held],
-            edgecolors="white",
-            linewidths=1.0,
-            zorder=6,
-        )
+    chips = markers[2]
+    chips.set_offsets(_CHIP_XY[held].reshape(-1, 2))
+    chips.set_facecolor([NATION_COLOURS[int(r["chip"][x])] for x in held])
 
 
 def _badges(r, x) -> list[tuple[int, str, str]]:
@@ -288,10 +279,10 @@ def _static_map() -> np.ndarray:
     return to_rgb(fig)
 
 
-def _draw_map(ax, r) -> None:
+def _draw_map(ax, markers, r) -> None:
     """The pieces over the cached map: factories, tax chips, units."""
-    _draw_factories(ax, r)
-    _draw_chips(ax, r)
+    _draw_factories(markers, r)
+    _draw_chips(markers, r)
     _draw_units(ax, r)
 
 
@@ -513,17 +504,21 @@ def _background(n: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=1)
-def _frame() -> tuple[Frame, TextAxes, TextAxes, TextAxes]:
+def _frame() -> tuple[Frame, TextAxes, TextAxes, tuple, TextAxes]:
     """The figure each frame draws its pieces and tables in (kept for the process)."""
     frame = Frame()
-    return frame, frame.axes(*_TITLE), frame.axes(*_MAP, zorder=1), frame.axes(*_PANEL)
+    board = frame.axes(*_MAP, zorder=1)
+    markers = _markers(board)
+    slots, blocked, chips = markers
+    frame.kept.extend([*slots, blocked, chips])
+    return frame, frame.axes(*_TITLE), board, markers, frame.axes(*_PANEL)
 
 
 def render_rgb(s: np.ndarray) -> np.ndarray:
     """The whole table of the record ``s`` (shape (1,)) as uint8[800, 1280, 3] pixels."""
-    frame, title, board, panel = _frame()
+    frame, title, board, markers, panel = _frame()
     with frame:
         _draw_title(title, s)
-        _draw_map(board, s[0])
+        _draw_map(board, markers, s[0])
         _draw_panel(panel, s)
         return frame.finish(_background(int(s[0]["num_players"])))
