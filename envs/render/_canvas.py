@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import threading
 
 import numpy as np
 
@@ -24,29 +25,6 @@ def to_rgb(fig) -> np.ndarray:
     canvas = FigureCanvasAgg(fig)
     canvas.draw()
     return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
-
-
-def draw_over(background: np.ndarray, fig) -> np.ndarray:
-    """Draw ``fig`` (a figure with a transparent face) and blend its pixels over ``background``.
-
-    Renderers draw the parts of a board that never change once into ``background`` (uint8[h, w, 3],
-    e.g. ``to_rgb`` of a figure built once per process) and only the pieces on top each frame: text is
-    what makes a matplotlib frame slow, so a cached board with its labels keeps frames fast.
-    """
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    fig.patch.set_alpha(0.0)
-    canvas = FigureCanvasAgg(fig)
-    canvas.draw()
-    fg = np.asarray(canvas.buffer_rgba())  # Agg's buffer is straight (not premultiplied) RGBA
-    # The pieces cover a small part of the frame: blend only the pixels they touch, in integers
-    # (the rounded a*fg + (1-a)*bg; 4x faster than blending the whole frame in floats).
-    out = background.copy()
-    ys, xs = np.nonzero(fg[:, :, 3])
-    alpha = fg[ys, xs, 3:4].astype(np.uint16)
-    mixed = background[ys, xs].astype(np.uint16) * (255 - alpha) + fg[ys, xs, :3].astype(np.uint16) * alpha
-    out[ys, xs] = ((mixed + 127) // 255).astype(np.uint8)
-    return out
 
 
 @functools.lru_cache(maxsize=64)
@@ -72,3 +50,272 @@ def mono_grid(fontsize: float, pitch: float, dpi: int = DPI) -> tuple[float, flo
     first = height(1, spacing) / 2
     advance = fig.text(0, 0, "0" * 100, family="monospace", size=fontsize).get_window_extent(renderer).width / 100
     return spacing, first, advance
+
+
+# --- fast frames: a persistent figure over a cached board, text drawn with Pillow -------------------------
+#
+# matplotlib 3.11 lays out and rasterises every glyph of every Text afresh each draw (~8 ms per short
+# label here), and building a Figure with its Axes costs tens of ms more. A ``Frame`` keeps one figure
+# (and its axes) per renderer alive, paints the cached static board into its pixel buffer, lets
+# matplotlib draw only the frame's shapes (markers, boxes, track) and draws the frame's text with
+# Pillow from cached glyph masks, in the same DejaVu fonts at the same sizes and anchor points.
+
+
+@functools.lru_cache(maxsize=64)
+def _font(family: str, weight: str, style: str, px: float):
+    """(Pillow font, ascent, descent, line gap) for a matplotlib font spec at ``px`` pixels per em.
+
+    The metrics are the ones matplotlib (3.11) spaces lines by: the font's OS/2 (else hhea) table."""
+    from matplotlib import font_manager
+    from matplotlib.ft2font import FT2Font
+    from PIL import ImageFont
+
+    prop = font_manager.FontProperties(family=family, weight=weight, style=style)
+    path = font_manager.findfont(prop)
+    ft = FT2Font(path)
+    scale = px / ft.get_sfnt_table("head")["unitsPerEm"]
+    os2, hhea = ft.get_sfnt_table("OS/2"), ft.get_sfnt_table("hhea")
+    if os2 is not None:
+        asc, desc, gap = os2["sTypoAscender"], -os2["sTypoDescender"], os2["sTypoLineGap"]
+    else:
+        asc, desc, gap = hhea["ascent"], -hhea["descent"], hhea["lineGap"]
+    # BASIC layout: hinted whole-pixel advances, as matplotlib's Agg text has (raqm's are wider)
+    font = ImageFont.truetype(path, px, layout_engine=ImageFont.Layout.BASIC)
+    return font, asc * scale, desc * scale, gap * scale
+
+
+@functools.lru_cache(maxsize=8192)
+def _mask(font, text: str, stroke: int) -> tuple[np.ndarray, int, int, float, float, float]:
+    """``text`` anchored at its left baseline: (coverage uint8[h, w], left, top, advance, ascent, descent)."""
+    from PIL import Image, ImageDraw
+
+    left, top, right, bottom = font.getbbox(text, anchor="ls", stroke_width=stroke)
+    im = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
+    ImageDraw.Draw(im).text((-left, -top), text, font=font, fill=255, anchor="ls", stroke_width=stroke)
+    _, ink_top, _, ink_bottom = font.getbbox(text, anchor="ls") if stroke else (left, top, right, bottom)
+    return np.asarray(im), left, top, font.getlength(text), float(-ink_top), float(max(ink_bottom, 0))
+
+
+@functools.lru_cache(maxsize=256)
+def _rgba(colour) -> tuple[np.ndarray, float]:
+    from matplotlib.colors import to_rgba
+
+    r, g, b, a = to_rgba(colour)
+    return np.array([round(255 * r), round(255 * g), round(255 * b)], np.uint16), a
+
+
+_TEXT_KEYS = {
+    "fontsize": "size",
+    "horizontalalignment": "ha",
+    "verticalalignment": "va",
+    "fontweight": "weight",
+    "fontstyle": "style",
+    "fontfamily": "family",
+    "c": "color",
+    "ma": "multialignment",
+}
+
+
+class _Text:
+    """One text of a frame, kept as matplotlib keyword arguments and drawn by ``Frame``."""
+
+    __slots__ = ("x", "y", "s", "kw")
+
+    def __init__(self, x: float, y: float, s: str, kw: dict):
+        self.x, self.y, self.s, self.kw = x, y, s, kw
+
+
+class TextAxes:
+    """An Axes whose ``text`` goes to the frame's Pillow layer; every other method is the Axes' own."""
+
+    def __init__(self, ax, frame: Frame):
+        self._ax, self._frame = ax, frame
+
+    def __getattr__(self, name):
+        return getattr(self._ax, name)
+
+    def text(self, x, y, s, transform=None, **kw):
+        self._frame.add_text(transform or self._ax.transData, x, y, s, kw)
+
+    def add_patch(self, patch):
+        """``Axes.add_patch`` without the data-limit update (the limits are fixed; it costs ~5 ms a patch)."""
+        return self._ax.add_artist(patch)
+
+
+class Frame:
+    """A persistent figure whose shapes matplotlib draws over a cached board and whose text Pillow draws.
+
+    ``axes(...)`` (at set-up) returns ``TextAxes`` that keep their place; each frame, ``with frame:``
+    (which takes the frame's lock and drops the previous frame's artists), the renderer adds this frame's (``ax.scatter``, ``ax.add_patch``,
+    ``ax.text``, ``frame.text`` in figure coordinates ...), and ``finish(background)`` returns the pixels.
+    Text is drawn above every shape of the frame (the renderers put their labels on top anyway).
+    """
+
+    def __init__(self, width: int = WIDTH, height: int = HEIGHT):
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        self.fig = new_figure(width, height)
+        self.fig.patch.set_visible(False)
+        self.canvas = FigureCanvasAgg(self.fig)
+        self.height = height
+        self._texts: list[tuple[float, float, str, dict]] = []
+        self._backgrounds: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self.kept: list = []  # artists made once and updated each frame (``begin`` leaves them)
+        self._lock = threading.Lock()  # one figure per renderer: frames from several threads take turns
+
+    def __enter__(self) -> Frame:
+        self._lock.acquire()
+        self.begin()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._lock.release()
+
+    def axes(self, rect, xlim=None, ylim=None, aspect=None, zorder: float = 0) -> TextAxes:
+        ax = self.fig.add_axes(rect, zorder=zorder)
+        if xlim is not None:
+            ax.set_xlim(*xlim)
+        if ylim is not None:
+            ax.set_ylim(*ylim)
+        if aspect is not None:
+            ax.set_aspect(aspect)
+            ax.apply_aspect()  # now, not at the first draw: text is placed through transData before it
+        ax.set_axis_off()
+        return TextAxes(ax, self)
+
+    def begin(self) -> None:
+        """Forget the previous frame's artists and text."""
+        for ax in self.fig.axes:
+            for artist in [*ax.collections, *ax.patches, *ax.lines, *ax.images, *ax.texts]:
+                if artist not in self.kept:
+                    artist.remove()
+        for artist in [*self.fig.images, *self.fig.texts]:
+            artist.remove()
+        self._texts = []
+
+    def text(self, x, y, s, transform=None, **kw) -> None:
+        """Text at figure coordinates (like ``Figure.text``)."""
+        self.add_text(transform or self.fig.transFigure, x, y, s, kw)
+
+    def add_text(self, transform, x, y, s, kw: dict) -> None:
+        px, py = transform.transform((x, y))
+        self._texts.append((float(px), self.height - float(py), str(s), kw))
+
+    def finish(self, background: np.ndarray, overlay: Overlay | None = None, zorder: float = 0) -> np.ndarray:
+        """The frame: ``background`` (uint8[h, w, 3]), this frame's shapes, then its text.
+
+        An ``overlay`` (cached RGBA pixels) goes between the axes below ``zorder`` and those above it."""
+        renderer = self.canvas.get_renderer()
+        buf = np.asarray(renderer.buffer_rgba())
+        np.copyto(buf, self._opaque(background))  # a plain copy; filling RGB into RGBA strides is 50x slower
+        rgb = buf[:, :, :3]
+        if overlay is None:
+            self.fig.draw(renderer)
+        else:
+            above = [ax for ax in self.fig.axes if ax.get_zorder() > zorder]
+            below = [ax for ax in self.fig.axes if ax.get_zorder() <= zorder]
+            for group, other in ((below, above), (above, below)):
+                for ax in other:
+                    ax.set_visible(False)
+                self.fig.draw(renderer)
+                for ax in other:
+                    ax.set_visible(True)
+                if group is below:
+                    overlay.blend(rgb)
+        for px, py, s, kw in self._texts:
+            draw_text(rgb, px, py, s, **kw)
+        return rgb.copy()
+
+    def _opaque(self, background: np.ndarray) -> np.ndarray:
+        """``background`` as opaque RGBA, converted once per background array."""
+        key = id(background)
+        if key not in self._backgrounds:
+            rgba = np.empty((*background.shape[:2], 4), np.uint8)
+            rgba[:, :, :3] = background
+            rgba[:, :, 3] = 255
+            self._backgrounds[key] = (background, rgba)  # holding the array keeps its id unique
+        return self._backgrounds[key][1]
+
+
+class Overlay:
+    """Cached RGBA pixels (straight alpha, e.g. labels with a halo) to lay over frames, blended only
+    where they are not transparent; ``top``, ``left``: where their corner goes in the frame."""
+
+    def __init__(self, rgba: np.ndarray, top: int = 0, left: int = 0):
+        ys, xs = np.nonzero(rgba[:, :, 3])
+        alpha = rgba[ys, xs, 3:4].astype(np.uint16)
+        self.ys, self.xs = ys + top, xs + left
+        self.ink = rgba[ys, xs, :3].astype(np.uint16) * alpha + 127  # rounding folded in
+        self.keep = 255 - alpha
+
+    def blend(self, rgb: np.ndarray) -> None:
+        rgb[self.ys, self.xs] = (rgb[self.ys, self.xs] * self.keep + self.ink) // 255
+
+
+def draw_text(out: np.ndarray, px: float, py: float, s: str, *, size=None, ha="left", va="baseline", **kw) -> None:
+    """Draw ``s`` into ``out`` (uint8[h, w, 3]) the way ``ax.text`` places it, its anchor at pixel
+    (px, py) counted from the top left: matplotlib's alignment, line spacing and "lp" line metrics,
+    DejaVu glyphs by Pillow (masks cached per string, so repeated labels cost a copy)."""
+    for long, short in _TEXT_KEYS.items():
+        if long in kw:
+            kw[short] = kw.pop(long)
+    size = kw.pop("size", size)
+    ha, va = kw.pop("ha", ha), kw.pop("va", va)
+    from matplotlib import rcParams
+
+    pt = rcParams["font.size"] if size is None else float(size)
+    family = kw.pop("family", "sans-serif")
+    family = family[0] if isinstance(family, (list, tuple)) else family
+    font, asc, desc, gap = _font(family, str(kw.pop("weight", "normal")), kw.pop("style", "normal"), pt * DPI / 72)
+    colour, alpha = _rgba(kw.pop("color", "black"))
+    spacing = kw.pop("linespacing", None) or "normal"
+    align = kw.pop("multialignment", ha)
+    stroke = None
+    for effect in kw.pop("path_effects", ()):  # withStroke: a halo of the given width (points) and colour
+        stroke = (max(1, round(effect._gc.get("linewidth", 2) * DPI / 72 / 2)), effect._gc.get("foreground"))
+    kw.pop("zorder", None)
+    kw.pop("clip_on", None)
+    if kw:
+        raise TypeError(f"draw_text: unsupported text properties {sorted(kw)}")
+    s = s.replace(r"\$", "$")  # matplotlib's escape for a literal dollar
+    lines = s.split("\n")
+    # matplotlib's Text._get_layout: each line is as high as its ink, widened to the font's ascent and
+    # descent (linespacing "normal"), or centred in linespacing x (ascent + descent) (a number).
+    ys, widths, y, d = [], [], 0.0, 0.0
+    for line in lines:
+        w, a, d = _mask(font, line, 0)[3:] if line else (0.0, 0.0, 0.0)
+        if spacing == "normal":
+            g = gap if len(lines) > 1 else 0.0
+            a, d = max(a, asc) + g / 2, max(d, desc) + g / 2
+        else:
+            lead = float(spacing) * (asc + desc) - (a + d)
+            a, d = a + lead / 2, d + lead / 2
+        y += a
+        ys.append(y)
+        widths.append(w)
+        y += d
+    height, width = y, max(widths)
+    top = {"top": py, "bottom": py - height, "center": py - height / 2}.get(va, py - (height - d))
+    left = {"left": px, "center": px - width / 2, "right": px - width}[ha]
+    for line, w, base in zip(lines, widths, ys):
+        if not line.strip():
+            continue
+        x = left + {"left": 0, "center": (width - w) / 2, "right": width - w}[align]
+        if stroke:
+            _blend(out, _mask(font, line, stroke[0]), x, top + base, *_rgba(stroke[1]))
+        _blend(out, _mask(font, line, 0), x, top + base, colour, alpha)
+
+
+def _blend(out: np.ndarray, mask, x: float, y: float, colour: np.ndarray, alpha: float) -> None:
+    cover, left, top = mask[:3]
+    x0, y0 = round(x) + left, round(y) + top
+    h, w = cover.shape
+    ys, xs = max(0, -y0), max(0, -x0)
+    ye, xe = min(h, out.shape[0] - y0), min(w, out.shape[1] - x0)
+    if ye <= ys or xe <= xs:
+        return
+    a = cover[ys:ye, xs:xe, None].astype(np.uint16)
+    if alpha < 1:
+        a = (a * alpha).astype(np.uint16)
+    region = out[y0 + ys : y0 + ye, x0 + xs : x0 + xe]
+    region[...] = (region * (255 - a) + colour * a + 127) // 255

@@ -44,7 +44,7 @@ from ...kernels.french_revolution_1789.tables import (
     TURN_LABELS,
 )
 from ..french_revolution_1789_v0 import CITY_NAMES, resolution_lines
-from ._canvas import draw_over, new_figure, to_rgb
+from ._canvas import Frame, TextAxes, new_figure, to_rgb
 
 LAYOUT = json.loads(
     resources.files("tabletop_zoo.kernels.french_revolution_1789")
@@ -81,14 +81,21 @@ REGIME_W, REGIME_Y, TURN_Y = 80, 118, 40
 def render_rgb(s: np.ndarray) -> np.ndarray:
     """uint8[800, 1280, 3]: map top-left, tracks bottom-left, players and pending decision on the right."""
     r = s[0]
-    fig = new_figure()
-    _title(fig, s)
-    _pieces(_map_axes(fig), r)
-    _tracks(_track_axes(fig), r)
-    side = _side_axes(fig)
-    _players(side, s)
-    _pending(side, s)
-    return draw_over(_background(), fig)
+    frame, board, tracks, side = _frame()
+    with frame:
+        _title(frame, s)
+        _pieces(board, r)
+        _tracks(tracks, r)
+        _players(side, s)
+        _pending(side, s)
+        return frame.finish(_background())
+
+
+@functools.lru_cache(maxsize=1)
+def _frame() -> tuple[Frame, TextAxes, TextAxes, TextAxes]:
+    """The figure each frame draws its pieces and numbers in (kept for the process)."""
+    frame = Frame()
+    return frame, _map_axes(frame), _track_axes(frame), _side_axes(frame)
 
 
 @functools.lru_cache(maxsize=1)
@@ -101,26 +108,26 @@ def _background() -> np.ndarray:
 
 
 def _map_axes(fig):
-    ax = fig.add_axes((0.005, 0.245, 0.445, 0.68))
-    ax.set_xlim(-5.2 * _COS, 10.2 * _COS)
-    ax.set_ylim(41.15, 51.45)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    return ax
+    return _axes(fig, (0.005, 0.245, 0.445, 0.68), (-5.2 * _COS, 10.2 * _COS), (41.15, 51.45), "equal")
 
 
 def _track_axes(fig):
-    ax = fig.add_axes((0.0, 0.0, 0.45, 0.24))
-    ax.set_xlim(0, 576)
-    ax.set_ylim(0, 192)
-    ax.axis("off")
-    return ax
+    return _axes(fig, (0.0, 0.0, 0.45, 0.24), (0, 576), (0, 192))
 
 
 def _side_axes(fig):
-    ax = fig.add_axes((0.46, 0.0, 0.54, 0.925))
-    ax.set_xlim(0, 691)
-    ax.set_ylim(0, 740)
+    return _axes(fig, (0.46, 0.0, 0.54, 0.925), (0, 691), (0, 740))
+
+
+def _axes(fig, rect, xlim, ylim, aspect=None):
+    """Axes in a plain figure (the cached background) or a ``Frame`` (whose text Pillow draws)."""
+    if isinstance(fig, Frame):
+        return fig.axes(rect, xlim, ylim, aspect)
+    ax = fig.add_axes(rect)
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    if aspect:
+        ax.set_aspect(aspect)
     ax.axis("off")
     return ax
 

@@ -45,7 +45,7 @@ from ...kernels.imperial.tables import (
     REGION_KIND,
     RONDEL_IDS,
 )
-from ._canvas import HEIGHT, WIDTH, new_figure, to_rgb
+from ._canvas import HEIGHT, WIDTH, Frame, TextAxes, new_figure, to_rgb
 
 # One colour per nation, after the board's (map.json "color"): yellow, green, blue, red, black, purple.
 NATION_COLOURS = ("#e0b400", "#2e8b3a", "#2f5fd0", "#d02a2a", "#2b2b2b", "#7d3fa8")
@@ -147,49 +147,40 @@ def _draw_regions(ax) -> None:
     )
 
 
-def _draw_factories(ax, r) -> None:
+_FACTORY_XY = np.array([(POS[h][0] - _box_width(LABELS[h]) / 2 - 6, POS[h][1]) for h in range(N_HOME)])
+_SLOT_GROUPS = tuple(np.flatnonzero((FACTORY_TYPE[:N_HOME] == FT_ARMAMENTS) == arm) for arm in (True, False))
+_CHIP_XY = np.array([(POS[x][0] + _box_width(LABELS[x]) / 2, POS[x][1] + 7.5) for x in range(N_REGIONS)])
+
+
+def _markers(ax) -> tuple:
+    """Factory slots (squares, triangles), blocked crosses and tax chips: made once, set each frame."""
+    none = np.empty((0, 2))
+    slots = [
+        ax.scatter(*_FACTORY_XY[idx].T, s=48, marker=marker, linewidths=1.0, zorder=4, c=["white"] * idx.size)
+        for idx, marker in zip(_SLOT_GROUPS, ("s", "^"))
+    ]
+    blocked = ax.scatter(*none.T, s=70, marker="x", c="red", linewidths=2, zorder=5)
+    chips = ax.scatter(*none.T, s=60, edgecolors="white", linewidths=1.0, zorder=6)
+    return slots, blocked, chips
+
+
+def _draw_factories(markers, r) -> None:
     """Factory slot left of each home province's box: filled = factory, hollow = empty, red x = blocked."""
-    slots = {}  # (marker, built) -> x, y lists; one scatter per group keeps the frame fast
-    blocked = []
-    for h in range(N_HOME):
-        cx, cy = POS[h]
-        fx = cx - _box_width(LABELS[h]) / 2 - 6
-        built = bool(r["factory"][h])
-        slots.setdefault(("s" if FACTORY_TYPE[h] == FT_ARMAMENTS else "^", built), []).append((fx, cy))
-        if built and is_blocked(r, h):
-            blocked.append((fx, cy))
-    for (marker, built), pts in slots.items():
-        xy = np.array(pts)
-        ax.scatter(
-            xy[:, 0],
-            xy[:, 1],
-            s=48,
-            marker=marker,
-            linewidths=1.0,
-            zorder=4,
-            c="#333333" if built else "white",
-            edgecolors="#333333" if built else "#999999",
-        )
-    if blocked:
-        xy = np.array(blocked)
-        ax.scatter(xy[:, 0], xy[:, 1], s=70, marker="x", c="red", linewidths=2, zorder=5)
+    slots, blocked, _ = markers
+    for collection, idx in zip(slots, _SLOT_GROUPS):
+        built = r["factory"][idx].astype(bool)
+        collection.set_facecolor(["#333333" if b else "white" for b in built])
+        collection.set_edgecolor(["#333333" if b else "#999999" for b in built])
+    stop = [h for h in range(N_HOME) if r["factory"][h] and is_blocked(r, h)]
+    blocked.set_offsets(_FACTORY_XY[stop].reshape(-1, 2))
 
 
-def _draw_chips(ax, r) -> None:
+def _draw_chips(markers, r) -> None:
     """Tax chip: a dot in the owning nation's colour on the box's top-right corner."""
     held = np.flatnonzero(r["chip"] >= 0)
-    if held.size:
-        xs = [POS[x][0] + _box_width(LABELS[x]) / 2 for x in held]
-        ys = POS[held, 1] + 7.5
-        ax.scatter(
-            xs,
-            ys,
-            s=60,
-            c=[NATION_COLOURS[int(r["chip"][x])] for x in held],
-            edgecolors="white",
-            linewidths=1.0,
-            zorder=6,
-        )
+    chips = markers[2]
+    chips.set_offsets(_CHIP_XY[held].reshape(-1, 2))
+    chips.set_facecolor([NATION_COLOURS[int(r["chip"][x])] for x in held])
 
 
 def _badges(r, x) -> list[tuple[int, str, str]]:
@@ -271,15 +262,6 @@ def _draw_legend(ax, x0: float, y0: float) -> None:
     ax.text(x0 + 22, y - 39, "blocked factory", va="center", fontsize=7)
 
 
-def _map_axes(fig):
-    """A transparent axes over the map area whose data units are the frame's pixels."""
-    ax = fig.add_axes((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), zorder=1)
-    ax.set_xlim(0, MAP_W)
-    ax.set_ylim(0, MAP_H)
-    ax.set_axis_off()
-    return ax
-
-
 @lru_cache(maxsize=1)
 def _static_map() -> np.ndarray:
     """Pixels of the unchanging map (borders, region boxes, names), drawn once per process.
@@ -297,11 +279,10 @@ def _static_map() -> np.ndarray:
     return to_rgb(fig)
 
 
-def _draw_map(fig, r) -> None:
-    fig.figimage(_static_map(), 0, 0, zorder=0)  # pixel for pixel, no resampling (unlike imshow)
-    ax = _map_axes(fig)
-    _draw_factories(ax, r)
-    _draw_chips(ax, r)
+def _draw_map(ax, markers, r) -> None:
+    """The pieces over the cached map: factories, tax chips, units."""
+    _draw_factories(markers, r)
+    _draw_chips(markers, r)
     _draw_units(ax, r)
 
 
@@ -315,11 +296,9 @@ def _who_moves(s) -> str:
     return "game over" + (" (truncated)" if s[0]["truncated"] else "")
 
 
-def _draw_title(fig, s) -> None:
+def _draw_title(ax, s) -> None:
     r = s[0]
     phase = int(r["phase"])
-    ax = fig.add_axes((0, MAP_H / HEIGHT, 1, TITLE_H / HEIGHT))
-    ax.set_axis_off()
     nation = int(r["nation"])
     head = "Imperial" if phase == PH_GAME_OVER else f"Imperial  -  {NATION_IDS[nation]} acts"
     ax.text(
@@ -377,18 +356,12 @@ def _draw_table(ax, top: float, rows: list[str], swatches: list[str | None], bol
     return top - len(rows) * line - 8
 
 
-def _draw_nations(ax, r, top: float) -> float:
-    ax.text(0, top, "Nations", fontsize=10, fontweight="bold", va="center")
-    rows = _nation_rows(r)
-    return _draw_table(ax, top - 15, rows, [None, *NATION_COLOURS], bold_row=1 + int(r["nation"]))
-
-
 def _draw_players(ax, s, top: float) -> float:
+    """The players table under its heading at ``top`` (the heading is on the cached background)."""
     r = s[0]
     n = int(r["num_players"])
     score = np.zeros(kernel.MAX_PLAYERS, np.int64)
     kernel.scores(s, score)
-    ax.text(0, top, "Players (bonds: nation and bond numbers)", fontsize=10, fontweight="bold", va="center")
     rows = [" player    cash score  bonds"]
     for p in range(n):
         card = " *inv" if int(r["investor_card"]) == p else ""
@@ -397,10 +370,15 @@ def _draw_players(ax, s, top: float) -> float:
     return _draw_table(ax, top - 15, rows, [None] * len(rows), bold_row=1 + mover if mover >= 0 else -1)
 
 
-def _draw_rondel(ax, r, cx: float, cy: float, radius: float) -> None:
-    """The eight rondel spaces clockwise from the top, with every nation's marker on its space."""
+def _rondel_angle(i: int) -> float:
     span = 360.0 / len(RONDEL_IDS)
-    for i, name in enumerate(RONDEL_IDS):
+    return 90 - (i + 1) * span + span / 2
+
+
+def _draw_rondel_spaces(ax, cx: float, cy: float, radius: float) -> None:
+    """The eight rondel spaces clockwise from the top, with their names (the same every frame)."""
+    span = 360.0 / len(RONDEL_IDS)
+    for i in range(len(RONDEL_IDS)):
         start = 90 - (i + 1) * span
         ax.add_patch(
             Wedge(
@@ -414,7 +392,7 @@ def _draw_rondel(ax, r, cx: float, cy: float, radius: float) -> None:
                 linewidth=0.8,
             )
         )
-        ang = np.radians(start + span / 2)
+        ang = np.radians(_rondel_angle(i))
         ax.text(
             cx + 0.72 * radius * np.cos(ang),
             cy + 0.72 * radius * np.sin(ang),
@@ -423,6 +401,12 @@ def _draw_rondel(ax, r, cx: float, cy: float, radius: float) -> None:
             va="center",
             fontsize=6.6,
         )
+
+
+def _draw_rondel(ax, r, cx: float, cy: float, radius: float) -> None:
+    """Every nation's marker on its rondel space, and the nations still in the centre."""
+    for i in range(len(RONDEL_IDS)):
+        ang = np.radians(_rondel_angle(i))
         here = [k for k in range(N_NATIONS) if int(r["rondel_pos"][k]) == i]
         for j, k in enumerate(here):
             off = (j - (len(here) - 1) / 2) * 11
@@ -458,24 +442,25 @@ def _pending_lines(s) -> list[str]:
     return lines
 
 
-def _draw_panel(fig, s) -> None:
-    r = s[0]
-    w = WIDTH - PANEL_X
-    ax = fig.add_axes((PANEL_X / WIDTH, 0, w / WIDTH, MAP_H / HEIGHT))
-    ax.set_xlim(0, w)
-    ax.set_ylim(0, MAP_H)
-    ax.set_axis_off()
-    y = _draw_nations(ax, r, MAP_H - 12)
-    y = _draw_players(ax, s, y - 4)
-    ax.text(0, y - 4, "Rondel", fontsize=10, fontweight="bold", va="center")
-    ax.text(232, y - 4, "Map key", fontsize=10, fontweight="bold", va="center")
-    radius = 80.0
-    _draw_rondel(ax, r, 112, y - 26 - radius, radius)
-    _draw_legend(ax, 232, y - 24)
-    y -= 2 * radius + 48
-    ax.text(0, y, "Pending decision", fontsize=10, fontweight="bold", va="center")
-    for i, line in enumerate(_pending_lines(s)):
-        ax.text(0, y - 16 - 13 * i, line, va="center", fontsize=7.6)
+RADIUS = 80.0
+
+
+def _panel_rows(n: int) -> tuple[float, float]:
+    """Tops of the players table and of the rondel row for n players (the tables above them are fixed)."""
+    players = MAP_H - 12 - 15 - (N_NATIONS + 1) * 13.0 - 8 - 4
+    return players, players - 15 - (n + 1) * 13.0 - 8 - 4
+
+
+def _draw_panel_static(ax, n: int) -> None:
+    """Headings, the rondel's spaces, the map key and the footnote (the same every frame for n players)."""
+    ax.text(0, MAP_H - 12, "Nations", fontsize=10, fontweight="bold", va="center")
+    players, y = _panel_rows(n)
+    ax.text(0, players, "Players (bonds: nation and bond numbers)", fontsize=10, fontweight="bold", va="center")
+    ax.text(0, y, "Rondel", fontsize=10, fontweight="bold", va="center")
+    ax.text(232, y, "Map key", fontsize=10, fontweight="bold", va="center")
+    _draw_rondel_spaces(ax, 112, y - 22 - RADIUS, RADIUS)
+    _draw_legend(ax, 232, y - 20)
+    ax.text(0, y + 4 - 2 * RADIUS - 48, "Pending decision", fontsize=10, fontweight="bold", va="center")
     ax.text(
         0,
         6,
@@ -486,11 +471,54 @@ def _draw_panel(fig, s) -> None:
     )
 
 
-def render_rgb(s: np.ndarray) -> np.ndarray:
-    """The whole table of the record ``s`` (shape (1,)) as uint8[800, 1280, 3] pixels."""
+def _draw_panel(ax, s) -> None:
+    """The tables, the rondel markers and the pending decision (drawn each frame)."""
+    r = s[0]
+    _draw_table(ax, MAP_H - 12 - 15, _nation_rows(r), [None, *NATION_COLOURS], bold_row=1 + int(r["nation"]))
+    players, y = _panel_rows(int(r["num_players"]))
+    _draw_players(ax, s, players)
+    _draw_rondel(ax, r, 112, y - 22 - RADIUS, RADIUS)
+    y += 4 - 2 * RADIUS - 48
+    for i, line in enumerate(_pending_lines(s)):
+        ax.text(0, y - 16 - 13 * i, line, va="center", fontsize=7.6)
+
+
+_PANEL = ((PANEL_X / WIDTH, 0, (WIDTH - PANEL_X) / WIDTH, MAP_H / HEIGHT), (0, WIDTH - PANEL_X), (0, MAP_H))
+_TITLE = ((0, MAP_H / HEIGHT, 1, TITLE_H / HEIGHT), (0, 1), (0, 1))
+_MAP = ((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), (0, MAP_W), (0, MAP_H))
+
+
+@lru_cache(maxsize=8)
+def _background(n: int) -> np.ndarray:
+    """The static map, the panel's headings, rondel spaces and key for n players (once per process)."""
     fig = new_figure()
     fig.patch.set_facecolor("white")
-    _draw_title(fig, s)
-    _draw_map(fig, s[0])
-    _draw_panel(fig, s)
+    fig.figimage(_static_map(), 0, 0, zorder=0)  # pixel for pixel, no resampling (unlike imshow)
+    rect, xlim, ylim = _PANEL
+    ax = fig.add_axes(rect)
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    ax.set_axis_off()
+    _draw_panel_static(ax, n)
     return to_rgb(fig)
+
+
+@lru_cache(maxsize=1)
+def _frame() -> tuple[Frame, TextAxes, TextAxes, tuple, TextAxes]:
+    """The figure each frame draws its pieces and tables in (kept for the process)."""
+    frame = Frame()
+    board = frame.axes(*_MAP, zorder=1)
+    markers = _markers(board)
+    slots, blocked, chips = markers
+    frame.kept.extend([*slots, blocked, chips])
+    return frame, frame.axes(*_TITLE), board, markers, frame.axes(*_PANEL)
+
+
+def render_rgb(s: np.ndarray) -> np.ndarray:
+    """The whole table of the record ``s`` (shape (1,)) as uint8[800, 1280, 3] pixels."""
+    frame, title, board, markers, panel = _frame()
+    with frame:
+        _draw_title(title, s)
+        _draw_map(board, markers, s[0])
+        _draw_panel(panel, s)
+        return frame.finish(_background(int(s[0]["num_players"])))

@@ -41,7 +41,7 @@ from ...kernels.irish_gauge.tables import (
     TERRAIN_NAMES,
     TRACK_ROWS,
 )
-from ._canvas import draw_over, new_figure, to_rgb
+from ._canvas import Frame, TextAxes, new_figure, to_rgb
 
 LAYOUT = json.loads(
     resources.files("tabletop_zoo.kernels.irish_gauge").joinpath("data", "layout.json").read_text(encoding="utf-8")
@@ -79,39 +79,63 @@ TRACK_X = 330
 def render_rgb(s: np.ndarray) -> np.ndarray:
     """uint8[800, 1280, 3]: the map on the left, the tables on the right (privileged full view)."""
     r = s[0]
-    fig = new_figure()
-    _title(fig, s)
-    _units(_board_axes(fig), r)
-    side = _side_axes(fig)
-    _players_rows(side, s)
-    _companies_rows(side, r)
-    _bag_and_track(side, r)
-    _pending(side, s)
-    return draw_over(_background(), fig)
+    frame, markers, side = _frame()
+    with frame:
+        _title(frame, s)
+        _units(markers, r)
+        _players_rows(side, s)
+        _companies_rows(side, r)
+        _bag_and_track(side, r)
+        _pending(side, s)
+        return frame.finish(_background())
+
+
+@functools.lru_cache(maxsize=1)
+def _frame() -> tuple[Frame, tuple, TextAxes]:
+    """The figure each frame draws its pieces and numbers in (kept for the process)."""
+    frame = Frame()
+    cubes, locos = markers = _unit_markers(_board_axes(frame))
+    frame.kept.extend([cubes, *locos])
+    return frame, markers, _side_axes(frame)
 
 
 @functools.lru_cache(maxsize=1)
 def _background() -> np.ndarray:
     """The board and every fixed label (computed once per process; a plain array, safe to fork)."""
     fig = new_figure()
-    _board(_board_axes(fig))
+    board = _board_axes(fig)
+    _board(board)
+    _homes(board)
     _static_labels(_side_axes(fig))
     return to_rgb(fig)
 
 
+_BOARD = (
+    (0.005, 0.005, 0.40, 0.92),
+    (HEX_XY[:, 0].min() - 1.2, HEX_XY[:, 0].max() + 1.2),
+    (HEX_XY[:, 1].min() - 1.2, HEX_XY[:, 1].max() + 1.2),
+    "equal",
+)
+_SIDE = ((0.42, 0.0, 0.575, 0.925), (0, 736), (0, 740), None)
+
+
 def _board_axes(fig):
-    ax = fig.add_axes((0.005, 0.005, 0.40, 0.92))
-    ax.set_xlim(HEX_XY[:, 0].min() - 1.2, HEX_XY[:, 0].max() + 1.2)
-    ax.set_ylim(HEX_XY[:, 1].min() - 1.2, HEX_XY[:, 1].max() + 1.2)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    return ax
+    """The map axes, in a plain figure (the cached background) or a ``Frame``."""
+    return _axes(fig, *_BOARD)
 
 
 def _side_axes(fig):
-    ax = fig.add_axes((0.42, 0.0, 0.575, 0.925))
-    ax.set_xlim(0, 736)
-    ax.set_ylim(0, 740)
+    return _axes(fig, *_SIDE)
+
+
+def _axes(fig, rect, xlim, ylim, aspect):
+    if isinstance(fig, Frame):
+        return fig.axes(rect, xlim, ylim, aspect)
+    ax = fig.add_axes(rect)
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    if aspect:
+        ax.set_aspect(aspect)
     ax.axis("off")
     return ax
 
@@ -159,24 +183,32 @@ def _board(ax) -> None:
         ax.text(0.06, y, name.replace("_", " "), transform=ax.transAxes, fontsize=7.5, va="center")
 
 
-def _units(ax, r) -> None:
-    """Cubes in the hex centres; one locomotive disc per company on a ring around them; homes ringed."""
-    cubes = np.flatnonzero(r["cube"] >= 0)
-    ax.scatter(
-        HEX_XY[cubes, 0],
-        HEX_XY[cubes, 1] - 0.05,
-        s=70,
-        marker="s",
-        zorder=3,
-        edgecolors="#444444",
-        linewidths=0.8,
-        c=[CUBE_RGB[int(r["cube"][h])] for h in cubes],
-    )
-    for c in range(N_COMPANIES):
-        xy = HEX_XY[np.flatnonzero(r["loco"][c])] + LOCO_OFFSET[c]
-        ax.scatter(xy[:, 0], xy[:, 1], s=38, color=COMPANY_COLOURS[c], edgecolors="black", linewidths=0.6, zorder=4)
+def _unit_markers(ax) -> tuple:
+    """The cube squares and one locomotive collection per company (made once; ``_units`` moves them)."""
+    none = np.empty((0, 2))
+    cubes = ax.scatter(none[:, 0], none[:, 1], s=70, marker="s", zorder=3, edgecolors="#444444", linewidths=0.8)
+    locos = [
+        ax.scatter(none[:, 0], none[:, 1], s=38, color=COMPANY_COLOURS[c], edgecolors="black", linewidths=0.6, zorder=4)
+        for c in range(N_COMPANIES)
+    ]
+    return cubes, locos
+
+
+def _homes(ax) -> None:
+    """Each company's home: a ring on its locomotive slot (on the cached background; the rings are wider
+    than a locomotive disc, so drawing them under the discs changes no pixel)."""
     home = HEX_XY[HOME_HEX] + LOCO_OFFSET
     ax.scatter(home[:, 0], home[:, 1], s=95, facecolors="none", edgecolors=COMPANY_COLOURS, linewidths=1.4, zorder=4)
+
+
+def _units(markers, r) -> None:
+    """Cubes in the hex centres; one locomotive disc per company on a ring around them."""
+    cubes, locos = markers
+    held = np.flatnonzero(r["cube"] >= 0)
+    cubes.set_offsets(np.stack([HEX_XY[held, 0], HEX_XY[held, 1] - 0.05], axis=1))
+    cubes.set_facecolor([CUBE_RGB[int(r["cube"][h])] for h in held])
+    for c in range(N_COMPANIES):
+        locos[c].set_offsets(HEX_XY[np.flatnonzero(r["loco"][c])] + LOCO_OFFSET[c])
 
 
 def _player_cells(name, cash, worth, held, pay) -> str:

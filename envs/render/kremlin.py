@@ -46,7 +46,7 @@ from ...kernels.kremlin.tables import (
     POST_LABELS,
     SPEECHES_TO_WIN,
 )
-from ._canvas import draw_over, mono_grid, new_figure, to_rgb
+from ._canvas import Frame, TextAxes, mono_grid, new_figure, to_rgb
 
 PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 THEMES = ("magne_en", "kremlin_en")
@@ -82,15 +82,22 @@ def render_rgb(s: np.ndarray) -> np.ndarray:
     """uint8[800, 1280, 3]: ladder and locations on the left, players and influence sheets on the right."""
     r = s[0]
     theme = THEMES[int(r["theme"])]
-    fig = new_figure()
-    ax = _axes(fig)
-    _title(fig, s, theme)
-    _ladder(ax, r, theme)
-    _locations(ax, r)
-    _pending(ax, s)
-    _players(ax, s)
-    _sheets(ax, r)
-    return draw_over(_background(theme, int(r["num_players"])), fig)
+    frame, ax = _frame()
+    with frame:
+        _title(frame, s, theme)
+        _ladder(ax, r, theme)
+        _locations(ax, r)
+        _pending(ax, s)
+        _players(ax, s)
+        _sheets(ax, r)
+        return frame.finish(_background(theme, int(r["num_players"])))
+
+
+@functools.lru_cache(maxsize=1)
+def _frame() -> tuple[Frame, TextAxes]:
+    """The figure each frame draws its pieces and numbers in (kept for the process)."""
+    frame = Frame()
+    return frame, frame.axes(_AXES, (0, 1280), (0, 740))
 
 
 @functools.lru_cache(maxsize=16)
@@ -148,8 +155,11 @@ def _background(theme: str, n: int) -> np.ndarray:
     return to_rgb(fig)
 
 
+_AXES = (0.0, 0.0, 1.0, 0.925)
+
+
 def _axes(fig):
-    ax = fig.add_axes((0.0, 0.0, 1.0, 0.925))
+    ax = fig.add_axes(_AXES)
     ax.set_xlim(0, 1280)
     ax.set_ylim(0, 740)
     ax.axis("off")

@@ -57,7 +57,7 @@ from ...kernels.veld_railroads.tables import (
     TYPE_NAMES,
     UNLIMITED,
 )
-from ._canvas import HEIGHT, WIDTH, new_figure, to_rgb
+from ._canvas import HEIGHT, WIDTH, Frame, Overlay, new_figure, to_rgb
 
 # Railroad colours after map.json "colour" (black, green, brown, blue, red, yellow).
 RAILROAD_COLOURS = ("#222222", "#2e8b3a", "#8b5a2b", "#2f5fd0", "#d02a2a", "#e8b800")
@@ -194,25 +194,35 @@ def _draw_sections(ax, r) -> None:
     )
 
 
-def _draw_settlements(ax, r) -> None:
-    """Markers by type, gold when developed, home ring in the railroad's colour, income inside."""
+def _settlement_markers(ax) -> list:
+    """One marker collection per settlement type (made once; ``_draw_settlements`` sets the fills)."""
     home_of = {int(HOME[c]): c for c in range(N_RAILROADS)}
+    out = []
     for t, name in enumerate(TYPE_NAMES):
         idx = np.flatnonzero(SET_TYPE == t)
         size = 240 if name == "metropolis" else 150
-        fills = [DEVELOPED_FILL if r["dev_level"][v] else "white" for v in idx]
         edges = [RAILROAD_COLOURS[home_of[v]] if v in home_of else "#333333" for v in idx]
         widths = [2.6 if v in home_of else 1.0 for v in idx]
-        ax.scatter(
-            POS[idx, 0],
-            POS[idx, 1],
-            s=size,
-            marker=TYPE_MARKERS[name],
-            c=fills,
-            edgecolors=edges,
-            linewidths=widths,
-            zorder=5,
+        out.append(
+            ax.scatter(
+                POS[idx, 0],
+                POS[idx, 1],
+                s=size,
+                marker=TYPE_MARKERS[name],
+                c=["white"] * idx.size,
+                edgecolors=edges,
+                linewidths=widths,
+                zorder=5,
+            )
         )
+    return out
+
+
+def _draw_settlements(ax, markers, r) -> None:
+    """Markers by type, gold when developed, home ring in the railroad's colour, income inside."""
+    for t, collection in enumerate(markers):
+        idx = np.flatnonzero(SET_TYPE == t)
+        collection.set_facecolor([DEVELOPED_FILL if r["dev_level"][v] else "white" for v in idx])
     for v in range(N_SETTLEMENTS):
         x, y = POS[v]
         level = int(r["dev_level"][v])
@@ -264,36 +274,19 @@ def _draw_map_legend(ax) -> None:
         ax.text(x0 + 24, yy, text, va="center", fontsize=7, zorder=8)
 
 
-def _map_axes(fig, zorder: float):
-    """A transparent axes over the map area whose data units are the frame's pixels."""
-    ax = fig.add_axes((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), zorder=zorder)
-    ax.set_xlim(0, MAP_W)
-    ax.set_ylim(0, MAP_H)
-    ax.set_axis_off()
-    return ax
-
-
-def _draw_map(fig, r) -> None:
-    """Layers, bottom up: static map, track, static names, settlements and key.
-
-    The cached layers are placed pixel for pixel with figimage (no resampling, unlike imshow)."""
-    fig.figimage(_static_map(), 0, 0, zorder=0)
-    track = _map_axes(fig, 1)
+def _draw_map(track, top, markers, r) -> None:
+    """Layers, bottom up: static map and key (the frame's background), track, static names (an overlay
+    between the two axes, see ``render_rgb``), settlements."""
     _draw_closed_borders(track, r)
     _draw_sections(track, r)
-    fig.figimage(_static_names(), 0, 0, zorder=2)
-    top = _map_axes(fig, 3)
-    _draw_settlements(top, r)
-    _draw_map_legend(top)
+    _draw_settlements(top, markers, r)
 
 
 # --- side panel -----------------------------------------------------------------------------------------
 
 
-def _draw_title(fig, s) -> None:
+def _draw_title(ax, s) -> None:
     r = s[0]
-    ax = fig.add_axes((0, MAP_H / HEIGHT, 1, TITLE_H / HEIGHT))
-    ax.set_axis_off()
     ax.text(0.008, 0.5, "Veld Railroads", va="center", fontsize=15, fontweight="bold")
     if kernel.is_over(s):
         info = f"GAME OVER after {int(r['payouts'])} payouts"
@@ -306,8 +299,24 @@ def _draw_title(fig, s) -> None:
     ax.text(0.2, 0.5, f"{info}  |  {int(r['num_players'])} players", va="center", fontsize=10.5)
 
 
-def _draw_track(ax, r, top: float) -> float:
-    """The action track: 8 rows of 36 boxes, filled up to the current position (VR-TRACK-1..3)."""
+def _draw_track(ax, r, top: float, static: bool = False) -> float:
+    """The action track: 8 rows of 36 boxes, filled up to the current position (VR-TRACK-1..3).
+
+    ``static``: the row outlines and notes (the cached background); else the rest, over them."""
+    cell, x0 = 9.0, 22.0
+    if static:
+        for row in range(1, N_ROWS + 1):
+            y = top - 16 - (row - 1) * (cell + 2)
+            ax.add_patch(
+                Rectangle(
+                    (x0, y - cell / 2), ROW_LENGTH * cell, cell, facecolor="white", edgecolor="#bbbbbb", linewidth=1.0
+                )
+            )
+            tag = ERA_TAGS[int(ROW_ERA[row - 1])]
+            closed = [BORDER_IDS[b] for b in range(len(BORDER_IDS)) if BORDER_CLOSED[row - 1, b]]
+            note = ", ".join(filter(None, [tag, ("closed " + " ".join(closed)) if closed else ""]))
+            ax.text(x0 + ROW_LENGTH * cell + 5, y, note, va="center", fontsize=6.3, color="#555555")
+        return top - 16 - N_ROWS * (cell + 2) - 6
     ax.text(
         0,
         top,
@@ -316,7 +325,6 @@ def _draw_track(ax, r, top: float) -> float:
         fontweight="bold",
         va="center",
     )
-    cell, x0 = 9.0, 22.0
     row_now, pos = int(r["row"]), int(r["position"])
     over = int(r["phase"]) == PH_GAME_OVER
     for row in range(1, N_ROWS + 1):
@@ -325,16 +333,12 @@ def _draw_track(ax, r, top: float) -> float:
         ax.text(
             x0 - 5, y, str(row), ha="right", va="center", fontsize=7, fontweight="bold" if row == row_now else "normal"
         )
-        ax.add_patch(
-            Rectangle(
-                (x0, y - cell / 2),
-                ROW_LENGTH * cell,
-                cell,
-                facecolor="white",
-                edgecolor="black" if row == row_now and not over else "#bbbbbb",
-                linewidth=1.0,
+        if row == row_now and not over:  # the current row's outline, over the grey one
+            ax.add_patch(
+                Rectangle(
+                    (x0, y - cell / 2), ROW_LENGTH * cell, cell, facecolor="white", edgecolor="black", linewidth=1.0
+                )
             )
-        )
         if filled:
             ax.add_patch(
                 Rectangle(
@@ -345,25 +349,22 @@ def _draw_track(ax, r, top: float) -> float:
                     facecolor="#e8a33d" if row == row_now and not over else "#cfcfcf",
                 )
             )
-        tag = ERA_TAGS[int(ROW_ERA[row - 1])]
-        closed = [BORDER_IDS[b] for b in range(len(BORDER_IDS)) if BORDER_CLOSED[row - 1, b]]
-        note = ", ".join(filter(None, [tag, ("closed " + " ".join(closed)) if closed else ""]))
-        ax.text(x0 + ROW_LENGTH * cell + 5, y, note, va="center", fontsize=6.3, color="#555555")
     return top - 16 - N_ROWS * (cell + 2) - 6
 
 
-def _draw_boxes(ax, r, top: float) -> float:
-    """The four action boxes with the players' locomotives in them (VR-LOCO-1..4)."""
-    n = int(r["num_players"])
+def _draw_boxes(ax, r, top: float, static: bool = False) -> float:
+    """The four action boxes (``static``) with the players' locomotives in them (VR-LOCO-1..4)."""
     w, h, gap = 112.0, 34.0, 7.0
     for b in range(N_BOXES):
         x = b * (w + gap)
-        cost = "to row end" if BOX_COST[b] == FILL_TO_END else f"{int(BOX_COST[b])} spaces"
-        cap = "any" if BOX_CAPACITY[b] == UNLIMITED else str(int(BOX_CAPACITY[b]))
-        ax.add_patch(Rectangle((x, top - h), w, h, facecolor="#f4f1ea", edgecolor="#999999"))
-        ax.text(x + 4, top - 7, f"{BOX_NAMES[b].replace('_', ' ')}", fontsize=7.2, fontweight="bold", va="center")
-        ax.text(x + 4, top - 16, f"{cost}, room {cap}", fontsize=6.2, va="center", color="#555555")
-        here = [p for p in range(n) if int(r["loco_box"][p]) == b]
+        if static:
+            cost = "to row end" if BOX_COST[b] == FILL_TO_END else f"{int(BOX_COST[b])} spaces"
+            cap = "any" if BOX_CAPACITY[b] == UNLIMITED else str(int(BOX_CAPACITY[b]))
+            ax.add_patch(Rectangle((x, top - h), w, h, facecolor="#f4f1ea", edgecolor="#999999"))
+            ax.text(x + 4, top - 7, f"{BOX_NAMES[b].replace('_', ' ')}", fontsize=7.2, fontweight="bold", va="center")
+            ax.text(x + 4, top - 16, f"{cost}, room {cap}", fontsize=6.2, va="center", color="#555555")
+            continue
+        here = [p for p in range(int(r["num_players"])) if int(r["loco_box"][p]) == b]
         for j, p in enumerate(here):
             cx, cy = x + 10 + j * 17, top - h + 8
             ax.add_patch(Circle((cx, cy), 6.5, facecolor=PLAYER_COLOURS[p], edgecolor="black", linewidth=0.8))
@@ -371,22 +372,32 @@ def _draw_boxes(ax, r, top: float) -> float:
     return top - h - 14
 
 
-def _table(ax, top: float, title: str, rows: list[str], swatches: list, bold: set[int]) -> float:
-    """A titled monospace table: one text per row, optional colour swatch; returns the next free y."""
-    ax.text(0, top, title, fontsize=10, fontweight="bold", va="center")
+def _table(ax, top: float, title: str, rows: list, swatches: list, bold: set[int], static: bool = False) -> float:
+    """A titled monospace table: one text per row, optional colour swatch; returns the next free y.
+
+    ``static``: the title, swatches and head row (``rows[1:]`` may be None); else the other rows."""
+    if static:
+        ax.text(0, top, title, fontsize=10, fontweight="bold", va="center")
     line = 12.5
     for i, text in enumerate(rows):
         y = top - 15 - i * line
-        if swatches[i]:
+        if static and swatches[i]:
             ax.add_patch(Rectangle((0, y - 5), 6, 10, facecolor=swatches[i], edgecolor="none"))
-        ax.text(9, y, text, va="center", fontweight="bold" if i == 0 or i in bold else "normal", **MONO)
+        if static == (i == 0):
+            ax.text(9, y, text, va="center", fontweight="bold" if i == 0 or i in bold else "normal", **MONO)
     return top - 15 - len(rows) * line - 6
 
 
-def _draw_players(ax, s, top: float) -> float:
+_PLAYERS_HEAD = "player    cash " + " ".join(f"{c:>5}" for c in TAGS) + "  loco     paid"
+_RAILROADS_HEAD = "railroad open treas left secs  val inc  control"
+
+
+def _draw_players(ax, s, top: float, n: int, static: bool = False) -> float:
+    title = "Players (shares held; paid = last payout)"
+    if static:
+        return _table(ax, top, title, [_PLAYERS_HEAD] + [None] * n, [None, *PLAYER_COLOURS[:n]], set(), True)
     r = s[0]
-    n = int(r["num_players"])
-    rows = ["player    cash " + " ".join(f"{c:>5}" for c in TAGS) + "  loco     paid"]
+    rows = [_PLAYERS_HEAD]
     for p in range(n):
         box = int(r["loco_box"][p])
         held = " ".join(f"{int(r['holdings'][p, c]):>5}" for c in range(N_RAILROADS))
@@ -395,21 +406,18 @@ def _draw_players(ax, s, top: float) -> float:
             f"{int(r['last_payout'][p]):>5}"
         )
     seat = int(kernel.to_move(s))
-    return _table(
-        ax,
-        top,
-        "Players (shares held; paid = last payout)",
-        rows,
-        [None, *PLAYER_COLOURS[:n]],
-        {1 + seat} if seat >= 0 else set(),
-    )
+    return _table(ax, top, title, rows, [None, *PLAYER_COLOURS[:n]], {1 + seat} if seat >= 0 else set())
 
 
-def _draw_railroads(ax, r, top: float) -> float:
+def _draw_railroads(ax, r, top: float, static: bool = False) -> float:
+    title = r"Railroads (treasury \$, shares left, valuation, income)"
+    swatches = [None, *RAILROAD_COLOURS]
+    if static:
+        return _table(ax, top, title, [_RAILROADS_HEAD] + [None] * N_RAILROADS, swatches, set(), True)
     income = np.zeros(N_RAILROADS, np.int64)
     kernel.sum_income(r["section_owner"], r["dev_level"], income)
     n = int(r["num_players"])
-    rows = ["railroad open treas left secs  val inc  control"]
+    rows = [_RAILROADS_HEAD]
     for c in range(N_RAILROADS):
         secs = int(np.count_nonzero(r["section_owner"] == c))
         ctrl = ",".join(f"p{p}" for p in range(n) if controls(r, p, c)) or "-"
@@ -417,9 +425,7 @@ def _draw_railroads(ax, r, top: float) -> float:
             f"{TAGS[c]:<8} {'yes' if r['opened'][c] else 'no':>4} {int(r['treasury_cash'][c]):>5}"
             f" {int(r['treasury_shares'][c]):>4} {secs:>4} {5 * secs:>4} {int(income[c]):>3}  {ctrl}"
         )
-    return _table(
-        ax, top, r"Railroads (treasury \$, shares left, valuation, income)", rows, [None, *RAILROAD_COLOURS], set()
-    )
+    return _table(ax, top, title, rows, swatches, set())
 
 
 def _usd(amount) -> str:
@@ -462,27 +468,72 @@ def _pending_lines(s) -> list[str]:
     return lines
 
 
-def _draw_panel(fig, s) -> None:
-    r = s[0]
-    w = WIDTH - PANEL_X
-    ax = fig.add_axes((PANEL_X / WIDTH, 0, w / WIDTH, MAP_H / HEIGHT))
-    ax.set_xlim(0, w)
-    ax.set_ylim(0, MAP_H)
-    ax.set_axis_off()
-    y = _draw_track(ax, r, MAP_H - 10)
-    y = _draw_boxes(ax, r, y)
-    y = _draw_players(ax, s, y)
-    y = _draw_railroads(ax, r, y)
-    ax.text(0, y, "Pending decision", fontsize=10, fontweight="bold", va="center")
+def _draw_panel(ax, s, n: int, static: bool = False) -> None:
+    """The side panel for n players: its fixed parts (``static``, s unused) or the state's."""
+    r = None if static else s[0]
+    y = _draw_track(ax, r, MAP_H - 10, static)
+    y = _draw_boxes(ax, r, y, static)
+    y = _draw_players(ax, s, y, n, static)
+    y = _draw_railroads(ax, r, y, static)
+    if static:
+        ax.text(0, y, "Pending decision", fontsize=10, fontweight="bold", va="center")
+        return
     for i, line in enumerate(_pending_lines(s)):
         ax.text(0, y - 15 - 12.5 * i, line, va="center", fontsize=7.4)
 
 
-def render_rgb(s: np.ndarray) -> np.ndarray:
-    """The whole table of the record ``s`` (shape (1,)) as uint8[800, 1280, 3] pixels."""
+_PANEL = ((PANEL_X / WIDTH, 0, (WIDTH - PANEL_X) / WIDTH, MAP_H / HEIGHT), (0, WIDTH - PANEL_X), (0, MAP_H))
+
+
+@lru_cache(maxsize=8)
+def _background(n: int) -> np.ndarray:
+    """The frame under everything drawn per frame: white, the static map and its key on the left, the
+    panel's fixed parts (track outlines, action boxes, table heads and swatches) for n players.
+
+    The key sits in the empty Indian Ocean corner, where no section or settlement is (see the tests), so
+    drawing it under the track shows the same picture as drawing it on top."""
     fig = new_figure()
     fig.patch.set_facecolor("white")
-    _draw_title(fig, s)
-    _draw_map(fig, s[0])
-    _draw_panel(fig, s)
+    fig.figimage(_static_map(), 0, 0, zorder=0)
+    ax = fig.add_axes((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), zorder=1)
+    ax.set_xlim(0, MAP_W)
+    ax.set_ylim(0, MAP_H)
+    ax.set_axis_off()
+    _draw_map_legend(ax)
+    rect, xlim, ylim = _PANEL
+    panel = fig.add_axes(rect)
+    panel.set_xlim(*xlim)
+    panel.set_ylim(*ylim)
+    panel.set_axis_off()
+    _draw_panel(panel, None, n, static=True)
     return to_rgb(fig)
+
+
+@lru_cache(maxsize=1)
+def _names_overlay() -> Overlay:
+    """The settlement names, laid over the track and under the settlements (track axes zorder 1, top 3)."""
+    return Overlay(_static_names(), HEIGHT - MAP_H)
+
+
+@lru_cache(maxsize=1)
+def _frame():
+    """The figure each frame draws its track, pieces and tables in (kept for the process)."""
+    frame = Frame()
+    title = frame.axes((0, MAP_H / HEIGHT, 1, TITLE_H / HEIGHT))
+    track = frame.axes((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), (0, MAP_W), (0, MAP_H), zorder=1)
+    top = frame.axes((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), (0, MAP_W), (0, MAP_H), zorder=3)
+    panel = frame.axes(*_PANEL)
+    markers = _settlement_markers(top)
+    frame.kept.extend(markers)
+    return frame, title, track, top, markers, panel
+
+
+def render_rgb(s: np.ndarray) -> np.ndarray:
+    """The whole table of the record ``s`` (shape (1,)) as uint8[800, 1280, 3] pixels."""
+    frame, title, track, top, markers, panel = _frame()
+    with frame:
+        _draw_title(title, s)
+        _draw_map(track, top, markers, s[0])
+        n = int(s[0]["num_players"])
+        _draw_panel(panel, s, n)
+        return frame.finish(_background(n), _names_overlay(), zorder=2)
