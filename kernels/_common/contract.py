@@ -121,6 +121,19 @@ REQUIRED_FUNCTIONS = (
 )
 CHANCE_FUNCTIONS = ("step_decision", "is_chance", "chance_outcomes", "step_chance", "sample_chance")
 HIDDEN_INFO_FUNCTIONS = ("determinize",)
+# Exported by every room besides the contract: its batch playouts kernel, its tables and state modules and
+# the names of its phases.
+ROOM_NAMES = ("PHASE_NAMES", "random_playouts", "tables", "state")
+
+
+def exports(chance_mode: str, information: str, *extras: str) -> list[str]:
+    """A kernel's ``__all__``: the contract for its chance mode and information, the room's names and its extras."""
+    names = [*REQUIRED_CONSTANTS, *REQUIRED_FUNCTIONS, *ROOM_NAMES]
+    if chance_mode != "deterministic":
+        names += CHANCE_FUNCTIONS
+    if information == "imperfect":
+        names += HIDDEN_INFO_FUNCTIONS
+    return names + list(extras)
 
 
 def contract_problems(kernel: ModuleType) -> list[str]:

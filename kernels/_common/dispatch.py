@@ -68,6 +68,22 @@ def evaluate(s, out):
     return kernel_for(s.dtype).evaluate(s, out)
 
 
+def step_decision(s, action):
+    return kernel_for(s.dtype).step_decision(s, action)
+
+
+def is_chance(s):
+    return kernel_for(s.dtype).is_chance(s)
+
+
+def step_chance(s, outcome):
+    return kernel_for(s.dtype).step_chance(s, outcome)
+
+
+def sample_chance(s):
+    return kernel_for(s.dtype).sample_chance(s)
+
+
 def rollout_action(s, mask, rng):
     """The kernel's rollout policy (optional hook); a uniformly random legal action for kernels without one."""
     kernel = kernel_for(s.dtype)
@@ -136,6 +152,30 @@ def _ov_returns(s, out):
 def _ov_evaluate(s, out):
     fn = kernel_for(s).evaluate
     return lambda s, out: fn(s, out)
+
+
+@overload(step_decision, jit_options={"cache": True})
+def _ov_step_decision(s, action):
+    fn = kernel_for(s).step_decision
+    return lambda s, action: fn(s, action)
+
+
+@overload(is_chance, jit_options={"cache": True})
+def _ov_is_chance(s):
+    fn = kernel_for(s).is_chance
+    return lambda s: fn(s)
+
+
+@overload(step_chance, jit_options={"cache": True})
+def _ov_step_chance(s, outcome):
+    fn = kernel_for(s).step_chance
+    return lambda s, outcome: fn(s, outcome)
+
+
+@overload(sample_chance, jit_options={"cache": True})
+def _ov_sample_chance(s):
+    fn = kernel_for(s).sample_chance
+    return lambda s: fn(s)
 
 
 @overload(observe, jit_options={"cache": True})

@@ -77,6 +77,26 @@ def last_seat(r) -> int:
     return int(r["num_players"]) - 1
 
 
+def num_seats(r) -> int:
+    """The record's player count, as a Python int."""
+    return int(r["num_players"])
+
+
+def in_phase(*phases) -> Callable[[np.void], bool]:
+    """A ``Bound.when``: the record is in one of these phases."""
+    return lambda r: int(r["phase"]) in phases
+
+
+def outside_phase(*phases) -> Callable[[np.void], bool]:
+    """A ``Bound.when``: the record is in none of these phases."""
+    return lambda r: int(r["phase"]) not in phases
+
+
+def phase_words(phase_names, prefix: str = "in phase ") -> Callable[..., str]:
+    """A ``Bound.where`` writer naming phases by the game's PHASE_NAMES: ``"in phase AUCTION/BUILD"``."""
+    return lambda *phases: prefix + "/".join(phase_names[p] for p in phases)
+
+
 def check_bound(r, b: Bound) -> list[str]:
     """The problems of one Bound on record value ``r`` (empty when it holds or does not apply)."""
     if b.when is not None and not b.when(r):

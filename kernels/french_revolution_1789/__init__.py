@@ -27,7 +27,8 @@ import sys
 
 import numpy as np
 
-from .._common import dispatch
+from .._common import contract, dispatch, entry
+from .._common.stepping import step_and_mask
 from .._common.validate import check_player_count, check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_name
@@ -48,7 +49,6 @@ from .rules import (
     sample_chance,
     scores,
     step,
-    step_and_mask,
     step_chance,
     step_decision,
     to_move,
@@ -96,67 +96,20 @@ def utility(options: dict) -> str:
     return UTILITY
 
 
+def _setup(num_players: int, opts: dict) -> tuple:
+    """init_state's and random_playouts' game arguments, from resolved options."""
+    return (int(opts["person_marks"]),)
+
+
 def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
     """A fresh game record (shape (1,), dtype STATE) after setup and turn I's income, at the first bid."""
-    num_players = check_num_players(num_players)
-    seed = check_seed(seed)
-    opts = resolve_options(**options)
-    s = np.zeros(1, dtype=STATE)
-    init_state(s, num_players, np.uint64(seed), int(opts["person_marks"]))
-    return s
+    num_players, seed, opts = entry.checked(sys.modules[__name__], num_players, seed, options)
+    return entry.fresh_record(STATE, init_state, num_players, seed, *_setup(num_players, opts))
 
 
-def playouts(num_players: int, n_games: int, seed: int = 0, max_decisions: int = MAX_GAME_LENGTH, **options):
-    """Play n_games uniformly random games in numba; returns (decisions, finished games). Releases the GIL."""
-    num_players = check_num_players(num_players)
-    opts = resolve_options(**options)
-    return random_playouts(num_players, int(opts["person_marks"]), n_games, np.uint64(check_seed(seed)), max_decisions)
+playouts = entry.make_playouts(sys.modules[__name__], random_playouts, _setup)
 
-
-__all__ = [
-    "GAME_ID",
-    "VERSION",
-    "MIN_PLAYERS",
-    "MAX_PLAYERS",
-    "NUM_ACTIONS",
-    "OBS_SIZE",
-    "OBS_PIECES",
-    "STATE",
-    "MAX_GAME_LENGTH",
-    "CHANCE_MODE",
-    "INFORMATION",
-    "NUM_CHANCE_OUTCOMES",
-    "OPTIONS",
-    "PHASE_NAMES",
-    "new_state",
-    "to_move",
-    "legal_mask",
-    "step",
-    "step_and_mask",
-    "step_decision",
-    "is_chance",
-    "chance_outcomes",
-    "step_chance",
-    "sample_chance",
-    "determinize",
-    "is_over",
-    "returns",
-    "scores",
-    "evaluate",
-    "observe",
-    "rollout_action",
-    "action_name",
-    "random_playouts",
-    "playouts",
-    "check_seed",
-    "check_num_players",
-    "resolve_options",
-    "check_invariants",
-    "tables",
-    "state",
-    "validate",
-]
-__all__ += ["DEFAULT_PLAYERS", "UTILITY", "utility"]
+__all__ = contract.exports(CHANCE_MODE, INFORMATION, "rollout_action")
 
 from .validate import validate  # noqa: E402  (last: it bounds records by the constants above)
 

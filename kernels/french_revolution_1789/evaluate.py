@@ -9,6 +9,7 @@ TEMPERATURE VP), on the scale of ``returns``.
 import numpy as np
 from numba import njit
 
+from .._common.scoring import softmax_shares
 from .phases import exile_count
 from .rules import returns
 from .state import MAX_SEATS, PH_GAME_OVER, ST_DEAD, ST_EXILED
@@ -39,16 +40,6 @@ def evaluate(s, out):
     if r.phase == PH_GAME_OVER:
         returns(s, out)
         return
-    for p in range(out.shape[0]):
-        out[p] = 0.0
     v = np.zeros(MAX_SEATS, np.float64)
     expected_vp(r, v)
-    best = v[0]
-    for p in range(r.num_players):
-        best = max(best, v[p])
-    total = 0.0
-    for p in range(r.num_players):
-        out[p] = np.exp((v[p] - best) / TEMPERATURE)
-        total += out[p]
-    for p in range(r.num_players):
-        out[p] /= total
+    softmax_shares(v, r.num_players, TEMPERATURE, out)

@@ -8,6 +8,8 @@ from numba import njit
 from .._common.contract import CHANCE, TERMINAL
 from .._common.masks import clear, sample_legal
 from .._common.rng import seed_rng, shuffle, uniform_int
+from .._common.scoring import seat_values, win_shares
+from .._common.stepping import resolve_chance_step
 from .actions import (
     A_ABILITY,
     A_ARMY,
@@ -375,18 +377,8 @@ def step_chance(s, outcome):
     _finish_move(r)
 
 
-@njit(cache=True)
-def step(s, action):
-    step_decision(s, action)
-    while s[0].phase == PH_CHANCE:
-        step_chance(s, sample_chance(s))
-
-
-@njit(cache=True)
-def step_and_mask(s, action, mask):
-    step(s, action)
-    legal_mask(s, mask)
-    return to_move(s)
+# step: a decision, then every chance event it opens, drawn from the record RNG
+step = resolve_chance_step
 
 
 # --- hidden information --------------------------------------------------------------------------
@@ -437,9 +429,7 @@ def determinize(s, seat, seed):
 @njit(cache=True)
 def scores(s, out):
     """Final score per seat: VP (FR-GEN-1)."""
-    r = s[0]
-    for p in range(out.shape[0]):
-        out[p] = r.vp[p] if p < r.num_players else 0
+    seat_values(s[0].vp, s[0].num_players, out)
 
 
 @njit(cache=True)
@@ -450,16 +440,10 @@ def returns(s, out):
         out[p] = 0.0
     if r.phase != PH_GAME_OVER:
         return
-    best = -1
+    key = np.zeros(out.shape[0], np.int64)  # VP first, RP breaks ties
     for p in range(r.num_players):
-        key = r.vp[p] * 100 + r.rp[p]
-        best = max(best, key)
-    k = 0
-    for p in range(r.num_players):
-        k += r.vp[p] * 100 + r.rp[p] == best
-    for p in range(r.num_players):
-        if r.vp[p] * 100 + r.rp[p] == best:
-            out[p] = 1.0 / k
+        key[p] = r.vp[p] * 100 + r.rp[p]
+    win_shares(key, r.num_players, out)
 
 
 # --- batch playouts ------------------------------------------------------------------------------

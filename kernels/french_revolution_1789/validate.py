@@ -19,7 +19,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .._common.validate import Bound, check_layers, last_seat, no_dead_end
+from .._common.validate import (
+    Bound,
+    check_layers,
+    in_phase,
+    last_seat,
+    no_dead_end,
+    num_seats,
+    outside_phase,
+    phase_words,
+)
 from . import MAX_GAME_LENGTH
 from .actions import NUM_ACTIONS
 from .effects import effect_ok
@@ -122,24 +131,8 @@ _DEC_FIELD = {D_REGIME: "mv_regime", D_CITY: "mv_city", D_PERSON: "mv_person", D
 _MOVES = (PH_ACTION, PH_CHOOSE, PH_TARGET, PH_CHANCE)
 
 
-def _in(*phases):
-    return lambda r: int(r["phase"]) in phases
-
-
-def _not_in(*phases):
-    return lambda r: int(r["phase"]) not in phases
-
-
-def _names(*phases) -> str:
-    return "in phase " + "/".join(PHASE_NAMES[p] for p in phases)
-
-
-def _all_but(*phases) -> str:
-    return "outside phase " + "/".join(PHASE_NAMES[p] for p in phases)
-
-
-def _n(r) -> int:
-    return int(r["num_players"])
+_in, _not_in, _n = in_phase, outside_phase, num_seats
+_names, _all_but = phase_words(PHASE_NAMES), phase_words(PHASE_NAMES, "outside phase ")
 
 
 def _pile_lo(r):

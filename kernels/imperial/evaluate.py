@@ -11,7 +11,8 @@ estimate is each worth minus the table's mean worth (the expected final margin).
 import numpy as np
 from numba import njit
 
-from .rules import margins_from_mean, returns
+from .._common.scoring import margins_from_mean, softmax_shares
+from .rules import returns
 from .state import PH_GAME_OVER, REWARD_SCORE_MARGIN
 from .tables import BOND_INTEREST, N_BONDS, N_NATIONS, POWER_MAX
 
@@ -50,12 +51,4 @@ def evaluate(s, out):
     if r.reward_mode == REWARD_SCORE_MARGIN:
         margins_from_mean(worth, n, out)
         return
-    best = worth[0]
-    for p in range(n):
-        best = max(best, worth[p])
-    total = 0.0
-    for p in range(out.shape[0]):
-        out[p] = np.exp((worth[p] - best) / TEMPERATURE) if p < n else 0.0
-        total += out[p]
-    for p in range(n):
-        out[p] /= total
+    softmax_shares(worth, n, TEMPERATURE, out)

@@ -11,6 +11,7 @@ from numba import njit
 from .._common.contract import TERMINAL
 from .._common.masks import clear, sample_legal
 from .._common.rng import seed_rng, shuffle
+from .._common.scoring import margins_from_mean, seat_values
 from .actions import (
     A_ASK,
     A_BUILD,
@@ -412,22 +413,10 @@ def step(s, action):
 
 # --- end and scores ------------------------------------------------------------------------------
 @njit(cache=True)
-def margins_from_mean(values, n, out):
-    """out[p] = values[p] - mean(values[:n]) for the n seats at the table, 0 for empty seats."""
-    mean = 0.0
-    for p in range(n):
-        mean += values[p]
-    mean /= n
-    for p in range(out.shape[0]):
-        out[p] = values[p] - mean if p < n else 0.0
-
-
-@njit(cache=True)
 def scores(s, out):
     """IMP-SCR-1/2: sum of interest x multiplier of the bond's nation, plus cash."""
     r = s[0]
-    for p in range(out.shape[0]):
-        out[p] = r.cash[p] if p < r.num_players else 0
+    seat_values(r.cash, r.num_players, out)
     for n in range(N_NATIONS):
         m = MULTIPLIER[r.power[n]]
         for k in range(N_BONDS):

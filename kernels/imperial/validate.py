@@ -8,7 +8,7 @@ A record that passes cannot make a kernel index out of bounds (tests/contract/te
 
 from __future__ import annotations
 
-from .._common.validate import COUNTER_MAX, Bound, check_layers, last_seat, no_dead_end
+from .._common.validate import COUNTER_MAX, Bound, check_layers, in_phase, last_seat, no_dead_end, phase_words
 from .actions import NUM_ACTIONS
 from .invariants import check_invariants
 from .rules import legal_mask, to_move
@@ -52,12 +52,7 @@ _COMBAT = (PH_STANCE, PH_FIGHT, PH_ASK, PH_ANSWER, PH_DESTROY)
 _SEAT_BY_FLAG = tuple(p for p in range(N_PHASES) if p not in (PH_BUY, PH_ANSWER, PH_GAME_OVER))
 
 
-def _in(*phases):
-    return lambda r: int(r["phase"]) in phases
-
-
-def _names(phases) -> str:
-    return "in phase " + "/".join(PHASE_NAMES[p] for p in phases)
+_in, _names = in_phase, phase_words(PHASE_NAMES)
 
 
 def _max_turns(r):
@@ -137,24 +132,24 @@ LAYERS = (
         Bound("bank_in", 0, MAX_MONEY),
         Bound("bank_out", 0, MAX_MONEY),
         Bound("passed_investor", 0, 1),
-        Bound("imp_count", 0, IMPORT_MAX - 1, when=_in(PH_IMPORT), where=_names((PH_IMPORT,))),
+        Bound("imp_count", 0, IMPORT_MAX - 1, when=_in(PH_IMPORT), where=_names(PH_IMPORT)),
         Bound("imp_count", 0, IMPORT_MAX),
         Bound("moved_army", 0, int(UNIT_LIMIT[:, 0].max())),
         Bound("moved_fleet", 0, int(UNIT_LIMIT[:, 1].max())),
         Bound("carried", 0, int(UNIT_LIMIT[:, 1].sum())),
         Bound("fleets_locked", 0, 1),
-        Bound("mv_origin", 0, N_REGIONS - 1, when=_in(PH_DEST, PH_SEA), where=_names((PH_DEST, PH_SEA))),
+        Bound("mv_origin", 0, N_REGIONS - 1, when=_in(PH_DEST, PH_SEA), where=_names(PH_DEST, PH_SEA)),
         Bound("mv_origin", -1, N_REGIONS - 1),
-        Bound("mv_dest", 0, N_REGIONS - 1, when=_in(PH_SEA), where=_names((PH_SEA,))),
+        Bound("mv_dest", 0, N_REGIONS - 1, when=_in(PH_SEA), where=_names(PH_SEA)),
         Bound("mv_dest", -1, N_REGIONS - 1),
         Bound("mv_last", -1, N_REGIONS - 1),
         Bound("mv_region", 0, N_HOME - 1, when=_in(PH_STANCE), where="in phase STANCE (a home province)"),
-        Bound("mv_region", 0, N_REGIONS - 1, when=_in(*_COMBAT), where=_names(_COMBAT)),
+        Bound("mv_region", 0, N_REGIONS - 1, when=_in(*_COMBAT), where=_names(*_COMBAT)),
         Bound("mv_region", -1, N_REGIONS - 1),
         Bound("cmb_asked", 0, 2**N_NATIONS - 1),
-        Bound("cmb_defender", 0, N_NATIONS - 1, when=_in(PH_ANSWER), where=_names((PH_ANSWER,))),
+        Bound("cmb_defender", 0, N_NATIONS - 1, when=_in(PH_ANSWER), where=_names(PH_ANSWER)),
         Bound("cmb_defender", -1, N_NATIONS - 1),
-        Bound("inv_buyer", 0, last_seat, when=_in(PH_BUY), where=_names((PH_BUY,))),
+        Bound("inv_buyer", 0, last_seat, when=_in(PH_BUY), where=_names(PH_BUY)),
         Bound("inv_buyer", -1, last_seat),
         Bound("inv_next", 0, MAX_PLAYERS),
     ),

@@ -24,7 +24,8 @@ import sys
 
 import numpy as np
 
-from .._common import dispatch
+from .._common import contract, dispatch, entry
+from .._common.stepping import step_and_mask
 from .._common.validate import check_int_option, check_player_count, check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_family, action_name
@@ -43,7 +44,6 @@ from .rules import (
     sample_chance,
     scores,
     step,
-    step_and_mask,
     step_chance,
     step_decision,
     to_move,
@@ -94,86 +94,21 @@ def utility(options: dict) -> str:
     return UTILITY
 
 
+def _setup(num_players: int, opts: dict) -> tuple:
+    """init_state's and random_playouts' game arguments, from resolved options."""
+    return RULESETS.index(opts["ruleset"]), opts["major_city_bonus"], tables.START_CASH[str(num_players)]
+
+
 def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
     """A fresh game record (shape (1,), dtype STATE) after setup, at the first initial-auction bid."""
-    num_players = check_num_players(num_players)
-    seed = check_seed(seed)
-    opts = resolve_options(**options)
-    s = np.zeros(1, dtype=STATE)
-    init_state(
-        s,
-        num_players,
-        np.uint64(seed),
-        RULESETS.index(opts["ruleset"]),
-        opts["major_city_bonus"],
-        tables.START_CASH[str(num_players)],
-    )
-    return s
+    num_players, seed, opts = entry.checked(sys.modules[__name__], num_players, seed, options)
+    return entry.fresh_record(STATE, init_state, num_players, seed, *_setup(num_players, opts))
 
 
-def playouts(num_players: int, n_games: int, seed: int = 0, max_decisions: int = MAX_GAME_LENGTH, **options):
-    """Play n_games uniformly random games in numba; returns (decisions, finished games).
+playouts = entry.make_playouts(sys.modules[__name__], random_playouts, _setup)
 
-    Releases the GIL, so threads running it use every core.
-    """
-    num_players = check_num_players(num_players)
-    opts = resolve_options(**options)
-    return random_playouts(
-        num_players,
-        RULESETS.index(opts["ruleset"]),
-        opts["major_city_bonus"],
-        tables.START_CASH[str(num_players)],
-        n_games,
-        np.uint64(check_seed(seed)),
-        max_decisions,
-    )
-
-
-__all__ = [
-    "GAME_ID",
-    "VERSION",
-    "MIN_PLAYERS",
-    "MAX_PLAYERS",
-    "NUM_ACTIONS",
-    "OBS_SIZE",
-    "OBS_PIECES",
-    "STATE",
-    "MAX_GAME_LENGTH",
-    "CHANCE_MODE",
-    "INFORMATION",
-    "NUM_CHANCE_OUTCOMES",
-    "DRAW_OUTCOMES",
-    "OPTIONS",
-    "PHASE_NAMES",
-    "RULESET_SEED",
-    "RULESET_PUBLISHED",
-    "new_state",
-    "to_move",
-    "legal_mask",
-    "step",
-    "step_and_mask",
-    "step_decision",
-    "is_chance",
-    "chance_outcomes",
-    "step_chance",
-    "sample_chance",
-    "is_over",
-    "returns",
-    "scores",
-    "evaluate",
-    "observe",
-    "action_name",
-    "action_family",
-    "random_playouts",
-    "playouts",
-    "check_seed",
-    "resolve_options",
-    "check_invariants",
-    "validate",
-    "tables",
-    "state",
-    "check_num_players",
-]
-__all__ += ["DEFAULT_PLAYERS", "UTILITY", "utility"]
+__all__ = contract.exports(
+    CHANCE_MODE, INFORMATION, "DRAW_OUTCOMES", "RULESET_SEED", "RULESET_PUBLISHED", "action_family"
+)
 
 dispatch.register(sys.modules[__name__])  # generic numba code (MCTS) finds this kernel by its record dtype

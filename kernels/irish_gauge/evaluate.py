@@ -10,6 +10,7 @@ import numpy as np
 from numba import njit
 
 from .._common.chance import comb
+from .._common.scoring import softmax_shares
 from .rules import returns, scores
 from .state import PH_GAME_OVER
 from .tables import CITY_INCOME, CUBE_SITE_HEX, CUBES_PER_CALL, N_COMPANIES, T_TOWN, TERRAIN, TOWN_INCOME
@@ -70,12 +71,4 @@ def evaluate(s, out):
         per_share = expected_income(r.loco, r.cube, r.bag, c) * calls_left / sold
         for p in range(n):
             expected[p] += per_share * r.held[p, c]
-    best = expected[0]
-    for p in range(n):
-        best = max(best, expected[p])
-    total = 0.0
-    for p in range(out.shape[0]):
-        out[p] = np.exp((expected[p] - best) / TEMPERATURE) if p < n else 0.0
-        total += out[p]
-    for p in range(n):
-        out[p] /= total
+    softmax_shares(expected, n, TEMPERATURE, out)

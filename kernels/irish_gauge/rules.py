@@ -11,6 +11,8 @@ from numba import njit
 from .._common.contract import CHANCE, TERMINAL
 from .._common.masks import clear, sample_legal
 from .._common.rng import bag_draw, seed_rng, uniform_int
+from .._common.scoring import seat_values, win_shares
+from .._common.stepping import resolve_chance_step
 from .actions import (
     A_AUCTION,
     A_BID,
@@ -188,20 +190,8 @@ def sample_chance(s):
     return -1  # unreachable: every draw of 1..3 cubes is in DRAW_OUTCOMES
 
 
-@njit(cache=True)
-def step(s, action):
-    """Apply one legal decision, then resolve any chance event it opens from the record RNG."""
-    step_decision(s, action)
-    while is_chance(s):
-        step_chance(s, sample_chance(s))
-
-
-@njit(cache=True)
-def step_and_mask(s, action, mask):
-    """step, then the next seat's legal mask, in one call (the env's per-step path); returns to_move."""
-    step(s, action)
-    legal_mask(s, mask)
-    return to_move(s)
+# step: a decision, then every chance event it opens, drawn from the record RNG
+step = resolve_chance_step
 
 
 # --- end and scores ------------------------------------------------------------------------------
@@ -209,8 +199,7 @@ def step_and_mask(s, action, mask):
 def scores(s, out):
     """IG-SCORE-1: cash + printed values of the certificates each seat holds."""
     r = s[0]
-    for p in range(out.shape[0]):
-        out[p] = r.cash[p] if p < r.num_players else 0
+    seat_values(r.cash, r.num_players, out)
     for c in range(N_COMPANIES):
         for k in range(r.cert_owner.shape[1]):
             if r.cert_owner[c, k] >= 0:
@@ -227,15 +216,7 @@ def returns(s, out):
         return
     worth = np.zeros(out.shape[0], np.int64)
     scores(s, worth)
-    best = worth[0]
-    for p in range(r.num_players):
-        best = max(best, worth[p])
-    winners = 0
-    for p in range(r.num_players):
-        winners += worth[p] == best
-    for p in range(r.num_players):
-        if worth[p] == best:
-            out[p] = 1.0 / winners
+    win_shares(worth, r.num_players, out)
 
 
 # --- batch playouts (benchmarks, sanity fuzzing) -------------------------------------------------

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._common.validate import COUNTER_MAX, Bound, check_layers, high_bid_affordable, last_seat, no_dead_end
+from .._common.validate import (
+    COUNTER_MAX,
+    Bound,
+    check_layers,
+    high_bid_affordable,
+    in_phase,
+    last_seat,
+    no_dead_end,
+    outside_phase,
+)
 from .actions import N_BID, NUM_ACTIONS
 from .invariants import check_invariants
 from .rules import legal_mask, to_move
@@ -45,12 +54,7 @@ MAX_MONEY = MAX_SEATS * 20 + 22 * 5 * (4 * 18 + 12 + 3)
 assert MAX_MONEY + N_BID < np.iinfo(np.int16).max
 
 
-def _phase(*phases):
-    return lambda r: int(r["phase"]) in phases
-
-
-def _not_phase(*phases):
-    return lambda r: int(r["phase"]) not in phases
+_phase, _not_phase = in_phase, outside_phase
 
 
 _AUCTION = (PH_INITIAL_AUCTION, PH_AUCTION)

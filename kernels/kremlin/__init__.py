@@ -23,7 +23,8 @@ import sys
 
 import numpy as np
 
-from .._common import dispatch
+from .._common import contract, dispatch, entry
+from .._common.stepping import step_and_mask
 from .._common.validate import check_player_count, check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_family, action_name, declare_id, public_action_name
@@ -42,7 +43,6 @@ from .rules import (
     sample_chance,
     scores,
     step,
-    step_and_mask,
     step_chance,
     step_decision,
     to_move,
@@ -138,87 +138,21 @@ def utility(options: dict) -> str:
     return "constant_sum" if options["turn_limit_ranking"] else "general_sum"
 
 
+def _setup(num_players: int, o: dict) -> tuple:
+    """random_playouts' game arguments (init_state takes the label theme after them), from resolved options."""
+    return int(o["traits"]), int(o["random_placement"]), o["turn_limit"], int(o["turn_limit_ranking"])
+
+
 def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
     """A fresh game record (shape (1,), dtype STATE) at the first allocation choice (KRM-SET-4)."""
-    num_players = check_num_players(num_players)
-    seed = check_seed(seed)
-    o = resolve_options(**options)
-    s = np.zeros(1, dtype=STATE)
-    init_state(
-        s,
-        num_players,
-        np.uint64(seed),
-        int(o["traits"]),
-        int(o["random_placement"]),
-        o["turn_limit"],
-        int(o["turn_limit_ranking"]),
-        tables.THEMES.index(o["theme"]),
-    )
-    return s
+    num_players, seed, o = entry.checked(sys.modules[__name__], num_players, seed, options)
+    theme = tables.THEMES.index(o["theme"])
+    return entry.fresh_record(STATE, init_state, num_players, seed, *_setup(num_players, o), theme)
 
 
-def playouts(num_players: int, n_games: int, seed: int = 0, max_decisions: int = MAX_GAME_LENGTH, **options):
-    """Play n_games uniformly random games in numba; returns (decisions, finished games). Releases the GIL."""
-    num_players = check_num_players(num_players)
-    o = resolve_options(**options)
-    return random_playouts(
-        num_players,
-        int(o["traits"]),
-        int(o["random_placement"]),
-        o["turn_limit"],
-        int(o["turn_limit_ranking"]),
-        n_games,
-        np.uint64(check_seed(seed)),
-        max_decisions,
-    )
+playouts = entry.make_playouts(sys.modules[__name__], random_playouts, _setup)
 
-
-__all__ = [
-    "GAME_ID",
-    "VERSION",
-    "MIN_PLAYERS",
-    "MAX_PLAYERS",
-    "NUM_ACTIONS",
-    "OBS_SIZE",
-    "OBS_PIECES",
-    "STATE",
-    "MAX_GAME_LENGTH",
-    "CHANCE_MODE",
-    "INFORMATION",
-    "NUM_CHANCE_OUTCOMES",
-    "OPTIONS",
-    "PHASE_NAMES",
-    "new_state",
-    "to_move",
-    "legal_mask",
-    "step",
-    "step_and_mask",
-    "step_decision",
-    "is_chance",
-    "chance_outcomes",
-    "step_chance",
-    "sample_chance",
-    "is_over",
-    "returns",
-    "scores",
-    "evaluate",
-    "observe",
-    "action_name",
-    "public_action_name",
-    "action_family",
-    "declare_id",
-    "determinize",
-    "random_playouts",
-    "playouts",
-    "check_seed",
-    "resolve_options",
-    "check_invariants",
-    "check_num_players",
-    "tables",
-    "state",
-    "validate",
-]
-__all__ += ["DEFAULT_PLAYERS", "UTILITY", "utility"]
+__all__ = contract.exports(CHANCE_MODE, INFORMATION, "public_action_name", "action_family", "declare_id")
 
 from .validate import validate  # noqa: E402  (last: it bounds records by the constants above)
 

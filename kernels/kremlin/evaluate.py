@@ -11,6 +11,7 @@ Strengths become win shares with a softmax (temperature TEMPERATURE), on the sca
 import numpy as np
 from numba import njit
 
+from .._common.scoring import softmax_shares
 from .rules import returns
 from .state import PH_GAME_OVER
 from .tables import EXPERIENCE, LOC_OTH, LOC_RET, N_GAMERS
@@ -72,12 +73,4 @@ def evaluate(s, out):
     n = r.num_players
     st = np.zeros(out.shape[0], np.float64)
     strengths(s, st)
-    best = st[0]
-    for p in range(n):
-        best = max(best, st[p])
-    total = 0.0
-    for p in range(out.shape[0]):
-        out[p] = np.exp((st[p] - best) / TEMPERATURE) if p < n else 0.0
-        total += out[p]
-    for p in range(n):
-        out[p] /= total
+    softmax_shares(st, n, TEMPERATURE, out)

@@ -12,6 +12,8 @@ from numba import njit
 from .._common.contract import CHANCE, TERMINAL
 from .._common.masks import sample_legal
 from .._common.rng import roll_die, seed_rng, uniform_int
+from .._common.scoring import seat_values
+from .._common.stepping import resolve_chance_step
 from .actions import A_DECLARE, A_DONE, A_OPPOSE, A_RUMOUR_A, A_RUMOUR_B, A_SELECT_POST, A_SUPPORT, NUM_ACTIONS
 from .board import is_member, pay, place, retire_if_broke
 from .flow import (
@@ -422,29 +424,15 @@ def sample_chance(s):
     return roll_die(s[0].rng, DIE_SIDES) - 1
 
 
-@njit(cache=True)
-def step(s, action):
-    """Apply one legal decision, then roll every d20 that follows from the record RNG."""
-    step_decision(s, action)
-    while is_chance(s):
-        step_chance(s, sample_chance(s))
-
-
-@njit(cache=True)
-def step_and_mask(s, action, mask):
-    """step, then the next seat's legal mask, in one call (the env's per-step path); returns to_move."""
-    step(s, action)
-    legal_mask(s, mask)
-    return to_move(s)
+# step: a decision, then every chance event it opens, drawn from the record RNG
+step = resolve_chance_step
 
 
 # --- end and scores ------------------------------------------------------------------------------
 @njit(cache=True)
 def scores(s, out):
     """Successful speeches per seat (KRM-YEP-3)."""
-    r = s[0]
-    for p in range(out.shape[0]):
-        out[p] = r.speeches[p] if p < r.num_players else 0
+    seat_values(s[0].speeches, s[0].num_players, out)
 
 
 @njit(cache=True)

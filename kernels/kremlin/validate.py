@@ -12,7 +12,16 @@ Layers, each run only when the ones before hold (later bounds index with earlier
 
 from __future__ import annotations
 
-from .._common.validate import Bound, check_layers, last_seat, no_dead_end
+from .._common.validate import (
+    Bound,
+    check_layers,
+    in_phase,
+    last_seat,
+    no_dead_end,
+    num_seats,
+    outside_phase,
+    phase_words,
+)
 from . import MAX_GAME_LENGTH, MAX_TURN_LIMIT
 from .actions import NUM_ACTIONS
 from .invariants import check_invariants
@@ -86,24 +95,8 @@ MAX_AGE = MAX_AGE_AFTER_POWER + max(1 + 2 + 1, 2 * SP_ELE_REJECT * SENSITIVE_MUL
 MAX_BROKE = RETIRE_BROKE + 1
 
 
-def _in(*phases):
-    return lambda r: int(r["phase"]) in phases
-
-
-def _not_in(*phases):
-    return lambda r: int(r["phase"]) not in phases
-
-
-def _names(*phases) -> str:
-    return "in phase " + "/".join(PHASE_NAMES[p] for p in phases)
-
-
-def _all_but(*phases) -> str:
-    return "outside phase " + "/".join(PHASE_NAMES[p] for p in phases)
-
-
-def _n(r) -> int:
-    return int(r["num_players"])
+_in, _not_in, _n = in_phase, outside_phase, num_seats
+_names, _all_but = phase_words(PHASE_NAMES), phase_words(PHASE_NAMES, "outside phase ")
 
 
 LAYER_PLAYERS_PHASE = (

@@ -9,6 +9,7 @@ a softmax (temperature TEMPERATURE dollars), on the same scale as ``returns``.
 import numpy as np
 from numba import njit
 
+from .._common.scoring import softmax_shares
 from .dividends import final_per_share, normal_per_share, reconstruction_per_share
 from .income import shares_sold, sum_income, valuation
 from .rules import returns
@@ -52,12 +53,4 @@ def evaluate(s, out):
         per = expected_per_share(r, rr, income[rr])
         for p in range(n):
             expected[p] += per * r.holdings[p, rr]
-    best = expected[0]
-    for p in range(n):
-        best = max(best, expected[p])
-    total = 0.0
-    for p in range(out.shape[0]):
-        out[p] = np.exp((expected[p] - best) / TEMPERATURE) if p < n else 0.0
-        total += out[p]
-    for p in range(n):
-        out[p] /= total
+    softmax_shares(expected, n, TEMPERATURE, out)

@@ -12,6 +12,8 @@ from numba import njit
 from .._common.contract import TERMINAL
 from .._common.masks import clear, sample_legal
 from .._common.rng import roll_die, seed_rng
+from .._common.scoring import seat_values, win_shares
+from .._common.stepping import step_and_mask
 from .actions import (
     A_BID0,
     A_BUILD_RAILROAD,
@@ -218,21 +220,11 @@ def step(s, action):
     settle(r)
 
 
-@njit(cache=True)
-def step_and_mask(s, action, mask):
-    """step, then the next seat's legal mask, in one call (the env's per-step path); returns to_move."""
-    step(s, action)
-    legal_mask(s, mask)
-    return to_move(s)
-
-
 # --- end and scores ------------------------------------------------------------------------------
 @njit(cache=True)
 def scores(s, out):
     """VR-END-2: the score is cash."""
-    r = s[0]
-    for p in range(out.shape[0]):
-        out[p] = r.cash[p] if p < r.num_players else 0
+    seat_values(s[0].cash, s[0].num_players, out)
 
 
 @njit(cache=True)
@@ -243,15 +235,7 @@ def returns(s, out):
         out[p] = 0.0
     if r.phase != PH_GAME_OVER:
         return
-    best = r.cash[0]
-    for p in range(r.num_players):
-        best = max(best, r.cash[p])
-    winners = 0
-    for p in range(r.num_players):
-        winners += r.cash[p] == best
-    for p in range(r.num_players):
-        if r.cash[p] == best:
-            out[p] = 1.0 / winners
+    win_shares(r.cash, r.num_players, out)
 
 
 # --- batch playouts (benchmarks, sanity fuzzing) -------------------------------------------------

@@ -8,7 +8,17 @@ cannot make a kernel index out of bounds (tests/contract/test_validate_fuzz.py).
 
 from __future__ import annotations
 
-from .._common.validate import COUNTER_MAX, Bound, check_layers, high_bid_affordable, last_seat, no_dead_end
+from .._common.validate import (
+    COUNTER_MAX,
+    Bound,
+    check_layers,
+    high_bid_affordable,
+    in_phase,
+    last_seat,
+    no_dead_end,
+    outside_phase,
+    phase_words,
+)
 from .actions import NUM_ACTIONS
 from .invariants import check_invariants
 from .rules import legal_mask, to_move
@@ -68,20 +78,8 @@ _PHASE_KINDS = {
 }
 
 
-def _in(*phases):
-    return lambda r: int(r["phase"]) in phases
-
-
-def _out(*phases):
-    return lambda r: int(r["phase"]) not in phases
-
-
-def _names(phases) -> str:
-    return "in phase " + "/".join(PHASE_NAMES[p] for p in phases)
-
-
-def _not_names(phases) -> str:
-    return "outside phase " + "/".join(PHASE_NAMES[p] for p in phases)
+_in, _out = in_phase, outside_phase
+_names, _not_names = phase_words(PHASE_NAMES), phase_words(PHASE_NAMES, "outside phase ")
 
 
 def _auction_kind(s) -> list[str]:
@@ -145,8 +143,8 @@ LAYERS = (
     (
         Bound("repeat_metro", 0, 1),
         Bound("active", 0, last_seat),
-        Bound("setup_k", 0, N_INITIAL_AUCTIONS - 1, when=_in(PH_SETUP_AUCTION), where=_names(_AUCTIONS[:1])),
-        Bound("setup_k", 0, N_INITIAL_AUCTIONS, when=_in(PH_FIRST_SECTION), where=_names((PH_FIRST_SECTION,))),
+        Bound("setup_k", 0, N_INITIAL_AUCTIONS - 1, when=_in(PH_SETUP_AUCTION), where=_names(*_AUCTIONS[:1])),
+        Bound("setup_k", 0, N_INITIAL_AUCTIONS, when=_in(PH_FIRST_SECTION), where=_names(PH_FIRST_SECTION)),
         Bound(
             "setup_k",
             N_INITIAL_AUCTIONS,
@@ -172,32 +170,32 @@ LAYERS = (
         Bound("n_sections", 0, N_SECTIONS),
         Bound("dev_level", 0, MAX_DEV),
         Bound("loco_box", -1, N_BOXES - 1, seats=True, empty=-1),
-        Bound("bld_railroad", 0, N_RAILROADS - 1, when=_in(*_LEGS), where=_names(_LEGS)),
-        Bound("bld_railroad", -1, -1, when=_out(*_LEGS), where=_not_names(_LEGS)),
-        Bound("bld_builder", 0, last_seat, when=_in(*_LEGS), where=_names(_LEGS)),
-        Bound("bld_builder", -1, -1, when=_out(*_LEGS), where=_not_names(_LEGS)),
-        Bound("bld_leg1", 0, N_SECTIONS - 1, when=_in(PH_BUILD_SECOND_LEG), where=_names((PH_BUILD_SECOND_LEG,))),
-        Bound("bld_leg1", -1, -1, when=_out(PH_BUILD_SECOND_LEG), where=_not_names((PH_BUILD_SECOND_LEG,))),
-        Bound("bld_far", 0, N_SETTLEMENTS - 1, when=_in(PH_BUILD_SECOND_LEG), where=_names((PH_BUILD_SECOND_LEG,))),
-        Bound("bld_far", -1, -1, when=_out(PH_BUILD_SECOND_LEG), where=_not_names((PH_BUILD_SECOND_LEG,))),
+        Bound("bld_railroad", 0, N_RAILROADS - 1, when=_in(*_LEGS), where=_names(*_LEGS)),
+        Bound("bld_railroad", -1, -1, when=_out(*_LEGS), where=_not_names(*_LEGS)),
+        Bound("bld_builder", 0, last_seat, when=_in(*_LEGS), where=_names(*_LEGS)),
+        Bound("bld_builder", -1, -1, when=_out(*_LEGS), where=_not_names(*_LEGS)),
+        Bound("bld_leg1", 0, N_SECTIONS - 1, when=_in(PH_BUILD_SECOND_LEG), where=_names(PH_BUILD_SECOND_LEG)),
+        Bound("bld_leg1", -1, -1, when=_out(PH_BUILD_SECOND_LEG), where=_not_names(PH_BUILD_SECOND_LEG)),
+        Bound("bld_far", 0, N_SETTLEMENTS - 1, when=_in(PH_BUILD_SECOND_LEG), where=_names(PH_BUILD_SECOND_LEG)),
+        Bound("bld_far", -1, -1, when=_out(PH_BUILD_SECOND_LEG), where=_not_names(PH_BUILD_SECOND_LEG)),
         Bound("bld_single_cost", 0, COST_DOUBLE * ZASM_UNCONNECTED_MULTIPLIER),
         Bound("bld_double_cost", 0, COST_DOUBLE * ZASM_UNCONNECTED_MULTIPLIER),
         Bound("dev_picks", 0, MAX_PICKS),
         Bound("dev_picked", -1, N_SETTLEMENTS - 1),
-        Bound("auc_railroad", 0, N_RAILROADS - 1, when=_in(*_AUCTIONS), where=_names(_AUCTIONS)),
-        Bound("auc_railroad", -1, -1, when=_out(*_AUCTIONS), where=_not_names(_AUCTIONS)),
+        Bound("auc_railroad", 0, N_RAILROADS - 1, when=_in(*_AUCTIONS), where=_names(*_AUCTIONS)),
+        Bound("auc_railroad", -1, -1, when=_out(*_AUCTIONS), where=_not_names(*_AUCTIONS)),
         Bound("auc_seller", -1, last_seat),
         Bound("auc_bidder", 0, last_seat),
         Bound("auc_must_bid", 0, 1),
-        Bound("auc_min", 1, BID_CAP, when=_in(*_AUCTIONS), where=_names(_AUCTIONS)),
+        Bound("auc_min", 1, BID_CAP, when=_in(*_AUCTIONS), where=_names(*_AUCTIONS)),
         Bound("auc_min", 0, BID_CAP),
         Bound("auc_high_bid", 0, BID_CAP),
         Bound("auc_high_bidder", -1, last_seat),
         Bound("auc_passed", 0, 1, seats=True),
-        Bound("fs_railroad", 0, N_RAILROADS - 1, when=_in(PH_FIRST_SECTION), where=_names((PH_FIRST_SECTION,))),
-        Bound("fs_railroad", -1, -1, when=_out(PH_FIRST_SECTION), where=_not_names((PH_FIRST_SECTION,))),
-        Bound("fs_player", 0, last_seat, when=_in(PH_FIRST_SECTION), where=_names((PH_FIRST_SECTION,))),
-        Bound("fs_player", -1, -1, when=_out(PH_FIRST_SECTION), where=_not_names((PH_FIRST_SECTION,))),
+        Bound("fs_railroad", 0, N_RAILROADS - 1, when=_in(PH_FIRST_SECTION), where=_names(PH_FIRST_SECTION)),
+        Bound("fs_railroad", -1, -1, when=_out(PH_FIRST_SECTION), where=_not_names(PH_FIRST_SECTION)),
+        Bound("fs_player", 0, last_seat, when=_in(PH_FIRST_SECTION), where=_names(PH_FIRST_SECTION)),
+        Bound("fs_player", -1, -1, when=_out(PH_FIRST_SECTION), where=_not_names(PH_FIRST_SECTION)),
         Bound("bank_in", 0, MAX_MONEY),
         Bound("bank_out", 0, MAX_MONEY),
         Bound("last_payout", 0, MAX_MONEY, seats=True),

@@ -1,0 +1,55 @@
+"""Turning per-seat scores into rewards and estimates, the same way in every game.
+
+Arrays are sized ``MAX_PLAYERS``; only the first ``n`` seats are at the table and empty seats get 0.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def seat_values(values, n, out):
+    """out[p] = values[p] for the n seats at the table, 0 for empty seats (a game's ``scores``)."""
+    for p in range(out.shape[0]):
+        out[p] = values[p] if p < n else 0
+
+
+@njit(cache=True)
+def win_shares(worth, n, out):
+    """1/k to each of the k seats tied for the highest worth, 0 to every other seat."""
+    best = worth[0]
+    for p in range(n):
+        best = max(best, worth[p])
+    k = 0
+    for p in range(n):
+        k += worth[p] == best
+    for p in range(out.shape[0]):
+        out[p] = 1.0 / k if p < n and worth[p] == best else 0.0
+
+
+@njit(cache=True)
+def margins_from_mean(values, n, out):
+    """out[p] = values[p] - mean(values[:n]) for the n seats at the table, 0 for empty seats."""
+    mean = 0.0
+    for p in range(n):
+        mean += values[p]
+    mean /= n
+    for p in range(out.shape[0]):
+        out[p] = values[p] - mean if p < n else 0.0
+
+
+@njit(cache=True)
+def softmax_shares(worth, n, temperature, out):
+    """Win-share estimate from an expected worth: out[p] proportional to exp((worth[p] - best) / temperature),
+    so a seat ``temperature`` ahead is e times likelier to win; sums to 1 over the n seats (``evaluate``)."""
+    best = worth[0]
+    for p in range(n):
+        best = max(best, worth[p])
+    total = 0.0
+    for p in range(out.shape[0]):
+        out[p] = np.exp((worth[p] - best) / temperature) if p < n else 0.0
+        total += out[p]
+    for p in range(n):
+        out[p] /= total
