@@ -26,6 +26,8 @@ FOLDERS = (
 )
 # What compiled code can read: its sources and the package data that tables.py turns into constants.
 SUFFIXES = (".py", ".json")
+# Files outside FOLDERS that decide the machine code: this one (compile_without_literals, below).
+FILES = (pathlib.Path(__file__).resolve(),)
 
 
 def package_roots(folders: Iterable[tuple[str, str]] = FOLDERS) -> list[pathlib.Path]:
@@ -49,7 +51,8 @@ def digest_files(roots: Iterable[pathlib.Path]) -> str:
 
 def source_digest() -> str:
     digest = hashlib.sha256(digest_files(package_roots()).encode())
-    digest.update(pathlib.Path(__file__).read_bytes())  # it decides how our code is specialised (below)
+    for path in FILES:
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
