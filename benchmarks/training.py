@@ -60,6 +60,7 @@ def main() -> None:
 
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv
+
     from tabletop_zoo.envs.wrappers import KernelVecEnv, SingleSeatEnv
 
     single = SingleSeatEnv(args.game, args.players, seed=0)

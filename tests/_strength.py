@@ -16,9 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from scipy.stats import binomtest
-from tabletop_zoo.agents import make_agent
 
 import tabletop_zoo
+from tabletop_zoo.agents import make_agent
 from tabletop_zoo.play import play_game
 
 AgentFactory = Callable[[int], object]  # agent seed -> agent

@@ -7,15 +7,15 @@ import re
 
 import numpy as np
 import pytest
-from tabletop_zoo.agents import RandomAgent
-from tabletop_zoo.kernels._common.record import copy_record
-from tabletop_zoo.kernels.french_revolution_1789.state import LOC_PILE
-from tabletop_zoo.kernels.kremlin.state import PH_ASSIGN
 from typer.testing import CliRunner
 
 import tabletop_zoo
 from tabletop_zoo import registry
+from tabletop_zoo.agents import RandomAgent
 from tabletop_zoo.cli import app
+from tabletop_zoo.kernels._common.record import copy_record
+from tabletop_zoo.kernels.french_revolution_1789.state import LOC_PILE
+from tabletop_zoo.kernels.kremlin.state import PH_ASSIGN
 from tabletop_zoo.replay import load_replay
 
 HIDDEN_GAMES = ("kremlin", "french_revolution_1789")

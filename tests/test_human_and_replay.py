@@ -6,11 +6,11 @@ import json
 import numpy as np
 import pytest
 from PIL import Image
-from tabletop_zoo.agents import RandomAgent
 from typer.testing import CliRunner
 
 import tabletop_zoo
 from tabletop_zoo import arena, registry
+from tabletop_zoo.agents import RandomAgent
 from tabletop_zoo.cli import app
 from tabletop_zoo.play import play_game
 from tabletop_zoo.replay import (

@@ -66,7 +66,6 @@ def test_cli_play_takes_agent_specs_and_names_the_rules_winner():
     assert "(mcts:rollout_depth=2,simulations=5)" in result.output
     env = tabletop_zoo.make_env("kremlin", num_players=3)
     from tabletop_zoo.agents import parse_agent_spec
-
     from tabletop_zoo.play import play_game
     from tabletop_zoo.standings import final_standings
 

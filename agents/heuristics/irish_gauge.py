@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...kernels.irish_gauge import OBS_PIECES, PHASE_NAMES, actions, tables
-from ...kernels.irish_gauge.evaluate import colour_pay_probability, expected_income
+from ...kernels.irish_gauge.estimate import colour_pay_probability, expected_income
 from ._base import HeuristicAgent
 
 H, C, K = tables.N_HEX, tables.N_COMPANIES, tables.N_COLOURS

@@ -28,9 +28,9 @@ from collections.abc import Callable, Sequence
 import gymnasium
 import numpy as np
 from gymnasium import spaces
-from tabletop_zoo.agents import RandomAgent
 
 from tabletop_zoo import registry
+from tabletop_zoo.agents import RandomAgent
 
 from ...kernels._common.record import copy_record
 from ..base import ILLEGAL_ACTION_POLICIES

@@ -42,7 +42,9 @@ Functions
   returns(s, out)                                     (njit) float64[MAX_PLAYERS] terminal rewards
   evaluate(s, out)                                    (njit) float64[MAX_PLAYERS] estimate of returns()
                                                       for any state (= returns() when over): scores
-                                                      truncated MCTS rollouts
+                                                      truncated MCTS rollouts (shared: _common/scoring.py)
+  estimate(s, out)                                    (njit) the game's own estimate for a game in progress,
+                                                      on the scale of returns(); what evaluate() calls
   scores(s, out)                                      (njit) int64[MAX_PLAYERS] final scores (points/money)
   observe(s, seat, out)                               (njit) float32[OBS_SIZE], seat-relative; seat -1 =
                                                       the privileged full view (PettingZoo ``state()``)
@@ -108,6 +110,7 @@ REQUIRED_FUNCTIONS = (
     "is_over",
     "returns",
     "evaluate",
+    "estimate",
     "scores",
     "observe",
     "action_name",
@@ -158,7 +161,7 @@ def contract_problems(kernel: ModuleType) -> list[str]:
             problems.append("STATE has no 'rng' field (the generator lives in the record)")
         if sum(p.size for p in kernel.OBS_PIECES) != kernel.OBS_SIZE:
             problems.append("OBS_PIECES do not add up to OBS_SIZE")
-        problems += _default_problems(kernel)
+        problems += _options_problems(kernel) + _default_problems(kernel)
     return problems
 
 
@@ -167,6 +170,14 @@ def check_kernel(kernel: ModuleType) -> None:
     problems = contract_problems(kernel)
     if problems:
         raise TypeError(f"kernel {getattr(kernel, '__name__', kernel)!r} breaks the contract: " + "; ".join(problems))
+
+
+def _options_problems(kernel: ModuleType) -> list[str]:
+    """OPTIONS names exactly the options resolve_options fills in (the table both come from)."""
+    resolved = sorted(kernel.resolve_options())
+    if resolved != sorted(kernel.OPTIONS):
+        return [f"resolve_options() fills {resolved} but OPTIONS lists {sorted(kernel.OPTIONS)}"]
+    return []
 
 
 def _default_problems(kernel: ModuleType) -> list[str]:

@@ -68,6 +68,10 @@ def evaluate(s, out):
     return kernel_for(s.dtype).evaluate(s, out)
 
 
+def estimate(s, out):
+    return kernel_for(s.dtype).estimate(s, out)
+
+
 def step_decision(s, action):
     return kernel_for(s.dtype).step_decision(s, action)
 
@@ -151,6 +155,12 @@ def _ov_returns(s, out):
 @overload(evaluate, jit_options={"cache": True})
 def _ov_evaluate(s, out):
     fn = kernel_for(s).evaluate
+    return lambda s, out: fn(s, out)
+
+
+@overload(estimate, jit_options={"cache": True})
+def _ov_estimate(s, out):
+    fn = kernel_for(s).estimate
     return lambda s, out: fn(s, out)
 
 

@@ -25,6 +25,32 @@ def fresh_record(dtype: np.dtype, init_state, num_players: int, seed: np.uint64,
     return s
 
 
+def make_new_state(kernel: ModuleType, init_state, setup, doc: str, settle=None):
+    """The kernel's ``new_state``: a checked, freshly set-up record; ``settle(s)`` then runs any decisions the
+    kernel applies by itself before the first seat moves."""
+
+    def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
+        num_players, seed, opts = checked(kernel, num_players, seed, options)
+        s = fresh_record(kernel.STATE, init_state, num_players, seed, *setup(num_players, opts))
+        if settle is not None:
+            settle(s)
+        return s
+
+    new_state.__doc__ = f"A fresh game record (shape (1,), dtype STATE) {doc}."
+    new_state.__module__ = kernel.__name__
+    return new_state
+
+
+def fixed_utility(utility: str):
+    """The kernel's ``utility(options)`` when no option changes what ``returns()`` sum to."""
+
+    def utility_of(options: dict) -> str:
+        """Utility class of ``returns()``; the same under every option."""
+        return utility
+
+    return utility_of
+
+
 def make_playouts(kernel: ModuleType, random_playouts, setup):
     """The kernel's ``playouts``: random games run by ``random_playouts(num_players, *setup, n_games, seed,
     max_decisions)``, with ``setup(num_players, options)`` giving the game arguments."""

@@ -1,4 +1,4 @@
-"""Turning per-seat scores into rewards and estimates, the same way in every game.
+"""Turning per-seat scores into rewards and estimates, the same way in every game, and the contract's ``evaluate``.
 
 Arrays are sized ``MAX_PLAYERS``; only the first ``n`` seats are at the table and empty seats get 0.
 """
@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+
+from . import dispatch
 
 
 @njit(cache=True)
@@ -53,3 +55,13 @@ def softmax_shares(worth, n, temperature, out):
         total += out[p]
     for p in range(n):
         out[p] /= total
+
+
+@njit(cache=True)
+def evaluate(s, out):
+    """The contract's ``evaluate``, written once: ``returns()`` itself once the game is over, otherwise the
+    game's ``estimate`` of them (compiled per record type, like ``stepping``)."""
+    if dispatch.is_over(s):
+        dispatch.returns(s, out)
+    else:
+        dispatch.estimate(s, out)

@@ -12,7 +12,7 @@ Spec: ``shared/rules/french_revolution_1789.md`` (rule IDs FR-*); decisions wher
     phases.py     income, regime, scoring, turn end              FR-INC-1, FR-REG-*, FR-SCO-*, FR-END-1
     rules.py      setup, masks, step, chance, determinize, scores FR-ACT-*, FR-GEN-*
     observe.py    seat-relative observation (own intrigue hand private)
-    evaluate.py   win-share estimate for truncated search rollouts
+    estimate.py   win-share estimate for truncated search rollouts
     rollout.py    rollout policy for search rollouts (optional hook rollout_action)
     invariants.py conservation checks (tests)
 
@@ -25,15 +25,14 @@ from __future__ import annotations
 
 import sys
 
-import numpy as np
-
-from .._common import contract, dispatch, entry
+from .._common import contract, dispatch, entry, options
+from .._common.scoring import evaluate
 from .._common.stepping import step_and_mask
 from .._common.validate import check_player_count, check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_name
 from .armies import NUM_CHANCE_OUTCOMES
-from .evaluate import evaluate
+from .estimate import estimate
 from .invariants import check_invariants
 from .observe import OBS_PIECES, OBS_SIZE, observe
 from .rollout import rollout_action
@@ -53,7 +52,7 @@ from .rules import (
     step_decision,
     to_move,
 )
-from .state import PHASE_NAMES, STATE
+from .state import PHASE_NAMES, RULESETS, STATE
 
 GAME_ID = "french_revolution_1789"
 VERSION = 0
@@ -71,46 +70,35 @@ UTILITY = "constant_sum"  # returns(): 1/k to each of the k tied winners, so the
 # (select/play, action, city or person, army); each seat passes once per phase (<= 5).
 MAX_GAME_LENGTH = 32 * 64 + 5 * (32 * 4 + 5) + 14 * 4
 
-OPTIONS = {
-    "person_marks": "bool (default False): FR-OPT-1, a person may perform only regime actions whose mark it bears",
-}
+_OPTIONS = options.Options(
+    GAME_ID,
+    options.Choice(
+        "ruleset", RULESETS, "'seed' (default and only value: the spec lists no published-game differences)"
+    ),
+    options.Flag(
+        "person_marks", "bool (default False): FR-OPT-1, a person may perform only regime actions whose mark it bears"
+    ),
+)
+OPTIONS = _OPTIONS.doc
+resolve_options = _OPTIONS.resolve
+utility = entry.fixed_utility(UTILITY)
 
 
 def check_num_players(num_players) -> int:
     return check_player_count(num_players, MIN_PLAYERS, MAX_PLAYERS, "French Revolution 1789")
 
 
-def resolve_options(person_marks: bool = False, ruleset: str = "seed", **unknown) -> dict:
-    """Validate game options and fill defaults; raises listing what is allowed."""
-    if unknown:
-        raise ValueError(f"unknown option(s) {sorted(unknown)} for french_revolution_1789; allowed: {OPTIONS}")
-    if ruleset != "seed":
-        raise ValueError(f"ruleset must be 'seed' (the spec lists no published differences), got {ruleset!r}")
-    if not isinstance(person_marks, (bool, np.bool_)):
-        raise ValueError(f"person_marks must be a bool, got {person_marks!r}")
-    return {"person_marks": bool(person_marks)}
-
-
-def utility(options: dict) -> str:
-    """Utility class of ``returns()``; the same under every option."""
-    return UTILITY
-
-
 def _setup(num_players: int, opts: dict) -> tuple:
     """init_state's and random_playouts' game arguments, from resolved options."""
-    return (int(opts["person_marks"]),)
+    return _OPTIONS.values(opts, "person_marks")
 
 
-def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
-    """A fresh game record (shape (1,), dtype STATE) after setup and turn I's income, at the first bid."""
-    num_players, seed, opts = entry.checked(sys.modules[__name__], num_players, seed, options)
-    return entry.fresh_record(STATE, init_state, num_players, seed, *_setup(num_players, opts))
-
-
-playouts = entry.make_playouts(sys.modules[__name__], random_playouts, _setup)
+_KERNEL = sys.modules[__name__]
+new_state = entry.make_new_state(_KERNEL, init_state, _setup, "after setup and turn I's income, at the first bid")
+playouts = entry.make_playouts(_KERNEL, random_playouts, _setup)
 
 __all__ = contract.exports(CHANCE_MODE, INFORMATION, "rollout_action")
 
 from .validate import validate  # noqa: E402  (last: it bounds records by the constants above)
 
-dispatch.register(sys.modules[__name__])  # generic numba code (MCTS) finds this kernel by its record dtype
+dispatch.register(_KERNEL)  # generic numba code (MCTS) finds this kernel by its record dtype

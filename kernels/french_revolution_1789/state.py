@@ -56,6 +56,8 @@ from .tables import MAX_STRENGTH, N_CARDS, N_CITIES, N_INTRIGUE, N_REGIMES
 
 MAX_SEATS = 5
 
+RULESETS = ("seed",)  # the spec lists no published-game differences
+
 PH_AUCTION = 0  # bidding decision
 PH_ACTION = 1  # action turn, step 1 (pass / select card / play intrigue)
 PH_CHOOSE = 2  # step 2 after SELECT_CARD: regime action or ability

@@ -16,7 +16,7 @@ Spec: ``shared/rules/imperial.md`` (rule IDs IMP-*); decisions where it is silen
     chips.py      tax chips at the end of a maneuver            IMP-CHP-*
     rules.py      setup, masks, step, forced moves, scores      IMP-SET-*, IMP-TURN-4, IMP-SCR-*
     observe.py    seat-relative observation vector
-    evaluate.py   win-share estimate for truncated search rollouts
+    estimate.py   win-share estimate for truncated search rollouts
     invariants.py conservation checks (tests)
     validate.py   validate(s): bounds of every field, for records from outside
 """
@@ -27,12 +27,13 @@ import sys
 
 import numpy as np
 
-from .._common import contract, dispatch, entry
-from .._common.validate import check_int_option, check_player_count, check_seed
+from .._common import contract, dispatch, entry, options
+from .._common.scoring import evaluate
+from .._common.validate import check_player_count, check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_family, action_name, buy_id
 from .combat import resolve_combat
-from .evaluate import evaluate
+from .estimate import estimate
 from .invariants import check_invariants
 from .observe import OBS_PIECES, OBS_SIZE, observe
 from .rules import (
@@ -72,18 +73,55 @@ MAX_NATION_TURNS_DEFAULT = 600
 PER_TURN_BOUND = 1 + 16 * 24 + 1 + 6
 MAX_GAME_LENGTH = MAX_NATION_TURNS_LIMIT * PER_TURN_BOUND
 
-OPTIONS = {
-    "ruleset": "'seed' (default: the seed's rules) or 'published' (IMP-OPT-0)",
-    "home_tax_chips": "bool, own home provinces take tax chips (IMP-OPT-1; default by ruleset)",
-    "tax_chips_per_nation": "int 1..30, tax chips per nation (IMP-OPT-2; 10 seed, 15 published)",
-    "factory_topup": "bool, flag holder pays a factory shortfall (IMP-OPT-4; default by ruleset)",
-    "optional_factory_destruction": "bool, destruction is the mover's choice (IMP-OPT-5; default by ruleset)",
-    "chip_update_all_nations": "bool, chip update covers every nation (IMP-OPT-6; default by ruleset)",
-    "hidden_cash": "bool, other players' cash is hidden in observations (IMP-OPT-3; default False)",
-    "max_nation_turns": f"int 1..{MAX_NATION_TURNS_LIMIT}, truncation (IMP-END-2; default {MAX_NATION_TURNS_DEFAULT})",
-    "reward": "'win_share' (default: 1/k to each of k tied winners) or 'score_margin' (final score minus the "
-    "table's mean score; spec §6)",
-}
+_OPTIONS = options.Options(
+    GAME_ID,
+    options.Choice("ruleset", RULESETS, "'seed' (default: the seed's rules) or 'published' (IMP-OPT-0)"),
+    options.Flag(
+        "home_tax_chips",
+        "bool, own home provinces take tax chips (IMP-OPT-1; default by ruleset)",
+        options.by_ruleset(True, False),
+    ),
+    options.Integer(
+        "tax_chips_per_nation",
+        "int 1..30, tax chips per nation (IMP-OPT-2; 10 seed, 15 published)",
+        STATE["chips_per_nation"],
+        options.by_ruleset(tables.TAX_CHIPS_SEED, tables.TAX_CHIPS_PUBLISHED),
+        lo=1,
+        hi=MAX_TAX_CHIPS,
+    ),
+    options.Flag(
+        "factory_topup",
+        "bool, flag holder pays a factory shortfall (IMP-OPT-4; default by ruleset)",
+        options.by_ruleset(False, True),
+    ),
+    options.Flag(
+        "optional_factory_destruction",
+        "bool, destruction is the mover's choice (IMP-OPT-5; default by ruleset)",
+        options.by_ruleset(False, True),
+    ),
+    options.Flag(
+        "chip_update_all_nations",
+        "bool, chip update covers every nation (IMP-OPT-6; default by ruleset)",
+        options.by_ruleset(False, True),
+    ),
+    options.Flag("hidden_cash", "bool, other players' cash is hidden in observations (IMP-OPT-3; default False)"),
+    options.Integer(
+        "max_nation_turns",
+        f"int 1..{MAX_NATION_TURNS_LIMIT}, truncation (IMP-END-2; default {MAX_NATION_TURNS_DEFAULT})",
+        STATE["max_turns"],
+        MAX_NATION_TURNS_DEFAULT,
+        lo=1,
+        hi=MAX_NATION_TURNS_LIMIT,
+    ),
+    options.Choice(
+        "reward",
+        REWARDS,
+        "'win_share' (default: 1/k to each of k tied winners) or 'score_margin' (final score minus the "
+        "table's mean score; spec §6)",
+    ),
+)
+OPTIONS = _OPTIONS.doc
+resolve_options = _OPTIONS.resolve
 
 
 def is_truncated(s) -> bool:
@@ -95,74 +133,6 @@ def check_num_players(num_players) -> int:
     return check_player_count(num_players, MIN_PLAYERS, MAX_PLAYERS, "Imperial")
 
 
-def _bool(name, value):
-    if not isinstance(value, (bool, np.bool_)):
-        raise ValueError(f"option {name} must be a bool, got {value!r}")
-    return bool(value)
-
-
-def resolve_options(
-    ruleset: str = "seed",
-    home_tax_chips=None,
-    tax_chips_per_nation=None,
-    factory_topup=None,
-    optional_factory_destruction=None,
-    chip_update_all_nations=None,
-    hidden_cash=False,
-    max_nation_turns=MAX_NATION_TURNS_DEFAULT,
-    reward="win_share",
-    **unknown,
-) -> dict:
-    """Validate game options and fill the ruleset's defaults (IMP-OPT-0); raises listing what is allowed."""
-    if unknown:
-        raise ValueError(f"unknown option(s) {sorted(unknown)} for imperial; allowed: {OPTIONS}")
-    if ruleset not in RULESETS:
-        raise ValueError(f"ruleset must be one of {RULESETS}, got {ruleset!r}")
-    pub = ruleset == "published"
-    out = {"ruleset": ruleset}
-    for name, value, default in (
-        ("home_tax_chips", home_tax_chips, not pub),
-        ("factory_topup", factory_topup, pub),
-        ("optional_factory_destruction", optional_factory_destruction, pub),
-        ("chip_update_all_nations", chip_update_all_nations, pub),
-        ("hidden_cash", hidden_cash, False),
-    ):
-        out[name] = default if value is None else _bool(name, value)
-    chips = (
-        (tables.TAX_CHIPS_PUBLISHED if pub else tables.TAX_CHIPS_SEED)
-        if tax_chips_per_nation is None
-        else tax_chips_per_nation
-    )
-    # checked against the record fields that store them (chips_per_nation int8, max_turns int32)
-    out["tax_chips_per_nation"] = check_int_option(
-        "tax_chips_per_nation", chips, STATE["chips_per_nation"], 1, MAX_TAX_CHIPS
-    )
-    out["max_nation_turns"] = check_int_option(
-        "max_nation_turns", max_nation_turns, STATE["max_turns"], 1, MAX_NATION_TURNS_LIMIT
-    )
-    if reward not in REWARDS:
-        raise ValueError(f"reward must be one of {REWARDS}, got {reward!r}")
-    out["reward"] = reward
-    return out
-
-
-def _opts_array(opts: dict) -> np.ndarray:
-    return np.array(
-        [
-            RULESETS.index(opts["ruleset"]),
-            opts["home_tax_chips"],
-            opts["tax_chips_per_nation"],
-            opts["factory_topup"],
-            opts["optional_factory_destruction"],
-            opts["chip_update_all_nations"],
-            opts["hidden_cash"],
-            opts["max_nation_turns"],
-            REWARDS.index(opts["reward"]),
-        ],
-        np.int64,
-    )
-
-
 def utility(options: dict) -> str:
     """Utility class of ``returns()`` under resolved options: win shares sum to 1 (constant-sum);
     ``reward="score_margin"`` pays score minus the table's mean, which sums to 0 (zero-sum; spec §6)."""
@@ -170,19 +140,18 @@ def utility(options: dict) -> str:
 
 
 def _setup(num_players: int, opts: dict) -> tuple:
-    """init_state's and random_playouts' game arguments, from resolved options."""
-    return (_opts_array(opts),)
+    """init_state's and random_playouts' game arguments: every option's value, in the order above."""
+    return (np.array(_OPTIONS.values(opts), np.int64),)
 
 
-def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
-    """A fresh game record (shape (1,), dtype STATE) after setup, at AH's first rondel decision."""
-    num_players, seed, opts = entry.checked(sys.modules[__name__], num_players, seed, options)
-    s = entry.fresh_record(STATE, init_state, num_players, seed, *_setup(num_players, opts))
+def _settle(s: np.ndarray) -> None:
+    """Apply the forced decisions before AH's first rondel decision (IMP-TURN-4)."""
     settle(s, np.zeros(NUM_ACTIONS, np.uint8))
-    return s
 
 
-playouts = entry.make_playouts(sys.modules[__name__], random_playouts, _setup)
+_KERNEL = sys.modules[__name__]
+new_state = entry.make_new_state(_KERNEL, init_state, _setup, "after setup, at AH's first rondel decision", _settle)
+playouts = entry.make_playouts(_KERNEL, random_playouts, _setup)
 
 __all__ = contract.exports(
     CHANCE_MODE,
@@ -197,4 +166,4 @@ __all__ = contract.exports(
     "tax_revenue",
 )
 
-dispatch.register(sys.modules[__name__])  # generic numba code (MCTS) finds this kernel by its record dtype
+dispatch.register(_KERNEL)  # generic numba code (MCTS) finds this kernel by its record dtype

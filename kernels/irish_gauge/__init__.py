@@ -13,7 +13,7 @@ Spec: ``shared/rules/irish_gauge.md`` (rule IDs IG-*); decisions where it is sil
     turn.py              turn order and game end              IG-TURN-2, IG-END-1
     rules.py             setup, masks, step, chance, scores   IG-SETUP-*, IG-TURN-*, IG-SCORE-*
     observe.py           seat-relative observation vector
-    evaluate.py          win-share estimate for truncated search rollouts
+    estimate.py          win-share estimate for truncated search rollouts
     invariants.py        conservation checks (tests)
     validate.py          validate(s): bounds of every field, for records from outside
 """
@@ -22,15 +22,14 @@ from __future__ import annotations
 
 import sys
 
-import numpy as np
-
-from .._common import contract, dispatch, entry
+from .._common import contract, dispatch, entry, options
+from .._common.scoring import evaluate
 from .._common.stepping import step_and_mask
-from .._common.validate import check_int_option, check_player_count, check_seed
+from .._common.validate import check_player_count, check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_family, action_name
 from .dividends import DRAW_OUTCOMES, NUM_CHANCE_OUTCOMES
-from .evaluate import evaluate
+from .estimate import estimate
 from .invariants import check_invariants
 from .observe import OBS_PIECES, OBS_SIZE, observe
 from .rules import (
@@ -67,48 +66,37 @@ UTILITY = "constant_sum"  # returns(): 1/k to each of the k tied winners, so the
 # calls x 5 companies x (84 income + 3 rounding) pounds = 9670 (validate.MAX_MONEY).
 MAX_GAME_LENGTH = (5 + 16) * (1 + 5 + MAX_MONEY) + 90 * 5 + 22
 
-OPTIONS = {
-    "ruleset": "'seed' (default: the seed's rules) or 'published' (IG-AUC-2, IG-DIV-6)",
-    "major_city_bonus": "int in 0..32767 (int16) overriding IG-DIV-6's bonus (default: 0 under seed, 12 under published)",
-}
+_OPTIONS = options.Options(
+    GAME_ID,
+    options.Choice("ruleset", RULESETS, "'seed' (default: the seed's rules) or 'published' (IG-AUC-2, IG-DIV-6)"),
+    options.Integer(
+        "major_city_bonus",
+        "int in 0..32767 (int16) overriding IG-DIV-6's bonus (default: 0 under seed, 12 under published)",
+        STATE["major_city_bonus"],
+        options.by_ruleset(tables.MAJOR_CITY_BONUS_SEED, tables.MAJOR_CITY_BONUS_PUBLISHED),
+        lo=0,
+    ),
+)
+OPTIONS = _OPTIONS.doc
+resolve_options = _OPTIONS.resolve
+utility = entry.fixed_utility(UTILITY)
 
 
 def check_num_players(num_players) -> int:
     return check_player_count(num_players, MIN_PLAYERS, MAX_PLAYERS, "Irish Gauge")
 
 
-def resolve_options(ruleset: str = "seed", major_city_bonus: int | None = None, **unknown) -> dict:
-    """Validate game options and fill defaults; raises listing what is allowed."""
-    if unknown:
-        raise ValueError(f"unknown option(s) {sorted(unknown)} for irish_gauge; allowed: {OPTIONS}")
-    if ruleset not in RULESETS:
-        raise ValueError(f"ruleset must be one of {RULESETS}, got {ruleset!r}")
-    if major_city_bonus is None:
-        major_city_bonus = tables.MAJOR_CITY_BONUS_PUBLISHED if ruleset == "published" else tables.MAJOR_CITY_BONUS_SEED
-    major_city_bonus = check_int_option("major_city_bonus", major_city_bonus, STATE["major_city_bonus"], lo=0)
-    return {"ruleset": ruleset, "major_city_bonus": major_city_bonus}
-
-
-def utility(options: dict) -> str:
-    """Utility class of ``returns()``; the same under every option."""
-    return UTILITY
-
-
 def _setup(num_players: int, opts: dict) -> tuple:
     """init_state's and random_playouts' game arguments, from resolved options."""
-    return RULESETS.index(opts["ruleset"]), opts["major_city_bonus"], tables.START_CASH[str(num_players)]
+    return (*_OPTIONS.values(opts), tables.START_CASH[str(num_players)])
 
 
-def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
-    """A fresh game record (shape (1,), dtype STATE) after setup, at the first initial-auction bid."""
-    num_players, seed, opts = entry.checked(sys.modules[__name__], num_players, seed, options)
-    return entry.fresh_record(STATE, init_state, num_players, seed, *_setup(num_players, opts))
-
-
-playouts = entry.make_playouts(sys.modules[__name__], random_playouts, _setup)
+_KERNEL = sys.modules[__name__]
+new_state = entry.make_new_state(_KERNEL, init_state, _setup, "after setup, at the first initial-auction bid")
+playouts = entry.make_playouts(_KERNEL, random_playouts, _setup)
 
 __all__ = contract.exports(
     CHANCE_MODE, INFORMATION, "DRAW_OUTCOMES", "RULESET_SEED", "RULESET_PUBLISHED", "action_family"
 )
 
-dispatch.register(sys.modules[__name__])  # generic numba code (MCTS) finds this kernel by its record dtype
+dispatch.register(_KERNEL)  # generic numba code (MCTS) finds this kernel by its record dtype

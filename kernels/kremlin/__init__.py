@@ -12,23 +12,21 @@ Spec: ``shared/rules/kremlin.md`` (rule IDs KRM-*); decisions where it is silent
     flow.py        the automatic turn flow and declaration windows                 KRM-DW-*, spec §4
     rules.py       setup, masks, step, chance (d20), returns                       KRM-SET-*
     observe.py     seat-relative observation (own sheet only)
-    evaluate.py    win-share estimate for truncated search rollouts
+    estimate.py    win-share estimate for truncated search rollouts
     invariants.py  conservation checks (tests)
 """
 
 from __future__ import annotations
 
-import numbers
 import sys
 
-import numpy as np
-
-from .._common import contract, dispatch, entry
+from .._common import contract, dispatch, entry, options
+from .._common.scoring import evaluate
 from .._common.stepping import step_and_mask
 from .._common.validate import check_player_count, check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_family, action_name, declare_id, public_action_name
-from .evaluate import evaluate
+from .estimate import estimate
 from .influence import determinize
 from .invariants import check_invariants
 from .observe import OBS_PIECES, OBS_SIZE, observe
@@ -74,14 +72,29 @@ MAX_TURN_LIMIT = 200
 _N, _DECL = 6, 55 * 6
 MAX_GAME_LENGTH = 10 * _N + (_N + 1) * _DECL + MAX_TURN_LIMIT * (24 * _N + 144 + _N)
 
-OPTIONS = {
-    "ruleset": "'seed' (default and only: the spec lists no published-game differences)",
-    "theme": "'magne' (default: the seed's circle names) or 'kremlin' (Kremlin names) for labels",
-    "traits": "bool, optional personalities KRM-OPT-1..8 (default False)",
-    "random_placement": "bool, KRM-SET-1 variant: random gamers in P01..P12 (default False)",
-    "turn_limit": f"int 1..{MAX_TURN_LIMIT}, turns before the KRM-END-3 stop (default {tables.TURN_LIMIT_DEFAULT})",
-    "turn_limit_ranking": "bool, rank by speeches then posts at the turn limit instead of truncating (default False)",
-}
+_OPTIONS = options.Options(
+    GAME_ID,
+    options.Choice("ruleset", RULESETS, "'seed' (default and only: the spec lists no published-game differences)"),
+    options.Choice(
+        "theme", tables.THEMES, "'magne' (default: the seed's circle names) or 'kremlin' (Kremlin names) for labels"
+    ),
+    options.Flag("traits", "bool, optional personalities KRM-OPT-1..8 (default False)"),
+    options.Flag("random_placement", "bool, KRM-SET-1 variant: random gamers in P01..P12 (default False)"),
+    options.Integer(
+        "turn_limit",
+        f"int 1..{MAX_TURN_LIMIT}, turns before the KRM-END-3 stop (default {tables.TURN_LIMIT_DEFAULT})",
+        STATE["turn_limit"],
+        tables.TURN_LIMIT_DEFAULT,
+        lo=1,
+        hi=MAX_TURN_LIMIT,
+    ),
+    options.Flag(
+        "turn_limit_ranking",
+        "bool, rank by speeches then posts at the turn limit instead of truncating (default False)",
+    ),
+)
+OPTIONS = _OPTIONS.doc
+resolve_options = _OPTIONS.resolve
 
 
 def is_truncated(s) -> bool:
@@ -93,44 +106,6 @@ def check_num_players(num_players) -> int:
     return check_player_count(num_players, MIN_PLAYERS, MAX_PLAYERS, "Kremlin (Magne!)")
 
 
-def _bool(name, v) -> bool:
-    if not isinstance(v, (bool, np.bool_)):
-        raise ValueError(f"{name} must be True or False, got {v!r}")
-    return bool(v)
-
-
-def resolve_options(
-    ruleset: str = "seed",
-    theme: str = "magne",
-    traits: bool = False,
-    random_placement: bool = False,
-    turn_limit: int = tables.TURN_LIMIT_DEFAULT,
-    turn_limit_ranking: bool = False,
-    **unknown,
-) -> dict:
-    """Validate game options and fill defaults; raises listing what is allowed."""
-    if unknown:
-        raise ValueError(f"unknown option(s) {sorted(unknown)} for kremlin; allowed: {OPTIONS}")
-    if ruleset not in RULESETS:
-        raise ValueError(f"ruleset must be one of {RULESETS}, got {ruleset!r}")
-    if theme not in tables.THEMES:
-        raise ValueError(f"theme must be one of {tables.THEMES}, got {theme!r}")
-    if (
-        isinstance(turn_limit, bool)
-        or not isinstance(turn_limit, numbers.Integral)
-        or not 1 <= turn_limit <= MAX_TURN_LIMIT
-    ):
-        raise ValueError(f"turn_limit must be an int in 1..{MAX_TURN_LIMIT}, got {turn_limit!r}")
-    return {
-        "ruleset": ruleset,
-        "theme": theme,
-        "traits": _bool("traits", traits),
-        "random_placement": _bool("random_placement", random_placement),
-        "turn_limit": int(turn_limit),
-        "turn_limit_ranking": _bool("turn_limit_ranking", turn_limit_ranking),
-    }
-
-
 def utility(options: dict) -> str:
     """Utility class of ``returns()`` under resolved options: a winner takes 1 and a draw shares 1, but the
     default KRM-END-3 truncation pays everyone 0 (general-sum); with ``turn_limit_ranking`` the turn limit
@@ -139,21 +114,21 @@ def utility(options: dict) -> str:
 
 
 def _setup(num_players: int, o: dict) -> tuple:
-    """random_playouts' game arguments (init_state takes the label theme after them), from resolved options."""
-    return int(o["traits"]), int(o["random_placement"]), o["turn_limit"], int(o["turn_limit_ranking"])
+    """random_playouts' game arguments, from resolved options."""
+    return _OPTIONS.values(o, "traits", "random_placement", "turn_limit", "turn_limit_ranking")
 
 
-def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
-    """A fresh game record (shape (1,), dtype STATE) at the first allocation choice (KRM-SET-4)."""
-    num_players, seed, o = entry.checked(sys.modules[__name__], num_players, seed, options)
-    theme = tables.THEMES.index(o["theme"])
-    return entry.fresh_record(STATE, init_state, num_players, seed, *_setup(num_players, o), theme)
+def _init_setup(num_players: int, o: dict) -> tuple:
+    """init_state's game arguments: random_playouts' and then the label theme."""
+    return (*_setup(num_players, o), *_OPTIONS.values(o, "theme"))
 
 
-playouts = entry.make_playouts(sys.modules[__name__], random_playouts, _setup)
+_KERNEL = sys.modules[__name__]
+new_state = entry.make_new_state(_KERNEL, init_state, _init_setup, "at the first allocation choice (KRM-SET-4)")
+playouts = entry.make_playouts(_KERNEL, random_playouts, _setup)
 
 __all__ = contract.exports(CHANCE_MODE, INFORMATION, "public_action_name", "action_family", "declare_id")
 
 from .validate import validate  # noqa: E402  (last: it bounds records by the constants above)
 
-dispatch.register(sys.modules[__name__])  # generic numba code (MCTS) finds this kernel by its record dtype
+dispatch.register(_KERNEL)  # generic numba code (MCTS) finds this kernel by its record dtype

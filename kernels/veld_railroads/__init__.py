@@ -15,7 +15,7 @@ Spec: ``shared/rules/veld_railroads.md`` (rule IDs VR-*); decisions where it is 
     turn.py        action track, locomotives, end of turn, ZASM opening     VR-TRACK-*, VR-LOCO-*, VR-ZASM-1
     rules.py       setup, masks, step, end, scores                          §3, VR-END-*
     observe.py     seat-relative observation vector
-    evaluate.py    win-share estimate for truncated search rollouts
+    estimate.py    win-share estimate for truncated search rollouts
     invariants.py  conservation checks (tests)
     validate.py    validate(s): bounds of every field, for records from outside
 """
@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import sys
 
-import numpy as np
-
-from .._common import contract, dispatch, entry
+from .._common import contract, dispatch, entry, options
+from .._common.scoring import evaluate
 from .._common.validate import check_player_count, check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_family, action_name
-from .evaluate import evaluate
+from .estimate import estimate
 from .income import sum_income
 from .invariants import check_invariants
 from .observe import OBS_PIECES, OBS_SIZE, observe
@@ -60,47 +59,34 @@ _AUCTION = tables.BID_CAP + tables.MAX_PLAYERS
 _TURNS = tables.N_ROWS * ((tables.ROW_LENGTH + 2) // 3)
 MAX_GAME_LENGTH = 5 * (_AUCTION + 1) + _TURNS * (1 + 1 + _AUCTION + 1) + (_AUCTION + 1)
 
-OPTIONS = {
-    "ruleset": "'seed' (default and only value: the spec lists no published-game differences)",
-    "repeat_metropolis_pick": "bool, default False: one develop action may pick a metropolis more than once (VR-DEV-5)",
-}
+_OPTIONS = options.Options(
+    GAME_ID,
+    options.Choice(
+        "ruleset", RULESETS, "'seed' (default and only value: the spec lists no published-game differences)"
+    ),
+    options.Flag(
+        "repeat_metropolis_pick",
+        "bool, default False: one develop action may pick a metropolis more than once (VR-DEV-5)",
+    ),
+)
+OPTIONS = _OPTIONS.doc
+resolve_options = _OPTIONS.resolve
+utility = entry.fixed_utility(UTILITY)
 
 
 def check_num_players(num_players) -> int:
     return check_player_count(num_players, MIN_PLAYERS, MAX_PLAYERS, "Veld Railroads")
 
 
-def resolve_options(ruleset: str = "seed", repeat_metropolis_pick: bool = False, **unknown) -> dict:
-    """Validate game options and fill defaults; raises listing what is allowed."""
-    if unknown:
-        raise ValueError(f"unknown option(s) {sorted(unknown)} for veld_railroads; allowed: {OPTIONS}")
-    if ruleset not in RULESETS:
-        raise ValueError(
-            f"ruleset must be one of {RULESETS} (the spec lists no published differences), got {ruleset!r}"
-        )
-    if not isinstance(repeat_metropolis_pick, (bool, np.bool_)):
-        raise ValueError(f"repeat_metropolis_pick must be a bool, got {repeat_metropolis_pick!r}")
-    return {"ruleset": ruleset, "repeat_metropolis_pick": bool(repeat_metropolis_pick)}
-
-
-def utility(options: dict) -> str:
-    """Utility class of ``returns()``; the same under every option."""
-    return UTILITY
-
-
 def _setup(num_players: int, opts: dict) -> tuple:
     """init_state's and random_playouts' game arguments, from resolved options."""
-    return RULESETS.index(opts["ruleset"]), int(opts["repeat_metropolis_pick"]), tables.START_CASH[str(num_players)]
+    return (*_OPTIONS.values(opts), tables.START_CASH[str(num_players)])
 
 
-def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
-    """A fresh game record (shape (1,), dtype STATE) after the die rolls, at the first initial-auction bid."""
-    num_players, seed, opts = entry.checked(sys.modules[__name__], num_players, seed, options)
-    return entry.fresh_record(STATE, init_state, num_players, seed, *_setup(num_players, opts))
-
-
-playouts = entry.make_playouts(sys.modules[__name__], random_playouts, _setup)
+_KERNEL = sys.modules[__name__]
+new_state = entry.make_new_state(_KERNEL, init_state, _setup, "after the die rolls, at the first initial-auction bid")
+playouts = entry.make_playouts(_KERNEL, random_playouts, _setup)
 
 __all__ = contract.exports(CHANCE_MODE, INFORMATION, "RULESET_SEED", "action_family", "sum_income")
 
-dispatch.register(sys.modules[__name__])  # generic numba code (MCTS) finds this kernel by its record dtype
+dispatch.register(_KERNEL)  # generic numba code (MCTS) finds this kernel by its record dtype

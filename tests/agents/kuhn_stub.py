@@ -7,6 +7,7 @@ Only the parts of the kernel contract the search uses are implemented.
 
 import numpy as np
 from numba import njit
+
 from tabletop_zoo.kernels._common.rng import seed_rng, uniform_int
 
 GAME_ID = "kuhn_stub"

@@ -5,11 +5,11 @@ every phase of the game's PHASE_NAMES that a seat decides."""
 
 import numpy as np
 import pytest
-from tabletop_zoo.agents import heuristic_class
-from tabletop_zoo.agents.heuristics._base import HeuristicAgent
 
 import tabletop_zoo
 from tabletop_zoo import registry
+from tabletop_zoo.agents import heuristic_class
+from tabletop_zoo.agents.heuristics._base import HeuristicAgent
 
 # Phases no seat decides: chance events resolved by the kernel, bookkeeping stops, the end.
 NOT_DECIDED = {

@@ -2,11 +2,11 @@
 
 import numpy as np
 import pytest
+
+import tabletop_zoo
 from tabletop_zoo.agents import MCTSAgent, make_agent
 from tabletop_zoo.agents.mcts import search_root
 from tabletop_zoo.kernels._common import dispatch
-
-import tabletop_zoo
 from tabletop_zoo.play import play_game
 
 from . import kuhn_stub as kuhn

@@ -2,10 +2,10 @@
 Imperial's mask-free forced-decision test agrees with the mask (IMP-TURN-4)."""
 
 import numpy as np
-from tabletop_zoo.kernels._common.record import copy_record
-from tabletop_zoo.kernels.imperial import rules as imperial_rules
 
 import tabletop_zoo
+from tabletop_zoo.kernels._common.record import copy_record
+from tabletop_zoo.kernels.imperial import rules as imperial_rules
 
 STEPS = 400  # decisions per random game checked
 

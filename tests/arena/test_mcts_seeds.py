@@ -4,11 +4,11 @@ numba types a Python int >= 2**63 as uint64 and cannot convert it for an int64 s
 earlier, so the agent hands the kernels numpy uint64 seeds (the arena died on this in FR and Kremlin)."""
 
 import pytest
-from tabletop_zoo.agents import make_agent
-from tabletop_zoo.agents.mcts import MCTSAgent
 
 import tabletop_zoo
 from tabletop_zoo import arena
+from tabletop_zoo.agents import make_agent
+from tabletop_zoo.agents.mcts import MCTSAgent
 
 GAMES = sorted(tabletop_zoo.GAMES)
 SEEDS = [1, 2**63 - 1, 2**63, 2**63 + 12345, 2**64 - 1]

@@ -2,10 +2,10 @@
 
 import numpy as np
 import pytest
-from tabletop_zoo.agents import RandomAgent
-from tabletop_zoo.kernels.kremlin.state import PH_GAME_OVER
 
 import tabletop_zoo
+from tabletop_zoo.agents import RandomAgent
+from tabletop_zoo.kernels.kremlin.state import PH_GAME_OVER
 from tabletop_zoo.play import play_game
 from tabletop_zoo.standings import competition_ranks, final_standings, win_shares
 

@@ -4,6 +4,7 @@ import types
 
 import numpy as np
 import pytest
+
 from tabletop_zoo.kernels._common import chance, layout, masks
 from tabletop_zoo.kernels._common.contract import check_kernel, contract_problems
 from tabletop_zoo.kernels._common.rng import seed_rng

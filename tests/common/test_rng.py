@@ -8,6 +8,7 @@ import itertools
 
 import numpy as np
 import pytest
+
 from tabletop_zoo.kernels._common import rng as R
 
 # chi-square critical values at p = 0.001 by degrees of freedom

@@ -7,11 +7,11 @@ import warnings
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
-from tabletop_zoo.agents import RandomAgent
-from tabletop_zoo.kernels._common.contract import contract_problems
 
 import tabletop_zoo
 from tabletop_zoo import registry
+from tabletop_zoo.agents import RandomAgent
+from tabletop_zoo.kernels._common.contract import contract_problems
 
 
 def test_kernel_honours_contract(game_id):

@@ -7,10 +7,10 @@ import pickle
 
 import numpy as np
 import pytest
-from tabletop_zoo.kernels._common.checked import checked
-from tabletop_zoo.kernels._common.contract import contract_problems
 
 from tabletop_zoo import registry
+from tabletop_zoo.kernels._common.checked import checked
+from tabletop_zoo.kernels._common.contract import contract_problems
 from tabletop_zoo.replay import ReplayError, arena_replay
 
 # A seat field per game that the kernels index with (to_move and the auction/turn order read it).

@@ -8,9 +8,9 @@ import pickle
 import tracemalloc
 
 import numpy as np
-from tabletop_zoo.agents import RandomAgent
 
 import tabletop_zoo
+from tabletop_zoo.agents import RandomAgent
 
 ENV_BUDGET = 16 * 1024  # bytes an env may allocate besides its record
 PICKLE_BUDGET = 8 * 1024

@@ -7,10 +7,10 @@ import pickle
 
 import numpy as np
 import pytest
-from tabletop_zoo.kernels._common.contract import CHANCE, TERMINAL
 
 import tabletop_zoo
 from tabletop_zoo import registry
+from tabletop_zoo.kernels._common.contract import CHANCE, TERMINAL
 
 from ..conftest import random_trajectory
 

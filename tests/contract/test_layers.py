@@ -14,10 +14,9 @@ import shutil
 import subprocess
 import sys
 
-from tabletop_zoo.kernels._common import contract, dispatch
-
 import tabletop_zoo
 from tabletop_zoo import _numba_cache, registry
+from tabletop_zoo.kernels._common import contract, dispatch
 
 KERNELS = pathlib.Path(tabletop_zoo.kernel("irish_gauge").__file__).parents[1]
 ABOVE = ("tabletop_zoo.registry", "tabletop_zoo.envs", "tabletop_zoo.agents", "pettingzoo", "gymnasium")

@@ -9,10 +9,10 @@ import matplotlib
 import pettingzoo
 import pytest
 from pettingzoo.test import api_test, render_test
-from tabletop_zoo.agents import RandomAgent
 
 import tabletop_zoo
 from tabletop_zoo import registry
+from tabletop_zoo.agents import RandomAgent
 
 
 def _iterate(env, seed: int) -> tuple[int, dict]:

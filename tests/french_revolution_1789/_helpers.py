@@ -7,6 +7,7 @@ Positions are built by writing record fields directly; every action is then driv
 from __future__ import annotations
 
 import numpy as np
+
 from tabletop_zoo.kernels import french_revolution_1789 as k
 
 T = k.tables

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from tabletop_zoo.envs.french_revolution_1789_v0 import render_ansi
 from tabletop_zoo.envs.render import french_revolution_1789 as pic
 from tabletop_zoo.envs.render._canvas import new_figure

@@ -2,6 +2,7 @@
 
 import numpy as np
 from numba import njit
+
 from tabletop_zoo.kernels import kremlin
 from tabletop_zoo.kernels._common import dispatch
 from tabletop_zoo.kernels._common.masks import sample_legal

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from tabletop_zoo.kernels import french_revolution_1789 as k
 
 AUCTION, ACTION, CHOOSE, TARGET, CHANCE, GAME_OVER = range(6)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+
 from tabletop_zoo.kernels import imperial as k
 
 from ._helpers import T, rg

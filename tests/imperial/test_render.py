@@ -8,6 +8,7 @@ from importlib import resources
 
 import numpy as np
 import pytest
+
 from tabletop_zoo.envs.imperial_v0 import render_ansi
 from tabletop_zoo.envs.render import imperial as pic
 from tabletop_zoo.kernels import imperial as k

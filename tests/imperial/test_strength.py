@@ -7,9 +7,9 @@ outright wins only, one-sided exact binomial test against the equal share 1/n, a
 
 import numpy as np
 import pytest
-from tabletop_zoo.kernels import imperial as k
 
 from tabletop_zoo import registry
+from tabletop_zoo.kernels import imperial as k
 
 from .._strength import SEEDS, assert_beats, heuristic_vs_random, mcts_vs_heuristics
 

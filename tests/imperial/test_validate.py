@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from tabletop_zoo.kernels import imperial as k
 
 RONDEL, DEST, STANCE, BUY = 0, 4, 6, 11

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
 from tabletop_zoo.kernels import irish_gauge as k
 
 from ._helpers import T

@@ -13,6 +13,7 @@ from itertools import product
 
 import numpy as np
 import pytest
+
 from tabletop_zoo.kernels import irish_gauge as k
 from tabletop_zoo.kernels._common.rng import seed_rng
 from tabletop_zoo.kernels.irish_gauge.dividends import (

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from tabletop_zoo.kernels import irish_gauge as k
 from tabletop_zoo.kernels.irish_gauge.dividends import company_potential
 

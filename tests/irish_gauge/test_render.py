@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from tabletop_zoo.envs.irish_gauge_v0 import render_ansi
 from tabletop_zoo.envs.render import irish_gauge as pic
 from tabletop_zoo.envs.render._canvas import new_figure

@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 import pytest
+
 from tabletop_zoo.kernels import irish_gauge as k
 
 from ._helpers import (

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from tabletop_zoo.kernels import irish_gauge as k
 
 MAIN, AUCTION, BUILD = 1, 2, 3

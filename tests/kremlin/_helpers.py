@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+
 from tabletop_zoo.kernels import kremlin as k
 from tabletop_zoo.kernels.kremlin import board, flow
 

@@ -1,6 +1,7 @@
 """The packaged data copy matches the spec's numbers (spec §2, §5)."""
 
 import numpy as np
+
 from tabletop_zoo.kernels.kremlin import tables as T
 
 

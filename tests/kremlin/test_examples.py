@@ -2,6 +2,7 @@
 the spec text, not from running the code."""
 
 import numpy as np
+
 from tabletop_zoo.kernels import kremlin as k
 from tabletop_zoo.kernels.kremlin import flow
 

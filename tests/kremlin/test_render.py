@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from tabletop_zoo.envs.kremlin_v0 import render_ansi
 from tabletop_zoo.envs.render import kremlin as pic
 from tabletop_zoo.kernels import kremlin as k

@@ -2,10 +2,10 @@
 
 import numpy as np
 import pytest
-from tabletop_zoo.kernels import kremlin as k
-from tabletop_zoo.kernels.kremlin import flow
 
 import tabletop_zoo
+from tabletop_zoo.kernels import kremlin as k
+from tabletop_zoo.kernels.kremlin import flow
 
 from ._helpers import (
     DONE,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from tabletop_zoo.kernels import kremlin as k
 
 ASSIGN, WINDOW, PT_SELECT, EXP_TARGET, VOTE, NOMINATE, PER_A_DST, CHANCE, GAME_OVER = 0, 1, 2, 3, 7, 8, 10, 16, 17

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
-from tabletop_zoo.envs.render import _canvas
 
 import tabletop_zoo
+from tabletop_zoo.envs.render import _canvas
 
 FRAME = (800, 1280, 3)  # every game's documented rgb_array size (envs/render/_canvas.py)
 

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env as gymnasium_check_env
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
-from tabletop_zoo.envs.wrappers import KernelVecEnv, SingleSeatEnv
 
 from tabletop_zoo import registry
+from tabletop_zoo.envs.wrappers import KernelVecEnv, SingleSeatEnv
 
 
 def test_gymnasium_and_sb3_check_env_pass_with_penalize(game_id):

@@ -6,9 +6,8 @@ import torch
 
 pytest.importorskip("torchrl")
 
-from tabletop_zoo.agents import make_agent  # noqa: E402
-
 from tabletop_zoo import registry  # noqa: E402
+from tabletop_zoo.agents import make_agent  # noqa: E402
 from tabletop_zoo.play import play_game  # noqa: E402
 from tabletop_zoo.selfplay import parse_pool, train_selfplay  # noqa: E402
 from tabletop_zoo.selfplay.batch import LEARNER, OVER, BatchGames  # noqa: E402

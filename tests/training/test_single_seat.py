@@ -2,10 +2,10 @@
 
 import numpy as np
 import pytest
-from tabletop_zoo.agents import make_agent
-from tabletop_zoo.envs.wrappers import SingleSeatEnv
 
 import tabletop_zoo
+from tabletop_zoo.agents import make_agent
+from tabletop_zoo.envs.wrappers import SingleSeatEnv
 
 GAME = "irish_gauge"
 

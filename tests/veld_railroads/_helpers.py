@@ -8,6 +8,7 @@ written out from the spec's §6 table rather than imported from the kernel.
 from __future__ import annotations
 
 import numpy as np
+
 from tabletop_zoo.kernels import veld_railroads as k
 
 T = k.tables

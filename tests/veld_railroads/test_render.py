@@ -8,6 +8,7 @@ from importlib import resources
 
 import numpy as np
 import pytest
+
 from tabletop_zoo.envs.render import veld_railroads as pic
 from tabletop_zoo.envs.veld_railroads_v0 import render_ansi
 from tabletop_zoo.kernels import veld_railroads as k

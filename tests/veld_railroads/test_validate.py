@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from tabletop_zoo.kernels import veld_railroads as k
 
 SETUP_AUCTION, CHOOSE_BOX, BUILD_FIRST_LEG, DEVELOP_PICK = 0, 2, 4, 8

@@ -1,4 +1,4 @@
-"""Position evaluation for truncated search rollouts: an estimate of ``returns`` for any state.
+"""Position evaluation for truncated search rollouts: ``estimate``, the win-share estimate of a game in progress.
 
 Each seat's expected final VP = VP now + for every remaining scoring phase (this turn's included)
 the VP its persons and cities would score under the regime now in force (FR-SCO-1..3) + RP / 20
@@ -11,8 +11,7 @@ from numba import njit
 
 from .._common.scoring import softmax_shares
 from .phases import exile_count
-from .rules import returns
-from .state import MAX_SEATS, PH_GAME_OVER, ST_DEAD, ST_EXILED
+from .state import MAX_SEATS, ST_DEAD, ST_EXILED
 from .tables import CARD_PERSON, CARD_SCORE, CITY_VP, EXILE_VP, N_CARDS, N_CITIES, N_TURNS
 
 TEMPERATURE = 4.0
@@ -35,11 +34,9 @@ def expected_vp(r, out):
 
 
 @njit(cache=True)
-def evaluate(s, out):
+def estimate(s, out):
+    """float64[MAX_PLAYERS] win-share estimate for every seat of a game in progress (see above)."""
     r = s[0]
-    if r.phase == PH_GAME_OVER:
-        returns(s, out)
-        return
     v = np.zeros(MAX_SEATS, np.float64)
     expected_vp(r, v)
     softmax_shares(v, r.num_players, TEMPERATURE, out)

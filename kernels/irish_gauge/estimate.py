@@ -1,4 +1,4 @@
-"""Position evaluation for truncated search rollouts: an estimate of ``returns`` for any state.
+"""Position evaluation for truncated search rollouts: ``estimate``, the win-share estimate of a game in progress.
 
 Each seat's expected final worth = cash + printed values of its certificates + its share of the
 dividends its companies can still expect: per remaining dividend call (about bag / 3 of them), a
@@ -11,8 +11,7 @@ from numba import njit
 
 from .._common.chance import comb
 from .._common.scoring import softmax_shares
-from .rules import returns, scores
-from .state import PH_GAME_OVER
+from .rules import scores
 from .tables import CITY_INCOME, CUBE_SITE_HEX, CUBES_PER_CALL, N_COMPANIES, T_TOWN, TERRAIN, TOWN_INCOME
 
 TEMPERATURE = 12.0  # pounds: a seat 12 ahead is e times likelier to win than the seat behind it
@@ -51,12 +50,9 @@ def expected_income(loco, cube, bag, c):
 
 
 @njit(cache=True)
-def evaluate(s, out):
-    """float64[MAX_PLAYERS] win-share estimate for every seat; returns() itself once the game is over."""
+def estimate(s, out):
+    """float64[MAX_PLAYERS] win-share estimate for every seat of a game in progress (see above)."""
     r = s[0]
-    if r.phase == PH_GAME_OVER:
-        returns(s, out)
-        return
     n = r.num_players
     worth = np.zeros(out.shape[0], np.int64)
     scores(s, worth)

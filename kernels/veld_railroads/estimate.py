@@ -1,4 +1,4 @@
-"""Position evaluation for truncated search rollouts: an estimate of ``returns`` for any state.
+"""Position evaluation for truncated search rollouts: ``estimate``, the win-share estimate of a game in progress.
 
 Each seat's expected final cash = cash + what its shares should still pay at today's incomes: one
 normal dividend ceil(income / 5) per row end left before the last (floor(income / 10) for row 5), plus
@@ -12,8 +12,6 @@ from numba import njit
 from .._common.scoring import softmax_shares
 from .dividends import final_per_share, normal_per_share, reconstruction_per_share
 from .income import shares_sold, sum_income, valuation
-from .rules import returns
-from .state import PH_GAME_OVER
 from .tables import DIV_FINAL, DIV_RECONSTRUCTION, N_RAILROADS, N_ROWS, ROW_DIVIDEND
 
 TEMPERATURE = 15.0  # dollars: a seat $15 ahead is e times likelier to win than the seat behind it
@@ -35,12 +33,9 @@ def expected_per_share(r, rr, income):
 
 
 @njit(cache=True)
-def evaluate(s, out):
-    """float64[MAX_PLAYERS] win-share estimate for every seat; returns() itself once the game is over."""
+def estimate(s, out):
+    """float64[MAX_PLAYERS] win-share estimate for every seat of a game in progress (see above)."""
     r = s[0]
-    if r.phase == PH_GAME_OVER:
-        returns(s, out)
-        return
     n = r.num_players
     income = np.zeros(N_RAILROADS, np.int64)
     sum_income(r.section_owner, r.dev_level, income)

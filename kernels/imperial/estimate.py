@@ -1,4 +1,4 @@
-"""Position evaluation for truncated search rollouts: an estimate of ``returns`` for any state.
+"""Position evaluation for truncated search rollouts: ``estimate``, the win-share estimate of a game in progress.
 
 Each seat's expected final worth = cash + sum over its bonds of interest x the expected final
 multiplier of the bond's nation. A nation's power is projected forward at its current tax-chart
@@ -12,8 +12,7 @@ import numpy as np
 from numba import njit
 
 from .._common.scoring import margins_from_mean, softmax_shares
-from .rules import returns
-from .state import PH_GAME_OVER, REWARD_SCORE_MARGIN
+from .state import REWARD_SCORE_MARGIN
 from .tables import BOND_INTEREST, N_BONDS, N_NATIONS, POWER_MAX
 
 TEMPERATURE = 8.0
@@ -21,12 +20,9 @@ TAX_EVERY = 3.0  # a nation taxes roughly once every 3 of its turns
 
 
 @njit(cache=True)
-def evaluate(s, out):
-    """float64[MAX_PLAYERS] win-share estimate for every seat; returns() itself once the game is over."""
+def estimate(s, out):
+    """float64[MAX_PLAYERS] win-share estimate for every seat of a game in progress (see above)."""
     r = s[0]
-    if r.phase == PH_GAME_OVER:
-        returns(s, out)
-        return
     n = r.num_players
     # rounds the leader still needs at its current rate
     rounds = 1e9

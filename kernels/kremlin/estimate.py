@@ -1,4 +1,4 @@
-"""Position evaluation for truncated search rollouts: an estimate of ``returns`` for any state.
+"""Position evaluation for truncated search rollouts: ``estimate``, the win-share estimate of a game in progress.
 
 Each seat's strength = 3 per successful speech (KRM-END-1 needs 3) + a share of the worth of gamers:
 a gamer is worth most as chairman (scaled by its speech chance: fewer broke markers), then as senior,
@@ -12,8 +12,6 @@ import numpy as np
 from numba import njit
 
 from .._common.scoring import softmax_shares
-from .rules import returns
-from .state import PH_GAME_OVER
 from .tables import EXPERIENCE, LOC_OTH, LOC_RET, N_GAMERS
 
 TEMPERATURE = 0.4
@@ -64,12 +62,9 @@ def strengths(s, out):
 
 
 @njit(cache=True)
-def evaluate(s, out):
-    """float64[MAX_PLAYERS] win-share estimate for every seat; returns() itself once the game is over."""
+def estimate(s, out):
+    """float64[MAX_PLAYERS] win-share estimate for every seat of a game in progress (see above)."""
     r = s[0]
-    if r.phase == PH_GAME_OVER:
-        returns(s, out)
-        return
     n = r.num_players
     st = np.zeros(out.shape[0], np.float64)
     strengths(s, st)
