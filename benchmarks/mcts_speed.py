@@ -6,7 +6,7 @@ depth 20, one thread) in alternating rounds, so machine load falls on both alike
 median simulations/s of each and their ratio, and checks that both searches return the same visit counts
 (a faster search must not be a different one).
 
-    python benchmarks/mcts_speed.py --base 276eb42 --rounds 5
+    python benchmarks/mcts_speed.py --base 276eb42 --rounds 5 [--new REV]
 """
 
 from __future__ import annotations
@@ -96,14 +96,22 @@ def ask(proc: subprocess.Popen, game: str) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--base", required=True, help="git revision to compare against")
+    ap.add_argument(
+        "--new", help="git revision to measure (default: this checkout as it is; a revision keeps edits out)"
+    )
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--simulations", type=int, default=1000)
     ap.add_argument("--positions", type=int, default=3)
     ap.add_argument("--games", nargs="+", default=GAMES)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        base = worker(str(base_tree(args.base, Path(tmp))), args.simulations, args.positions)
-        new = worker(None, args.simulations, args.positions)
+        (Path(tmp) / "base").mkdir()
+        base = worker(str(base_tree(args.base, Path(tmp) / "base")), args.simulations, args.positions)
+        if args.new:
+            (Path(tmp) / "new").mkdir()
+            new = worker(str(base_tree(args.new, Path(tmp) / "new")), args.simulations, args.positions)
+        else:
+            new = worker(None, args.simulations, args.positions)
         rows = []
         for game in args.games:
             got = {"base": [], "new": []}

@@ -3,8 +3,8 @@
 - ``batch``: ``BatchGames`` (records, seat kinds, one numba ``advance`` per step for the whole batch).
 - ``pool``: who plays each seat (current policy, past snapshots, heuristic, random).
 - ``rollout``: ``RolloutWorker`` (per-seat trajectories, win-share credit, GAE).
-- ``network``: SB3-shaped actor-critic, TorchRL modules, ``policy.pt`` save/load.
-- ``ppo``: TorchRL ``ClipPPOLoss`` minibatch updates.
+- ``network``: SB3-shaped actor-critic, ``policy.pt`` save/load.
+- ``ppo``: TorchRL's ``ClipPPOLoss`` objective on plain tensors, minibatch updates.
 - ``trainer``: ``train_selfplay`` / ``SelfPlayTrainer`` (local or Ray workers, evaluation, checkpoints, resume).
 """
 

@@ -49,7 +49,7 @@ def evaluate(
         kinds = batch.kinds[rows, batch.seats[rows]]
         mine = rows[kinds == LEARNER]
         if mine.size:
-            batch.actions[mine] = net.act(batch.obs[mine], batch.masks[mine], None, deterministic=True)[0]
+            batch.actions[mine] = net.act(batch.obs[mine], batch.masks[mine], None, True, with_value=False)[0]
         for i in rows[kinds == HEURISTIC]:
             batch.actions[i] = agents[(i, batch.seats[i])].act(batch.obs[i].copy(), batch.masks[i].view(np.int8).copy())
         batch.step(rows)

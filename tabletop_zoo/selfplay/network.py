@@ -1,10 +1,9 @@
-"""The policy and value networks, their TorchRL faces, and the saved-policy file.
+"""The policy and value networks and the saved-policy file.
 
 The network is SB3's default ``MlpPolicy`` for MaskablePPO: separate actor and critic MLPs of two tanh
 layers of 64, orthogonal initialisation (gain sqrt(2) for hidden layers, 0.01 for the logits, 1 for the
-value), so throughput and learning compare like for like. The actor's logits go through TorchRL's
-``MaskedCategorical`` (illegal actions get probability 0) inside a ``ProbabilisticActor``; the critic
-is a ``ValueOperator``. Both see only the deciding seat's own observation.
+value), so throughput and learning compare like for like. Illegal actions get probability 0 (their logits
+are masked before the softmax). Both see only the deciding seat's own observation.
 
 ``policy.pt`` (``save_policy`` / ``load_policy``) holds what playing needs: the game, the sizes, the layer
 widths and the actor's weights. ``SelfPlayPolicy.predict`` answers in SB3's shape, so ``PolicyAgent`` can
@@ -48,10 +47,16 @@ class ActorCritic(nn.Module):
 
     @torch.no_grad()
     def act(
-        self, obs: np.ndarray, mask: np.ndarray, generator: torch.Generator | None, deterministic: bool = False
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        self,
+        obs: np.ndarray,
+        mask: np.ndarray,
+        generator: torch.Generator | None,
+        deterministic: bool = False,
+        with_value: bool = True,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
         """Actions (sampled with ``generator``, or the most likely legal one), their log-probabilities and
-        the values, for a batch of observations and uint8/bool masks."""
+        the values (None without ``with_value``: seats that only play skip the critic), for a batch of
+        observations and uint8/bool masks."""
         o = torch.from_numpy(obs)
         legal = torch.from_numpy(np.asarray(mask, bool))
         logits = self.actor(o).masked_fill(~legal, -math.inf)
@@ -65,8 +70,8 @@ class ActorCritic(nn.Module):
             # the first index where the CDF exceeds u is where it rises: a legal action (u < total)
             action = torch.searchsorted(cdf, u, right=True).squeeze(-1)
         logp = logp_all.gather(-1, action[:, None]).squeeze(-1)
-        value = self.critic(o).squeeze(-1)
-        return action.numpy(), logp.numpy(), value.numpy()
+        value = self.critic(o).squeeze(-1).numpy() if with_value else None
+        return action.numpy(), logp.numpy(), value
 
     @torch.no_grad()
     def value(self, obs: np.ndarray) -> np.ndarray:
@@ -74,23 +79,6 @@ class ActorCritic(nn.Module):
 
     def config(self) -> dict:
         return {"obs_size": self.obs_size, "num_actions": self.num_actions, "hidden": list(self.hidden)}
-
-
-def torchrl_modules(net: ActorCritic):
-    """TorchRL actor (logits -> ``MaskedCategorical`` over ``action_mask``) and critic over ``observation``."""
-    from tensordict.nn import TensorDictModule
-    from torchrl.modules import MaskedCategorical, ProbabilisticActor, ValueOperator
-
-    logits = TensorDictModule(net.actor, in_keys=["observation"], out_keys=["logits"])
-    actor = ProbabilisticActor(
-        logits,
-        in_keys={"logits": "logits", "mask": "action_mask"},
-        out_keys=["action"],
-        distribution_class=MaskedCategorical,
-        return_log_prob=True,
-    )
-    critic = ValueOperator(net.critic, in_keys=["observation"])
-    return actor, critic
 
 
 def save_policy(path: pathlib.Path, net: ActorCritic, game_id: str, num_players: int, meta: dict) -> None:
@@ -123,7 +111,7 @@ class SelfPlayPolicy:
         mask = np.asarray(action_masks, bool).reshape(1, self.net.num_actions)
         if not mask.any():
             raise ValueError("the action mask has no legal action: this seat is not to move")
-        action, _, _ = self.net.act(obs, mask, self._generator, deterministic)
+        action, _, _ = self.net.act(obs, mask, self._generator, deterministic, with_value=False)
         return int(action[0]), None
 
 

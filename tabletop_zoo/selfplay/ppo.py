@@ -1,55 +1,71 @@
-"""The PPO update: TorchRL's ``ClipPPOLoss`` over minibatches of the rollout's samples.
+"""The PPO update: TorchRL's clipped objective over shuffled minibatches of the rollout's samples.
 
-Advantages are normalised per minibatch (as SB3 does), the critic loss is L2 on GAE's value targets, the
-gradient norm is clipped and Adam steps once per minibatch. Minibatch order comes from the trainer's
+``clipped_loss`` computes the terms of TorchRL's ``ClipPPOLoss`` (``normalize_advantage=True``,
+``loss_critic_type="l2"``, masked-categorical policy) on plain tensors: the clipped surrogate on advantages
+standardised per minibatch, the critic's L2 loss on GAE's value targets and the entropy bonus over the legal
+actions. ``tests/training/test_ppo_loss.py`` checks its values and gradients against ``ClipPPOLoss`` itself.
+It is written here because ``ClipPPOLoss`` spends as long again on bookkeeping as on the loss for this small
+CPU network (a tensordict clone, distribution objects, ESS and ratio statistics per minibatch): 160-175 ms
+against 95-115 ms per minibatch of 1024 in Irish Gauge, where the network's forward alone is 25-30 ms.
+The gradient norm is clipped and Adam steps once per minibatch; minibatch order comes from the trainer's
 numpy generator, so the update is reproducible and resumable.
 """
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import torch
 
-from .network import ActorCritic, torchrl_modules
+from .network import ActorCritic
+
+
+def clipped_loss(
+    net: ActorCritic,
+    obs: torch.Tensor,
+    legal: torch.Tensor,
+    action: torch.Tensor,
+    old_logp: torch.Tensor,
+    advantage: torch.Tensor,
+    value_target: torch.Tensor,
+    clip: float,
+    ent_coef: float,
+    vf_coef: float,
+) -> dict[str, torch.Tensor]:
+    """ClipPPOLoss's ``loss_objective``, ``loss_critic`` and ``loss_entropy`` (to be summed) and its
+    logged ``entropy`` and ``kl_approx``, for one minibatch."""
+    logits = net.actor(obs).masked_fill(~legal, torch.finfo(obs.dtype).min)
+    logp_all = torch.log_softmax(logits, -1)
+    logp = logp_all.gather(-1, action[:, None]).squeeze(-1)
+    adv = (advantage - advantage.mean()) / advantage.std().clamp_min(1e-6)
+    log_ratio = logp - old_logp
+    clipped = log_ratio.clamp(math.log1p(-clip), math.log1p(clip))
+    gain = torch.minimum(log_ratio.exp() * adv, clipped.exp() * adv)
+    entropy = -(logp_all.exp() * logp_all).masked_fill(~legal, 0.0).sum(-1)
+    value = net.critic(obs).squeeze(-1)
+    return {
+        "loss_objective": -gain.mean(),
+        "loss_critic": vf_coef * (value - value_target).pow(2).mean(),
+        "loss_entropy": -ent_coef * entropy.mean(),
+        "entropy": entropy.detach().mean(),
+        "kl_approx": (-log_ratio).detach().mean(),
+    }
 
 
 class PPOUpdate:
     def __init__(self, net: ActorCritic, lr: float, clip: float, ent_coef: float, vf_coef: float, max_grad_norm: float):
-        from torchrl.objectives import ClipPPOLoss
-
-        actor, critic = torchrl_modules(net)
-        self.loss = ClipPPOLoss(
-            actor,
-            critic,
-            clip_epsilon=clip,
-            entropy_coeff=ent_coef,
-            critic_coeff=vf_coef,
-            loss_critic_type="l2",
-            normalize_advantage=True,
-        )
-        self.loss.set_keys(
-            sample_log_prob="sample_log_prob", advantage="advantage", value_target="value_target", action="action"
-        )
         self.net = net
+        self.clip, self.ent_coef, self.vf_coef = clip, ent_coef, vf_coef
         self.optimizer = torch.optim.Adam(net.parameters(), lr=lr, eps=1e-5)
         self.max_grad_norm = max_grad_norm
 
     def __call__(self, data: dict, epochs: int, minibatch: int, rng: np.random.Generator) -> dict:
         """``epochs`` passes over ``data`` (numpy arrays from the workers) in shuffled minibatches."""
-        from tensordict import TensorDict
-
         n = data["action"].shape[0]
-        td = TensorDict(
-            {
-                "observation": torch.from_numpy(data["obs"]),
-                "action_mask": torch.from_numpy(data["mask"]),
-                "action": torch.from_numpy(data["action"]),
-                "sample_log_prob": torch.from_numpy(data["logp"]),
-                "advantage": torch.from_numpy(data["advantage"])[:, None],
-                "value_target": torch.from_numpy(data["value_target"])[:, None],
-            },
-            batch_size=[n],
-        )
+        tensors = [
+            torch.from_numpy(data[key]) for key in ("obs", "mask", "action", "logp", "advantage", "value_target")
+        ]
         stats = {"loss_objective": 0.0, "loss_critic": 0.0, "entropy": 0.0, "kl_approx": 0.0}
         steps = 0
         for _ in range(epochs):
@@ -58,7 +74,7 @@ class PPOUpdate:
                 idx = order[start : start + minibatch]
                 if idx.numel() < 2:  # a one-sample tail cannot be normalised
                     continue
-                out = self.loss(td[idx])
+                out = clipped_loss(self.net, *(t[idx] for t in tensors), self.clip, self.ent_coef, self.vf_coef)
                 total = out["loss_objective"] + out["loss_critic"] + out["loss_entropy"]
                 self.optimizer.zero_grad(set_to_none=True)
                 total.backward()

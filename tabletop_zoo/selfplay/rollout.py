@@ -125,7 +125,8 @@ class RolloutWorker:
             n = self._learner_moves(np.flatnonzero(kinds == LEARNER), seats, buf, nxt, last, n)
             for j in np.unique(kinds[kinds >= SNAPSHOT]):
                 idx = np.flatnonzero(kinds == j)
-                g.actions[idx] = self.snapshots[j - SNAPSHOT].act(g.obs[idx], g.masks[idx], self.generator)[0]
+                snapshot = self.snapshots[j - SNAPSHOT]
+                g.actions[idx] = snapshot.act(g.obs[idx], g.masks[idx], self.generator, with_value=False)[0]
             for i in np.flatnonzero(kinds == HEURISTIC):
                 agent = self.heuristics[(i, seats[i])]
                 g.actions[i] = agent.act(g.obs[i].copy(), g.masks[i].view(np.int8).copy())
