@@ -47,7 +47,6 @@ class KernelAECEnv(AECEnv):
     """PettingZoo AEC environment over a rules kernel (see ``tabletop_zoo.kernels._common.contract``)."""
 
     kernel: ModuleType  # set by each game's env module
-    default_players: int
     render_ansi: Callable[..., str]  # render_ansi(s), or render_ansi(s, seat=None) in hidden-information games
     render_rgb: Callable[[np.ndarray], np.ndarray]  # games with "rgb_array" in their render modes
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}

@@ -166,7 +166,6 @@ def render_rgb(s: np.ndarray) -> np.ndarray:
 
 class raw_env(KernelAECEnv):
     kernel = kernel
-    default_players = 4
     render_ansi = staticmethod(render_ansi)
     render_rgb = staticmethod(render_rgb)
     metadata = {"render_modes": ["ansi", "rgb_array"], "name": "french_revolution_1789_v0", "is_parallelizable": False}

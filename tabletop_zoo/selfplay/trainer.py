@@ -73,7 +73,7 @@ class SelfPlayConfig:
         """Validate every field (clear one-line errors before any work) and fill defaults."""
         self.game = registry._canonical(self.game)
         k = registry.kernel(self.game)
-        default = registry.env_module(self.game).raw_env.default_players
+        default = registry.kernel(self.game).DEFAULT_PLAYERS
         self.num_players = k.check_num_players(default if self.num_players is None else self.num_players)
         self.options = k.resolve_options(**self.options)
         for name in (

@@ -181,7 +181,7 @@ def create_app(runs: list[str | pathlib.Path] = ()) -> FastAPI:
                     "id": gid,
                     "min_players": k.MIN_PLAYERS,
                     "max_players": k.MAX_PLAYERS,
-                    "default_players": registry.env_module(gid).raw_env.default_players,
+                    "default_players": registry.kernel(gid).DEFAULT_PLAYERS,
                     "options": dict(k.OPTIONS),
                     "rulesets": list(k.RULESETS) if "ruleset" in k.OPTIONS else [],
                     "hidden_information": k.INFORMATION == "imperfect",

@@ -61,7 +61,7 @@ class PlayGame:
         except (TypeError, ValueError) as e:
             raise ServeError(str(e)) from None
         k = registry.kernel(self.game)
-        n = registry.env_module(self.game).raw_env.default_players if num_players is None else num_players
+        n = registry.kernel(self.game).DEFAULT_PLAYERS if num_players is None else num_players
         n = _check_int(n, "players", k.MIN_PLAYERS, k.MAX_PLAYERS)
         self.seed = _check_int(seed, "seed", 0, 2**63 - 1)
         if not isinstance(options, dict):
