@@ -3,7 +3,9 @@
 Each game is played with uniformly random legal moves to a mid-game position (``--moves`` decisions),
 rendered once (the first frame may build the renderer's cached board), then ``--frames`` more frames are
 rendered, one random move apart. CPU time (``time.process_time``) of each ``render()`` call is timed, so
-other load on the machine counts little; the table gives the median and the slowest frame.
+other load on the machine counts little; the table gives the median and the slowest frame. The games run
+in one process, so a full garbage collection before each game's frames keeps the earlier games' garbage
+(their envs) from landing on its clock as a ~0.3 s collector pause.
 
     python benchmarks/render_speed.py --frames 20
 """
@@ -11,6 +13,7 @@ other load on the machine counts little; the table gives the median and the slow
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import time
 
@@ -32,6 +35,7 @@ def measure(game: str, players: int, moves: int, frames: int, seed: int) -> tupl
 
     for _ in range(moves):
         advance()
+    gc.collect()  # earlier games' garbage is collected here, not in a pause on this game's clock
     t = time.process_time()
     first = env.render()
     first_ms = 1000 * (time.process_time() - t)
