@@ -4,6 +4,7 @@
 - ``heuristic``: one sensible-beginner agent per game, ``agents/heuristics/<game>.py``.
 - ``MCTSAgent``: UCT / IS-MCTS in numba over the rules kernel (``agents/mcts``).
 - ``PolicyAgent``: a trained MaskablePPO model (``policy:path=model.zip``).
+- ``AZAgent``: PUCT search guided by a trained network (``az:path=az.pt``, ``agents/az``).
 """
 
 from __future__ import annotations
@@ -39,12 +40,19 @@ def _mcts(game_id: str | None, seed: int | None, **kwargs):
     return MCTSAgent(seed=seed, **kwargs)
 
 
+def _az(game_id: str | None, seed: int | None, **kwargs):
+    from .az.agent import AZAgent
+
+    return AZAgent(seed=seed, game_id=game_id, **kwargs)
+
+
 # agent name -> factory(game_id, seed, **kwargs), used by the CLI, play_game and the arena
 AGENTS = {
     "random": lambda game_id, seed, **kw: RandomAgent(seed=seed, **kw),
     "heuristic": lambda game_id, seed, **kw: heuristic_class(game_id)(seed=seed, **kw),
     "mcts": _mcts,
     "policy": _policy,
+    "az": _az,
 }
 
 
@@ -57,6 +65,10 @@ def _factory_class(name: str, game_id: str | None):
         from .policy_agent import PolicyAgent
 
         return PolicyAgent
+    if name == "az":
+        from .az.agent import AZAgent
+
+        return AZAgent
     from .mcts import MCTSAgent
 
     return MCTSAgent
@@ -67,7 +79,7 @@ def agent_parameters(name: str, game_id: str | None = None) -> list[str]:
     if name not in AGENTS:
         raise ValueError(f"unknown agent {name!r}; available agents: {', '.join(sorted(AGENTS))}")
     signature = inspect.signature(_factory_class(name, game_id).__init__)
-    return [p for p in signature.parameters if p not in ("self", "seed", "env")]
+    return [p for p in signature.parameters if p not in ("self", "seed", "env", "game_id", "net")]
 
 
 def make_agent(name: str, game_id: str | None = None, seed: int | None = None, **kwargs):

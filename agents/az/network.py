@@ -1,0 +1,91 @@
+"""The network that guides the search: a policy over every action and a value per seat, seat-relative.
+
+``AZNet(obs) -> (logits[NUM_ACTIONS], values[MAX_PLAYERS])``: a shared MLP trunk (ReLU) with two heads.
+The observation is the deciding seat's own (``kernel.observe``, already seat-relative), and value k
+predicts the return of seat ``(mover + k) % players``, so one network serves every player count: the
+heads beyond the table's player count are ignored. Illegal actions get prior 0 (masked softmax).
+
+``save_az`` / ``load_az`` keep what playing needs in one small file: the game, the sizes, the widths, the
+weights and how the weights were made (``meta``: the command, samples, wall time).
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import numpy as np
+import torch
+from torch import nn
+
+AZ_FORMAT = "tabletop_zoo.az/1"
+
+
+class AZNet(nn.Module):
+    def __init__(self, obs_size: int, num_actions: int, max_players: int, hidden: tuple[int, ...] = (256, 256)):
+        super().__init__()
+        self.obs_size, self.num_actions, self.max_players = int(obs_size), int(num_actions), int(max_players)
+        self.hidden = tuple(int(h) for h in hidden)
+        layers: list[nn.Module] = []
+        width = self.obs_size
+        for h in self.hidden:
+            layers += [nn.Linear(width, h), nn.ReLU()]
+            width = h
+        self.trunk = nn.Sequential(*layers)
+        self.policy = nn.Linear(width, self.num_actions)
+        self.value = nn.Linear(width, self.max_players)
+
+    def forward(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        x = self.trunk(obs)
+        return self.policy(x), self.value(x)
+
+    @torch.no_grad()
+    def evaluate(self, obs: np.ndarray, mask: np.ndarray, num_players: int) -> tuple[np.ndarray, np.ndarray]:
+        """The search's evaluator: (prior float32[k, NUM_ACTIONS], zero off the mask; seat-relative
+        values float32[k, num_players]) for k observations and their legal masks."""
+        logits, values = self(torch.from_numpy(np.ascontiguousarray(obs, np.float32)))
+        legal = torch.from_numpy(np.asarray(mask, bool))
+        prior = torch.softmax(logits.masked_fill(~legal, -torch.inf), dim=1)
+        return prior.numpy(), values[:, :num_players].numpy()
+
+
+def masked_log_softmax(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """log-probabilities with illegal actions at -inf, written so their gradient is 0."""
+    return torch.log_softmax(logits.masked_fill(~mask, -torch.inf), dim=1)
+
+
+def save_az(path, net: AZNet, game_id: str, meta: dict | None = None) -> pathlib.Path:
+    path = pathlib.Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    torch.save(
+        {
+            "format": AZ_FORMAT,
+            "game": game_id,
+            "obs_size": net.obs_size,
+            "num_actions": net.num_actions,
+            "max_players": net.max_players,
+            "hidden": list(net.hidden),
+            "state_dict": {k: v.detach().clone() for k, v in net.state_dict().items()},
+            "meta": dict(meta or {}),
+        },
+        path,
+    )
+    return path
+
+
+def load_az(path, game_id: str | None = None) -> tuple[AZNet, dict]:
+    """The network saved at ``path`` and its record; raises when it is not an az file or is another game's."""
+    path = pathlib.Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"no az network at {path}")
+    try:
+        blob = torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as e:  # a zip or pickle of something else: say what the file should have been
+        raise ValueError(f"{path} is not an az network file (format {AZ_FORMAT!r}): {e}") from None
+    if not isinstance(blob, dict) or blob.get("format") != AZ_FORMAT:
+        raise ValueError(f"{path} is not an az network file (format {AZ_FORMAT!r})")
+    if game_id is not None and blob["game"] != game_id:
+        raise ValueError(f"{path} is a network for {blob['game']!r}, not {game_id!r}")
+    net = AZNet(blob["obs_size"], blob["num_actions"], blob["max_players"], tuple(blob["hidden"]))
+    net.load_state_dict(blob["state_dict"])
+    net.eval()
+    return net, blob
