@@ -327,7 +327,9 @@ def ladder(
 def train(
     game: str = typer.Argument("irish_gauge", help="game id"),
     algo: str = typer.Option(
-        "maskable_ppo", "--algo", help="selfplay (every seat learns, batched PPO) or maskable_ppo (SB3, one seat)"
+        "maskable_ppo",
+        "--algo",
+        help="selfplay (every seat learns, batched PPO), az (search-guided self-play) or maskable_ppo (SB3, one seat)",
     ),
     timesteps: int = typer.Option(
         50_000,
@@ -354,7 +356,8 @@ def train(
     eval_every: int | None = typer.Option(None, "--eval-every", help="samples between evaluations (default T/8)"),
     eval_games: int = typer.Option(60, "--eval-games", help="seat-rotated games per evaluation and opponent"),
     out: str | None = typer.Option(None, "--out", "-o", help="folder (default: train_runs/<game>-<date-time>)"),
-    resume: bool = typer.Option(False, "--resume", help="selfplay: continue exactly from OUT/checkpoint.pt"),
+    resume: bool = typer.Option(False, "--resume", help="selfplay, az: continue exactly from OUT/checkpoint.pt"),
+    simulations: int | None = typer.Option(None, "--simulations", help="az: search simulations per decision (32)"),
     seed: int = typer.Option(0, "--seed", "-s"),
 ) -> None:
     """Train a policy; shows progress and the evaluation curve as it goes, saves the model, a learning curve
@@ -394,7 +397,34 @@ def train(
             )
             model = result["policy"]
             typer.echo(f"{result['samples']} samples, {result['games']} games in {result['wall_s']:.0f} s")
+        elif algo == "az":
+            if pool is not None or backend != "local":
+                raise ValueError("--pool and --backend are selfplay options (az plays every seat with its search)")
+            from .selfplay.az import train_az
+
+            settings = {
+                k: v
+                for k, v in {"num_envs": num_envs, "eval_every": eval_every, "simulations": simulations}.items()
+                if v is not None
+            }
+            result = train_az(
+                gid,
+                out=out,
+                torch_threads=torch_threads,
+                resume=resume,
+                progress=True,
+                num_players=players,
+                timesteps=timesteps,
+                eval_games=eval_games,
+                seed=seed,
+                **settings,
+            )
+            typer.echo(f"{result['samples']} samples, {result['games']} games in {result['wall_s']:.0f} s")
+            typer.echo(f"network: {result['network']} (play it as az:path={result['network']}); curve: {out}/curve.png")
+            return
         else:
+            if simulations is not None:
+                raise ValueError("--simulations is an az option (use --algo az)")
             if resume or pool is not None or backend != "local":
                 raise ValueError("--resume, --pool and --backend are selfplay options (use --algo selfplay)")
             from .train import train as run_training

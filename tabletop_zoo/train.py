@@ -19,7 +19,7 @@ import numpy as np
 
 from . import registry
 
-ALGOS = ("maskable_ppo", "selfplay")
+ALGOS = ("maskable_ppo", "selfplay", "az")
 OPPONENTS = ("random", "heuristic", "self")
 
 
@@ -99,6 +99,24 @@ def train(
         )
         return {
             "model": result["policy"],
+            "curve": [(r["samples"], r["win_share"]) for r in result["curve"] if r["opponent"] == "random"],
+        }
+    if algo == "az":
+        from .selfplay.az import train_az
+
+        result = train_az(
+            game_id,
+            out=out,
+            torch_threads=torch_threads,
+            progress=progress,
+            num_players=num_players,
+            timesteps=timesteps,
+            seed=seed,
+            eval_games=eval_games,
+            **({"eval_every": eval_every} if eval_every else {}),
+        )
+        return {
+            "model": result["network"],
             "curve": [(r["samples"], r["win_share"]) for r in result["curve"] if r["opponent"] == "random"],
         }
     if opponents not in OPPONENTS:

@@ -6,6 +6,7 @@
 - ``network``: SB3-shaped actor-critic, ``policy.pt`` save/load.
 - ``ppo``: TorchRL's ``ClipPPOLoss`` objective on plain tensors, minibatch updates.
 - ``trainer``: ``train_selfplay`` / ``SelfPlayTrainer`` (local or Ray workers, evaluation, checkpoints, resume).
+- ``az``: ``train_az`` / ``AZTrainer``, AlphaZero-style self-play with the batched search of ``agents/az``.
 """
 
 from .network import load_policy

@@ -1,0 +1,87 @@
+"""az self-play training (tabletop_zoo/selfplay/az.py): targets, samples, exact resume, the saved network."""
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+import tabletop_zoo  # noqa: E402
+from tabletop_zoo.agents import make_agent  # noqa: E402
+from tabletop_zoo.play import play_game  # noqa: E402
+from tabletop_zoo.selfplay.az import AZConfig, AZTrainer, relative_returns, train_az  # noqa: E402
+
+TINY = dict(
+    num_players=3,
+    num_envs=6,
+    simulations=6,
+    train_every=36,
+    updates=2,
+    minibatch=32,
+    hidden=(16,),
+    replay=1000,
+    eval_games=0,
+)
+
+
+def trainer(tmp_path, timesteps, resume=False, **kw):
+    return AZTrainer(AZConfig(game="irish_gauge", timesteps=timesteps, **{**TINY, **kw}), tmp_path, 1, resume)
+
+
+def test_value_targets_are_seat_relative():
+    returns = np.array([0.0, 1.0, 0.0])
+    assert relative_returns(returns, 1, 3, 5).tolist() == [1.0, 0.0, 0.0, 0.0, 0.0]
+    assert relative_returns(returns, 2, 3, 5).tolist() == [0.0, 0.0, 1.0, 0.0, 0.0]
+
+
+def test_samples_are_searched_decisions_with_their_games_returns(tmp_path):
+    t = trainer(tmp_path, 400)
+    while t.games_done < 3:
+        t.play_round()
+    r = t.replay
+    assert r.count == sum(1 for _ in range(r.count))  # filled in order
+    mask, pi, z = r.mask[: r.count], r.pi[: r.count], r.z[: r.count]
+    assert (mask.sum(1) >= 2).all()  # forced decisions are applied without a search: never samples
+    assert np.allclose(pi.sum(1), 1.0) and not (pi[mask == 0] > 0).any()  # visit shares over legal actions
+    assert np.allclose(z[:, :3].sum(1), 1.0) and not z[:, 3:].any()  # win shares of the 3 seats, padded
+    in_flight = sum(len(p) for p in t.pending)
+    assert r.count + in_flight == t.samples
+
+
+def test_resume_gives_the_same_network_as_an_uninterrupted_run(tmp_path):
+    """Split after the first games have ended (training has begun: the replay buffer, the optimiser's
+    moments and games in flight with pending samples all cross the checkpoint)."""
+    whole = trainer(tmp_path / "whole", 900)
+    whole.run()
+    half = trainer(tmp_path / "resumed", 600)
+    half.run()
+    assert half.log and half.replay.count and any(half.pending)
+    resumed = trainer(tmp_path / "resumed", 900, resume=True)
+    resumed.run()
+    assert len(resumed.log) > len(half.log)
+    assert resumed.samples == whole.samples and resumed.games_done == whole.games_done
+    for (name, a), b in zip(whole.net.state_dict().items(), resumed.net.state_dict().values()):
+        assert torch.equal(a, b), name
+
+
+def test_the_saved_network_plays_by_path(tmp_path):
+    result = train_az("irish_gauge", out=tmp_path, torch_threads=1, timesteps=40, **{**TINY, "eval_games": 3})
+    assert [r["opponent"] for r in result["curve"]][:2] == ["random", "heuristic"]
+    assert (tmp_path / "curve.png").is_file() and (tmp_path / "checkpoint.pt").is_file()
+    env = tabletop_zoo.make_env("irish_gauge", num_players=3)
+    agents = [make_agent("az", "irish_gauge", seed=0, path=result["network"], simulations=4)] + [
+        make_agent("random", "irish_gauge", seed=s) for s in (1, 2)
+    ]
+    rewards = play_game(env, agents, seed=3)
+    assert sum(r["reward"] for r in rewards.values()) == pytest.approx(1.0)
+
+
+def test_bad_settings_fail_before_any_work(tmp_path):
+    with pytest.raises(ValueError, match="simulations must be an integer >= 1"):
+        train_az("irish_gauge", out=tmp_path, simulations=0)
+    with pytest.raises(ValueError, match="noise must be a number in"):
+        train_az("irish_gauge", out=tmp_path, noise=2.0)
+    with pytest.raises(ValueError, match="unknown az setting"):
+        train_az("irish_gauge", out=tmp_path, pool="self=1")
+    with pytest.raises(ValueError, match="no checkpoint at"):
+        train_az("irish_gauge", out=tmp_path / "none", resume=True)
+    assert not (tmp_path / "none").exists()
