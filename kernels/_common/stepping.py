@@ -1,7 +1,11 @@
-"""The steps every game takes the same way, written once over ``dispatch`` and compiled per record type.
+"""The step every explicit-chance game takes the same way, written once over ``dispatch`` and compiled per
+record type.
 
-A kernel binds them as its own (``from .._common.stepping import step_and_mask``); the record's dtype picks
-the game's pieces at compile time, so each game still gets its own specialised, cached machine code.
+A kernel binds it as its own (``step = resolve_chance_step``); the record's dtype picks the game's pieces at
+compile time, so each game still gets its own specialised, cached machine code. ``step_and_mask`` is not
+here: each kernel defines its own four lines, because the shared one (``dispatch.step`` then
+``dispatch.legal_mask``) made the searches of Irish Gauge, Kremlin, French Revolution and Veld 7-14% slower
+(benchmarks/MCTS_SPEED.md).
 """
 
 from __future__ import annotations
@@ -18,11 +22,3 @@ def resolve_chance_step(s, action):
     dispatch.step_decision(s, action)
     while dispatch.is_chance(s):
         dispatch.step_chance(s, dispatch.sample_chance(s))
-
-
-@njit(cache=True)
-def step_and_mask(s, action, mask):
-    """step, then the next seat's legal mask, in one call (the env's per-step path); returns to_move."""
-    dispatch.step(s, action)
-    dispatch.legal_mask(s, mask)
-    return dispatch.to_move(s)

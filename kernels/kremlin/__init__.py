@@ -22,7 +22,6 @@ import sys
 
 from .._common import contract, dispatch, entry, options
 from .._common.scoring import evaluate
-from .._common.stepping import step_and_mask
 from .._common.validate import check_player_count, check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_family, action_name, declare_id, public_action_name
@@ -41,6 +40,7 @@ from .rules import (
     sample_chance,
     scores,
     step,
+    step_and_mask,
     step_chance,
     step_decision,
     to_move,

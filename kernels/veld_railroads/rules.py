@@ -13,7 +13,6 @@ from .._common.contract import TERMINAL
 from .._common.masks import clear, sample_legal
 from .._common.rng import roll_die, seed_rng
 from .._common.scoring import seat_values, win_shares
-from .._common.stepping import step_and_mask
 from .actions import (
     A_BID0,
     A_BUILD_RAILROAD,
@@ -218,6 +217,14 @@ def step(s, action):
     else:
         do_bid(r, action - A_BID0)
     settle(r)
+
+
+# the contract's step_and_mask, the kernel's own: through the dispatch it cost the search 7-14%
+@njit(cache=True)
+def step_and_mask(s, action, mask):
+    step(s, action)
+    legal_mask(s, mask)
+    return to_move(s)
 
 
 # --- end and scores ------------------------------------------------------------------------------
