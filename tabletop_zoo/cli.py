@@ -374,6 +374,8 @@ def train(
 
         out = f"train_runs/{gid}-{datetime.datetime.now():%Y%m%d-%H%M%S}"
     try:
+        if simulations is not None and algo != "az":
+            raise ValueError("--simulations is an az option (use --algo az)")
         if algo == "selfplay":
             from .selfplay import train_selfplay
 
@@ -423,8 +425,6 @@ def train(
             typer.echo(f"network: {result['network']} (play it as az:path={result['network']}); curve: {out}/curve.png")
             return
         else:
-            if simulations is not None:
-                raise ValueError("--simulations is an az option (use --algo az)")
             if resume or pool is not None or backend != "local":
                 raise ValueError("--resume, --pool and --backend are selfplay options (use --algo selfplay)")
             from .train import train as run_training

@@ -85,3 +85,22 @@ def test_bad_settings_fail_before_any_work(tmp_path):
     with pytest.raises(ValueError, match="no checkpoint at"):
         train_az("irish_gauge", out=tmp_path / "none", resume=True)
     assert not (tmp_path / "none").exists()
+
+
+def test_the_cli_trains_and_resumes_an_az_run(tmp_path):
+    from typer.testing import CliRunner
+
+    from tabletop_zoo.cli import app
+
+    args = ["train", "irish_gauge", "--algo", "az", "--players", "3", "--timesteps", "12", "--num-envs", "4"]
+    args += ["--simulations", "2", "--eval-games", "1", "--torch-threads", "1", "--out", str(tmp_path)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert f"az:path={tmp_path / 'az.pt'}" in result.output.replace("\n", "")
+    again = CliRunner().invoke(app, [*args[:7], "24", *args[8:], "--resume"])
+    assert again.exit_code == 0, again.output
+    assert "24 samples" in again.output
+    bad = CliRunner().invoke(
+        app, ["train", "irish_gauge", "--algo", "selfplay", "--simulations", "3", "--out", str(tmp_path / "b")]
+    )
+    assert bad.exit_code != 0 and "--simulations is an az option" in bad.output
