@@ -376,40 +376,19 @@ def train(
     try:
         if simulations is not None and algo != "az":
             raise ValueError("--simulations is an az option (use --algo az)")
-        if algo == "selfplay":
-            from .selfplay import train_selfplay
-
-            settings = {
-                k: v for k, v in {"num_envs": num_envs, "pool": pool, "eval_every": eval_every}.items() if v is not None
-            }
-            result = train_selfplay(
-                gid,
-                out=out,
-                torch_threads=torch_threads,
-                resume=resume,
-                progress=True,
-                num_players=players,
-                timesteps=timesteps,
-                backend=backend,
-                workers=workers,
-                address=address,
-                eval_games=eval_games,
-                seed=seed,
-                **settings,
-            )
-            model = result["policy"]
-            typer.echo(f"{result['samples']} samples, {result['games']} games in {result['wall_s']:.0f} s")
-        elif algo == "az":
-            if pool is not None or backend != "local":
+        if algo in ("selfplay", "az"):
+            if algo == "az" and (pool is not None or backend != "local"):
                 raise ValueError("--pool and --backend are selfplay options (az plays every seat with its search)")
-            from .selfplay.az import train_az
+            if algo == "selfplay":
+                from .selfplay import train_selfplay as run
 
-            settings = {
-                k: v
-                for k, v in {"num_envs": num_envs, "eval_every": eval_every, "simulations": simulations}.items()
-                if v is not None
-            }
-            result = train_az(
+                chosen = {"pool": pool, "backend": backend, "workers": workers, "address": address}
+            else:
+                from .selfplay.az import train_az as run
+
+                chosen = {"simulations": simulations}
+            chosen.update(num_envs=num_envs, eval_every=eval_every)
+            result = run(
                 gid,
                 out=out,
                 torch_threads=torch_threads,
@@ -419,11 +398,14 @@ def train(
                 timesteps=timesteps,
                 eval_games=eval_games,
                 seed=seed,
-                **settings,
+                **{k: v for k, v in chosen.items() if v is not None},
             )
             typer.echo(f"{result['samples']} samples, {result['games']} games in {result['wall_s']:.0f} s")
-            typer.echo(f"network: {result['network']} (play it as az:path={result['network']}); curve: {out}/curve.png")
-            return
+            if algo == "az":
+                net = result["network"]
+                typer.echo(f"network: {net} (play it as az:path={net}); curve: {out}/curve.png")
+                return
+            model = result["policy"]
         else:
             if resume or pool is not None or backend != "local":
                 raise ValueError("--resume, --pool and --backend are selfplay options (use --algo selfplay)")

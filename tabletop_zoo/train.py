@@ -83,10 +83,13 @@ def train(
     game_id = registry._canonical(game_id)
     if algo not in ALGOS:
         raise ValueError(f"algo must be one of {ALGOS}, got {algo!r}")
-    if algo == "selfplay":
-        from .selfplay import train_selfplay
+    if algo in ("selfplay", "az"):
+        if algo == "selfplay":
+            from .selfplay import train_selfplay as run
+        else:
+            from .selfplay.az import train_az as run
 
-        result = train_selfplay(
+        result = run(
             game_id,
             out=out,
             torch_threads=torch_threads,
@@ -98,25 +101,7 @@ def train(
             **({"eval_every": eval_every} if eval_every else {}),
         )
         return {
-            "model": result["policy"],
-            "curve": [(r["samples"], r["win_share"]) for r in result["curve"] if r["opponent"] == "random"],
-        }
-    if algo == "az":
-        from .selfplay.az import train_az
-
-        result = train_az(
-            game_id,
-            out=out,
-            torch_threads=torch_threads,
-            progress=progress,
-            num_players=num_players,
-            timesteps=timesteps,
-            seed=seed,
-            eval_games=eval_games,
-            **({"eval_every": eval_every} if eval_every else {}),
-        )
-        return {
-            "model": result["network"],
+            "model": result["policy" if algo == "selfplay" else "network"],
             "curve": [(r["samples"], r["win_share"]) for r in result["curve"] if r["opponent"] == "random"],
         }
     if opponents not in OPPONENTS:

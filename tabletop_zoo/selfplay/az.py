@@ -31,9 +31,9 @@ import torch
 from .. import registry
 from ..agents.az.network import AZNet, masked_log_softmax, save_az
 from ..agents.az.search import Trees, search_batch
-from .batch import HEURISTIC, LEARNER, OVER, RANDOM, BatchGames
-from .evaluate import wilson
-from .trainer import EVAL_OPPONENTS, _Bar, _write_rows, cores_in_use, write_curve_png
+from .batch import LEARNER, OVER, BatchGames
+from .evaluate import play_evaluation
+from .trainer import EVAL_OPPONENTS, _Bar, _write_rows, load_checkpoint, set_torch_threads, write_curve_png
 
 CHECKPOINT_FORMAT = "tabletop_zoo.az.checkpoint/1"
 
@@ -134,20 +134,11 @@ class AZTrainer:
         self, config: AZConfig, out, torch_threads: int | None = None, resume: bool = False, progress: bool = False
     ):
         self.out = pathlib.Path(out)
-        ckpt = self.out / "checkpoint.pt"
-        saved = None
-        if resume:
-            if not ckpt.exists():
-                raise ValueError(f"--resume: no checkpoint at {ckpt}; start a run there without --resume first")
-            saved = torch.load(ckpt, map_location="cpu", weights_only=False)
-            if saved.get("format") != CHECKPOINT_FORMAT:
-                raise ValueError(f"{ckpt} is not an az checkpoint (format {saved.get('format')!r})")
+        saved = load_checkpoint(self.out, CHECKPOINT_FORMAT) if resume else None
+        if saved is not None:
             config = AZConfig(**{**saved["config"], "timesteps": max(config.timesteps, saved["samples"])})
         self.cfg = cfg = config.check()
-        threads = cores_in_use() if torch_threads is None else int(torch_threads)
-        if threads < 1:
-            raise ValueError(f"torch_threads must be >= 1, got {torch_threads}")
-        torch.set_num_threads(threads)
+        set_torch_threads(torch_threads)
         self.progress = progress
         torch.manual_seed(cfg.seed)
         self.kernel = k = registry.kernel(cfg.game)
@@ -361,49 +352,19 @@ class AZTrainer:
 
 def evaluate_az(trainer: AZTrainer, opponent: str) -> dict:
     """Mean win share of the search with the current network (no noise, most visited action) over
-    ``eval_games`` games against ``opponent`` in every other seat; game g puts it in seat g % players."""
-    from ..agents import make_agent
+    ``eval_games`` seat-rotated games against ``opponent`` in every other seat."""
+    cfg = trainer.cfg
 
-    cfg, k = trainer.cfg, trainer.kernel
-    games, n = cfg.eval_games, cfg.num_players
-    rng = np.random.default_rng([cfg.seed + 1, 0xE7A2])
-    batch = BatchGames(k, games, n, cfg.options)
-    other = RANDOM if opponent == "random" else HEURISTIC
-    agents = {}
-    for g in range(games):
-        kinds = np.full(n, other, np.int64)
-        kinds[g % n] = LEARNER
-        if other == HEURISTIC:
-            for seat in range(n):
-                if seat != g % n:
-                    agents[(g, seat)] = make_agent("heuristic", cfg.game, seed=int(rng.integers(2**31)))
-        batch.start(g, int(rng.integers(2**63)), int(rng.integers(2**63)), kinds)
-    while True:
-        rows = np.flatnonzero(batch.seats != OVER)
-        if rows.size == 0:
-            break
-        kinds = batch.kinds[rows, batch.seats[rows]]
-        mine = rows[kinds == LEARNER]
-        if mine.size:
-            seeds = rng.integers(0, 2**63, mine.size, dtype=np.uint64)
-            visits, _ = search_batch(
-                batch.records[mine], n, trainer.trees, trainer.net.evaluate, cfg.simulations, cfg.c, seeds
-            )
-            batch.actions[mine] = visits.argmax(1)
-        for i in rows[kinds == HEURISTIC]:
-            batch.actions[i] = agents[(i, batch.seats[i])].act(batch.obs[i].copy(), batch.masks[i].view(np.int8).copy())
-        batch.step(rows)
-    shares = np.array([batch.returns(g)[g % n] for g in range(games)])
-    mean = float(shares.mean())
-    low, high = wilson(mean, games)
-    return {
-        "opponent": opponent,
-        "games": games,
-        "win_share": mean,
-        "low": low,
-        "high": high,
-        "wins": int((shares == 1.0).sum()),
-    }
+    def search(batch, rows, rng):
+        seeds = rng.integers(0, 2**63, rows.size, dtype=np.uint64)
+        visits, _ = search_batch(
+            batch.records[rows], cfg.num_players, trainer.trees, trainer.net.evaluate, cfg.simulations, cfg.c, seeds
+        )
+        return visits.argmax(1)
+
+    return play_evaluation(
+        search, trainer.kernel, cfg.game, cfg.num_players, cfg.options, opponent, cfg.eval_games, cfg.seed + 1, 0xE7A2
+    )
 
 
 def train_az(

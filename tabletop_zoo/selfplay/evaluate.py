@@ -25,12 +25,27 @@ def wilson(mean: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def evaluate(
     net: ActorCritic, kernel, game_id: str, num_players: int, options: dict, opponent: str, games: int, seed: int
 ) -> dict:
-    """Mean win share of ``net`` over ``games`` seat-rotated games against ``opponent`` in every other seat."""
+    """Mean win share of ``net`` (greedy) over ``games`` seat-rotated games against ``opponent`` in every
+    other seat."""
+
+    def greedy(batch, rows, rng):
+        return net.act(batch.obs[rows], batch.masks[rows], None, True, with_value=False)[0]
+
+    return play_evaluation(greedy, kernel, game_id, num_players, options, opponent, games, seed, 0xE7A1)
+
+
+def play_evaluation(
+    act, kernel, game_id: str, num_players: int, options: dict, opponent: str, games: int, seed: int, stream: int
+) -> dict:
+    """Mean win share of a learner over ``games`` games against ``opponent`` in every other seat; game g puts
+    the learner in seat g % num_players, and all games run as one batch. ``act(batch, rows, rng)`` returns
+    the learner's actions for the games ``rows`` of ``batch`` (a ``BatchGames``) that wait for it; ``rng``
+    is the evaluation's generator (seeded by ``seed`` and ``stream``)."""
     from ..agents import make_agent
 
     if opponent not in ("random", "heuristic"):
         raise ValueError(f"evaluation opponent must be 'random' or 'heuristic', got {opponent!r}")
-    rng = np.random.default_rng([seed, 0xE7A1])
+    rng = np.random.default_rng([seed, stream])
     batch = BatchGames(kernel, games, num_players, options)
     other = RANDOM if opponent == "random" else HEURISTIC
     agents = {}
@@ -49,7 +64,7 @@ def evaluate(
         kinds = batch.kinds[rows, batch.seats[rows]]
         mine = rows[kinds == LEARNER]
         if mine.size:
-            batch.actions[mine] = net.act(batch.obs[mine], batch.masks[mine], None, True, with_value=False)[0]
+            batch.actions[mine] = act(batch, mine, rng)
         for i in rows[kinds == HEURISTIC]:
             batch.actions[i] = agents[(i, batch.seats[i])].act(batch.obs[i].copy(), batch.masks[i].view(np.int8).copy())
         batch.step(rows)

@@ -38,6 +38,26 @@ def cores_in_use() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
+def set_torch_threads(torch_threads: int | None) -> int:
+    """Set torch's threads (default: one per core this process may use); returns the number."""
+    threads = cores_in_use() if torch_threads is None else int(torch_threads)
+    if threads < 1:
+        raise ValueError(f"torch_threads must be >= 1, got {torch_threads}")
+    torch.set_num_threads(threads)
+    return threads
+
+
+def load_checkpoint(out: pathlib.Path, fmt: str) -> dict:
+    """The checkpoint of the run in ``out`` for ``--resume``; raises when there is none or it is another kind."""
+    ckpt = out / "checkpoint.pt"
+    if not ckpt.exists():
+        raise ValueError(f"--resume: no checkpoint at {ckpt}; start a run there without --resume first")
+    saved = torch.load(ckpt, map_location="cpu", weights_only=False)
+    if saved.get("format") != fmt:
+        raise ValueError(f"{ckpt} is not a checkpoint of this trainer (format {saved.get('format')!r}, not {fmt!r})")
+    return saved
+
+
 @dataclasses.dataclass
 class SelfPlayConfig:
     """Every setting of a run (saved in the checkpoint; a resume keeps them, only ``timesteps`` may grow)."""
@@ -196,22 +216,11 @@ class SelfPlayTrainer:
         progress: bool = False,
     ):
         self.out = pathlib.Path(out)
-        ckpt = self.out / "checkpoint.pt"
-        saved = None
-        if resume:
-            if not ckpt.exists():
-                raise ValueError(f"--resume: no checkpoint at {ckpt}; start a run there without --resume first")
-            saved = torch.load(ckpt, map_location="cpu", weights_only=False)
-            if saved.get("format") != CHECKPOINT_FORMAT:
-                raise ValueError(f"{ckpt} is not a self-play checkpoint (format {saved.get('format')!r})")
-            timesteps = config.timesteps
-            config = SelfPlayConfig(**{**saved["config"], "timesteps": max(timesteps, saved["samples"])})
+        saved = load_checkpoint(self.out, CHECKPOINT_FORMAT) if resume else None
+        if saved is not None:
+            config = SelfPlayConfig(**{**saved["config"], "timesteps": max(config.timesteps, saved["samples"])})
         self.cfg = cfg = config.check()
-        threads = cores_in_use() if torch_threads is None else int(torch_threads)
-        if threads < 1:
-            raise ValueError(f"torch_threads must be >= 1, got {torch_threads}")
-        torch.set_num_threads(threads)
-        self.threads, self.progress = threads, progress
+        self.threads, self.progress = set_torch_threads(torch_threads), progress
         torch.manual_seed(cfg.seed)
         self.kernel = k = registry.kernel(cfg.game)
         self.net = ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS, cfg.hidden)
