@@ -344,7 +344,8 @@ def train(
     pool: str | None = typer.Option(
         None,
         "--pool",
-        help="selfplay: who plays the other seats, e.g. 'self=0.6,snapshot=0.2,heuristic=0.1,random=0.1' (the default)",
+        help="selfplay, az: who plays the seats, e.g. 'self=0.6,snapshot=0.2,heuristic=0.1,random=0.1' (selfplay's "
+        "default); az draws from self, heuristic and random (default self=1)",
     ),
     opponents: str = typer.Option("random", "--opponents", help="maskable_ppo: random, heuristic or self (snapshots)"),
     torch_threads: int | None = typer.Option(
@@ -377,8 +378,10 @@ def train(
         if simulations is not None and algo != "az":
             raise ValueError("--simulations is an az option (use --algo az)")
         if algo in ("selfplay", "az"):
-            if algo == "az" and (pool is not None or backend != "local"):
-                raise ValueError("--pool and --backend are selfplay options (az plays every seat with its search)")
+            if algo == "az" and (backend != "local" or workers != 1 or address is not None):
+                raise ValueError(
+                    "--backend, --workers and --address are selfplay options (az searches in this process)"
+                )
             if algo == "selfplay":
                 from .selfplay import train_selfplay as run
 
@@ -386,7 +389,7 @@ def train(
             else:
                 from .selfplay.az import train_az as run
 
-                chosen = {"simulations": simulations}
+                chosen = {"simulations": simulations, "pool": pool}
             chosen.update(num_envs=num_envs, eval_every=eval_every)
             result = run(
                 gid,

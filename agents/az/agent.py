@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import zlib
 from importlib import resources
 
 import numpy as np
 
 from ...kernels._common import dispatch
-from ...kernels._common.record import copy_record
 from ...kernels._common.validate import check_seed
 from .._params import check_float, check_int
+from ..search_agent import SearchAgent
 from .search import Trees, search_batch
 
 
@@ -25,7 +24,7 @@ def shipped_network(game_id: str) -> str:
     return str(path)
 
 
-class AZAgent:
+class AZAgent(SearchAgent):
     """Plays the most visited root action of a PUCT search whose leaves the network evaluates.
 
     Bind it to an env (``play_game``, the arena and the CLI do) and it reads the game record through
@@ -59,44 +58,19 @@ class AZAgent:
             net, blob = load_az(path, game_id)
             game_id = blob["game"]
         self.net, self.game_id = net, game_id
-        self.env = None
         self._trees = None
-        self.last_visits: np.ndarray | None = None
         if env is not None:
             self.bind(env)
 
     def bind(self, env) -> AZAgent:
         if self.game_id is not None and env.kernel.GAME_ID != self.game_id:
             raise ValueError(f"this az network plays {self.game_id!r}, not {env.kernel.GAME_ID!r}")
-        self.env = env
-        dispatch.register(env.kernel)
-        return self
+        return super().bind(env)
 
-    def _move_seed(self, record: np.ndarray, seat: int) -> np.uint64:
+    def _search(self, record: np.ndarray, seed: np.uint64) -> tuple[np.ndarray, np.ndarray]:
         kernel = dispatch.kernel_for(record.dtype)
-        view = np.zeros(kernel.OBS_SIZE, np.float32)
-        kernel.observe(record, seat, view)
-        return np.uint64((self.seed * 0x9E3779B1 + zlib.crc32(view.tobytes())) % 2**64)
-
-    def act_for_seat(self, record: np.ndarray) -> int:
-        """Search as the seat to move, from what that seat may know."""
-        kernel = dispatch.kernel_for(record.dtype)
-        if kernel.is_over(record):
-            raise ValueError("the game is over: there is no move to search")
-        seat = int(kernel.to_move(record))
-        seed = self._move_seed(record, seat)
-        record = copy_record(record)
-        if kernel.INFORMATION == "imperfect":
-            kernel.determinize(record, seat, seed)
         if self._trees is None or self._trees.prior.shape[2] != kernel.NUM_ACTIONS:
             self._trees = Trees(1, self.simulations, kernel.NUM_ACTIONS, kernel.MAX_PLAYERS, kernel.OBS_SIZE)
         players = int(record[0]["num_players"])
         visits, value = search_batch(record, players, self._trees, self.net.evaluate, self.simulations, self.c, [seed])
-        self.last_visits = visits[0]
-        best = np.flatnonzero(visits[0] == visits[0].max())
-        return int(best[np.argmax(value[0, best])])  # most visits; ties by value, then lowest id
-
-    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        if self.env is None:
-            raise RuntimeError("AZAgent searches the game record: bind(env) first, or call act_for_seat(record)")
-        return self.act_for_seat(self.env.get_state())
+        return visits[0], value[0]

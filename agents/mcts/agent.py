@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import os
-import zlib
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
 from ...kernels._common import dispatch
-from ...kernels._common.record import copy_record
 from ...kernels._common.validate import check_seed
 from .._params import check_float, check_int
+from ..search_agent import SearchAgent
 from .uct import search
 
 
@@ -46,7 +45,7 @@ def search_root(
     return visits, mean
 
 
-class MCTSAgent:
+class MCTSAgent(SearchAgent):
     """UCT (IS-MCTS in hidden-information games) with truncated rollouts scored by ``evaluate``; rollouts
     follow the kernel's ``rollout_action`` policy where it has one, else they are uniformly random.
 
@@ -72,50 +71,13 @@ class MCTSAgent:
         self.c = check_float("c", c, 0.0)
         self.threads = min(check_int("threads", threads, 1), os.cpu_count() or 1)
         self.seed = 0 if seed is None else check_seed(seed)  # any seed in [0, 2**64)
-        self.env = None
-        self.last_visits: np.ndarray | None = None
         if env is not None:
             self.bind(env)
-
-    def bind(self, env) -> MCTSAgent:
-        """Play in ``env``: ``act`` will search its current game record."""
-        self.env = env
-        dispatch.register(env.kernel)
-        return self
-
-    def _move_seed(self, record: np.ndarray, seat: int) -> np.uint64:
-        """Derived from what the seat sees: the same visible position and agent seed give the same move,
-        whatever is hidden and whatever happened before."""
-        kernel = dispatch.kernel_for(record.dtype)
-        view = np.zeros(kernel.OBS_SIZE, np.float32)
-        kernel.observe(record, seat, view)
-        # A numpy uint64, not a Python int: numba would type a Python int >= 2**63 as uint64 and fail to
-        # convert it for an int64 specialisation compiled earlier in the process ("int too big to convert").
-        return np.uint64((self.seed * 0x9E3779B1 + zlib.crc32(view.tobytes())) % 2**64)
 
     def act_state(self, record: np.ndarray) -> int:
         """Search the given record as it is (for hidden-information games, use ``act_for_seat``)."""
         kernel = dispatch.kernel_for(record.dtype)
-        return self._search(record, self._move_seed(record, int(kernel.to_move(record))))
+        return self._choose(record, self._move_seed(record, int(kernel.to_move(record))))
 
-    def act_for_seat(self, record: np.ndarray) -> int:
-        """Search as the seat to move, from what that seat may know: in hidden-information games the
-        search is handed only a determinization for that seat (IS-MCTS), never the true secrets."""
-        kernel = dispatch.kernel_for(record.dtype)
-        seat = int(kernel.to_move(record))
-        seed = self._move_seed(record, seat)
-        if kernel.INFORMATION == "imperfect":
-            record = copy_record(record)
-            kernel.determinize(record, seat, seed)
-        return self._search(record, seed)
-
-    def _search(self, record: np.ndarray, seed: int) -> int:
-        visits, value = search_root(record, self.simulations, self.rollout_depth, self.c, seed, self.threads)
-        self.last_visits = visits
-        best = np.flatnonzero(visits == visits.max())
-        return int(best[np.argmax(value[best])])  # most visits; ties by value, then lowest id
-
-    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        if self.env is None:
-            raise RuntimeError("MCTSAgent searches the game record: bind(env) first, or call act_state(record)")
-        return self.act_for_seat(self.env.get_state())
+    def _search(self, record: np.ndarray, seed: np.uint64) -> tuple[np.ndarray, np.ndarray]:
+        return search_root(record, self.simulations, self.rollout_depth, self.c, seed, self.threads)

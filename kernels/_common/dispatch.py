@@ -40,6 +40,11 @@ def kernel_for(dtype) -> ModuleType:
 
 
 # Python versions (also what runs under NUMBA_DISABLE_JIT) ------------------------------------------
+def init_state(s, num_players, seed, setup):
+    """The kernel's ``init_state(s, num_players, seed, *setup)``: its game arguments come as one tuple."""
+    return kernel_for(s.dtype).init_state(s, num_players, seed, *setup)
+
+
 def legal_mask(s, mask):
     return kernel_for(s.dtype).legal_mask(s, mask)
 
@@ -116,6 +121,12 @@ def max_players(s):
 
 
 # numba versions: resolved once per record type at compile time ---------------------------------
+@overload(init_state, jit_options={"cache": True})
+def _ov_init_state(s, num_players, seed, setup):
+    fn = kernel_for(s).init_state
+    return lambda s, num_players, seed, setup: fn(s, num_players, seed, *setup)
+
+
 @overload(legal_mask, jit_options={"cache": True})
 def _ov_legal_mask(s, mask):
     fn = kernel_for(s).legal_mask

@@ -1,7 +1,7 @@
 """The Python entry points every kernel opens the same way: checked arguments, a fresh record, random playouts.
 
-A kernel supplies only what differs: its ``init_state`` / ``random_playouts`` kernels and the game arguments
-they take after ``num_players`` and ``seed`` (a ``setup(num_players, options)`` function of resolved options).
+A kernel supplies only what differs: its ``init_state`` kernel and the game arguments it takes after
+``num_players`` and ``seed`` (a ``setup(num_players, options)`` function of resolved options).
 """
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from __future__ import annotations
 from types import ModuleType
 
 import numpy as np
+
+from .stepping import random_games
 
 
 def checked(kernel: ModuleType, num_players, seed, options: dict) -> tuple[int, np.uint64, dict]:
@@ -25,16 +27,12 @@ def fresh_record(dtype: np.dtype, init_state, num_players: int, seed: np.uint64,
     return s
 
 
-def make_new_state(kernel: ModuleType, init_state, setup, doc: str, settle=None):
-    """The kernel's ``new_state``: a checked, freshly set-up record; ``settle(s)`` then runs any decisions the
-    kernel applies by itself before the first seat moves."""
+def make_new_state(kernel: ModuleType, init_state, setup, doc: str):
+    """The kernel's ``new_state``: a checked, freshly set-up record."""
 
     def new_state(num_players: int, seed: int = 0, **options) -> np.ndarray:
         num_players, seed, opts = checked(kernel, num_players, seed, options)
-        s = fresh_record(kernel.STATE, init_state, num_players, seed, *setup(num_players, opts))
-        if settle is not None:
-            settle(s)
-        return s
+        return fresh_record(kernel.STATE, init_state, num_players, seed, *setup(num_players, opts))
 
     new_state.__doc__ = f"A fresh game record (shape (1,), dtype STATE) {doc}."
     new_state.__module__ = kernel.__name__
@@ -51,9 +49,9 @@ def fixed_utility(utility: str):
     return utility_of
 
 
-def make_playouts(kernel: ModuleType, random_playouts, setup):
-    """The kernel's ``playouts``: random games run by ``random_playouts(num_players, *setup, n_games, seed,
-    max_decisions)``, with ``setup(num_players, options)`` giving the game arguments."""
+def make_playouts(kernel: ModuleType, setup):
+    """The kernel's ``playouts``: random games run in numba by ``stepping.random_games``, set up by the kernel's
+    ``init_state`` with the game arguments ``setup(num_players, options)``."""
 
     def playouts(num_players: int, n_games: int, seed: int = 0, max_decisions: int = kernel.MAX_GAME_LENGTH, **options):
         """Play n_games uniformly random games in numba; returns (decisions, finished games).
@@ -61,7 +59,9 @@ def make_playouts(kernel: ModuleType, random_playouts, setup):
         Releases the GIL, so threads running it use every core.
         """
         num_players, seed, opts = checked(kernel, num_players, seed, options)
-        return random_playouts(num_players, *setup(num_players, opts), n_games, seed, max_decisions)
+        s = np.zeros(1, kernel.STATE)
+        mask = np.zeros(kernel.NUM_ACTIONS, np.uint8)
+        return random_games(s, mask, num_players, tuple(setup(num_players, opts)), n_games, seed, max_decisions)
 
     playouts.__module__ = kernel.__name__
     return playouts

@@ -32,6 +32,15 @@ def win_shares(worth, n, out):
 
 
 @njit(cache=True)
+def final_shares(worth, n, over, out):
+    """A game's ``returns``: ``win_shares`` of the final worth once the game is over, 0 to every seat before."""
+    if over:
+        win_shares(worth, n, out)
+    else:
+        out[:] = 0.0
+
+
+@njit(cache=True)
 def margins_from_mean(values, n, out):
     """out[p] = values[p] - mean(values[:n]) for the n seats at the table, 0 for empty seats."""
     mean = 0.0

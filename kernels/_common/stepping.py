@@ -1,5 +1,5 @@
-"""The step every explicit-chance game takes the same way, written once over ``dispatch`` and compiled per
-record type.
+"""The step every explicit-chance game takes the same way, and the random playouts of every game, written
+once over ``dispatch`` and compiled per record type.
 
 A kernel binds it as its own (``step = resolve_chance_step``); the record's dtype picks the game's pieces at
 compile time, so each game still gets its own specialised, cached machine code. ``step_and_mask`` is not
@@ -10,9 +10,12 @@ here: each kernel defines its own four lines, because the shared one (``dispatch
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from . import dispatch
+from .masks import sample_legal
+from .rng import seed_rng
 
 
 @njit(cache=True)
@@ -22,3 +25,30 @@ def resolve_chance_step(s, action):
     dispatch.step_decision(s, action)
     while dispatch.is_chance(s):
         dispatch.step_chance(s, dispatch.sample_chance(s))
+
+
+@njit(cache=True, nogil=True)
+def random_games(s, mask, num_players, setup, n_games, seed, max_decisions):
+    """Play n_games uniformly random games on the zeroed record ``s``; return (decisions, games that ended).
+
+    Game g is the kernel's ``init_state(s, num_players, seed + g, *setup)`` on a zeroed record; the policy
+    draws from its own generator, so each game's chance stream is the one the env would produce for the same
+    seed and actions. A game not over after max_decisions is abandoned (counted in decisions, not in games).
+    ``mask`` is a uint8[NUM_ACTIONS] scratch array. The kernels' throughput benchmark (``playouts``).
+    """
+    policy_rng = np.zeros(1, np.uint64)
+    seed_rng(policy_rng, seed ^ np.uint64(0x5EED5EED))
+    blank = s.copy()
+    total = 0
+    finished = 0
+    for g in range(n_games):
+        s[:] = blank
+        dispatch.init_state(s, num_players, seed + np.uint64(g), setup)
+        dispatch.legal_mask(s, mask)
+        n = 0
+        while not dispatch.is_over(s) and n < max_decisions:
+            dispatch.step_and_mask(s, sample_legal(mask, policy_rng), mask)
+            n += 1
+        total += n
+        finished += dispatch.is_over(s)
+    return total, finished

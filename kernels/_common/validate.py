@@ -1,5 +1,12 @@
 """Python-side validation shared by every kernel: clear errors for bad seeds, player counts, options and
-state records (python/numpy, run once per record or option that enters from outside, never in hot loops)."""
+state records (python/numpy, run once per record or option that enters from outside, never in hot loops).
+
+A kernel's ``validate(s)`` is a table of bounds per field (``Bound``) checked in layers by ``check_layers``:
+player count and phase first (every other bound depends on them), then every index and amount for the
+record's phase, then the conservation invariants, then that the seat to move has a legal decision
+(``no_dead_end``). A record that passes cannot make a kernel index out of bounds
+(tests/contract/test_validate_fuzz.py).
+"""
 
 from __future__ import annotations
 

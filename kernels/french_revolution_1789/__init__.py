@@ -42,7 +42,6 @@ from .rules import (
     is_chance,
     is_over,
     legal_mask,
-    random_playouts,
     returns,
     sample_chance,
     scores,
@@ -89,13 +88,13 @@ def check_num_players(num_players) -> int:
 
 
 def _setup(num_players: int, opts: dict) -> tuple:
-    """init_state's and random_playouts' game arguments, from resolved options."""
+    """init_state's game arguments, from resolved options."""
     return _OPTIONS.values(opts, "person_marks")
 
 
 _KERNEL = sys.modules[__name__]
 new_state = entry.make_new_state(_KERNEL, init_state, _setup, "after setup and turn I's income, at the first bid")
-playouts = entry.make_playouts(_KERNEL, random_playouts, _setup)
+playouts = entry.make_playouts(_KERNEL, _setup)
 
 __all__ = contract.exports(CHANCE_MODE, INFORMATION, "rollout_action")
 

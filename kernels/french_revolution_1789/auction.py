@@ -2,10 +2,11 @@
 
 from numba import njit
 
+from .._common.seats import count_in, next_in
 from .actions import A_BID, A_PASS
 from .effects import apply_effects
 from .phases import reveal_next, start_action_phase
-from .state import ST_EXILED, ST_FREE
+from .state import ST_FREE, ST_IMPRISONED
 from .tables import CARD_ACQUIRE, CARD_CREDIT, DECK_START, N_CARDS
 
 
@@ -14,7 +15,7 @@ def credit(r, p):
     """FR-AUC-4: ■ credit of p's non-exiled, non-dead cards (imprisoned persons and events count)."""
     total = 0
     for c in range(N_CARDS):
-        if r.card_owner[c] == p and r.card_status[c] <= 1:
+        if r.card_owner[c] == p and r.card_status[c] <= ST_IMPRISONED:  # free or imprisoned
             total += CARD_CREDIT[c]
     return total
 
@@ -32,25 +33,6 @@ def valid_bids(r, mask):
     mask[A_PASS] = 1
     for k in range(r.auc_high + 1, top + 1):
         mask[A_BID + k] = 1
-
-
-@njit(cache=True)
-def _next_bidder(r):
-    n = r.num_players
-    p = r.auc_bidder
-    for _ in range(n):
-        p = (p + 1) % n
-        if not r.auc_passed[p]:
-            return p
-    return -1
-
-
-@njit(cache=True)
-def _remaining(r):
-    k = 0
-    for p in range(r.num_players):
-        k += r.auc_passed[p] == 0
-    return k
 
 
 @njit(cache=True)
@@ -76,19 +58,17 @@ def settle(r):
 def do_bid(r, k):
     r.auc_high = k
     r.auc_high_bidder = r.auc_bidder
-    if _remaining(r) == 1:  # everyone else passed before the opening bid cannot happen; kept safe
+    # everyone else passed before the opening bid cannot happen; kept safe
+    if count_in(r.auc_passed, r.num_players) == 1:
         settle(r)
         return
-    r.auc_bidder = _next_bidder(r)
+    r.auc_bidder = next_in(r.auc_passed, r.auc_bidder, r.num_players)  # FR-AUC-2: clockwise
 
 
 @njit(cache=True)
 def do_pass(r):
     r.auc_passed[r.auc_bidder] = 1  # FR-AUC-2: out for this card
-    if _remaining(r) == 1:
+    if count_in(r.auc_passed, r.num_players) == 1:
         settle(r)
         return
-    r.auc_bidder = _next_bidder(r)
-
-
-_unused = ST_EXILED
+    r.auc_bidder = next_in(r.auc_passed, r.auc_bidder, r.num_players)  # FR-AUC-2: clockwise

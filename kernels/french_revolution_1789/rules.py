@@ -6,9 +6,9 @@ import numpy as np
 from numba import njit
 
 from .._common.contract import CHANCE, TERMINAL
-from .._common.masks import clear, sample_legal
+from .._common.masks import clear
 from .._common.rng import seed_rng, shuffle, uniform_int
-from .._common.scoring import seat_values, win_shares
+from .._common.scoring import final_shares, seat_values
 from .._common.stepping import resolve_chance_step
 from .actions import (
     A_ABILITY,
@@ -22,7 +22,6 @@ from .actions import (
     A_RA,
     A_REGIME,
     A_SELECT,
-    NUM_ACTIONS,
 )
 from .armies import draw_probs, resolve_chance, sample_outcome, steal_probs
 from .auction import do_bid, do_pass, valid_bids
@@ -45,7 +44,6 @@ from .state import (
     ST_EXILED,
     ST_FREE,
     ST_IMPRISONED,
-    STATE,
 )
 from .tables import (
     ARMY_UNITS,
@@ -444,36 +442,10 @@ def scores(s, out):
 def returns(s, out):
     """1/k to each of the k seats tied for most VP, then most RP (FR-GEN-1/2); 0 before the end."""
     r = s[0]
-    for p in range(out.shape[0]):
-        out[p] = 0.0
-    if r.phase != PH_GAME_OVER:
-        return
     key = np.zeros(out.shape[0], np.int64)  # VP first, RP breaks ties
     for p in range(r.num_players):
         key[p] = r.vp[p] * 100 + r.rp[p]
-    win_shares(key, r.num_players, out)
-
-
-# --- batch playouts ------------------------------------------------------------------------------
-@njit(cache=True, nogil=True)
-def random_playouts(num_players, person_marks, n_games, seed, max_decisions):
-    """Play n_games uniformly random games; return (total decisions, games that ended)."""
-    policy_rng = np.zeros(1, np.uint64)
-    seed_rng(policy_rng, seed ^ 0x5EED5EED)
-    mask = np.zeros(NUM_ACTIONS, np.uint8)
-    total = 0
-    finished = 0
-    for g in range(n_games):
-        s = np.zeros(1, STATE)
-        init_state(s, num_players, seed + g, person_marks)
-        n = 0
-        while not is_over(s) and n < max_decisions:
-            legal_mask(s, mask)
-            step(s, sample_legal(mask, policy_rng))
-            n += 1
-        total += n
-        finished += is_over(s)
-    return total, finished
+    final_shares(key, r.num_players, r.phase == PH_GAME_OVER, out)
 
 
 _unused = (CH_STEAL, ST_IMPRISONED, OP_INSTIGATE)

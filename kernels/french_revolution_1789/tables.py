@@ -11,19 +11,13 @@ Indices: card 0..31 and intrigue 0..13 = ``index`` in cards.json; city 0..11 = m
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-
 import numpy as np
 
+from .._common.data import load_json
 
-def _load(name: str) -> dict:
-    return json.loads(resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8"))
-
-
-CARDS = _load("cards.json")
-MAP = _load("map.json")
-TABLES = _load("tables.json")
+CARDS = load_json(__package__, "cards.json")
+MAP = load_json(__package__, "map.json")
+TABLES = load_json(__package__, "tables.json")
 
 MIN_PLAYERS = TABLES["players"]["min"]
 MAX_PLAYERS = TABLES["players"]["max"]

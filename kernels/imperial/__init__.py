@@ -40,10 +40,8 @@ from .rules import (
     init_state,
     is_over,
     legal_mask,
-    random_playouts,
     returns,
     scores,
-    settle,
     step,
     step_and_mask,
     to_move,
@@ -140,18 +138,13 @@ def utility(options: dict) -> str:
 
 
 def _setup(num_players: int, opts: dict) -> tuple:
-    """init_state's and random_playouts' game arguments: every option's value, in the order above."""
+    """init_state's game arguments: every option's value, in the order above."""
     return (np.array(_OPTIONS.values(opts), np.int64),)
 
 
-def _settle(s: np.ndarray) -> None:
-    """Apply the forced decisions before AH's first rondel decision (IMP-TURN-4)."""
-    settle(s, np.zeros(NUM_ACTIONS, np.uint8))
-
-
 _KERNEL = sys.modules[__name__]
-new_state = entry.make_new_state(_KERNEL, init_state, _setup, "after setup, at AH's first rondel decision", _settle)
-playouts = entry.make_playouts(_KERNEL, random_playouts, _setup)
+new_state = entry.make_new_state(_KERNEL, init_state, _setup, "after setup, at AH's first rondel decision")
+playouts = entry.make_playouts(_KERNEL, _setup)
 
 __all__ = contract.exports(
     CHANCE_MODE,

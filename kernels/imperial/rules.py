@@ -9,9 +9,9 @@ import numpy as np
 from numba import njit
 
 from .._common.contract import TERMINAL
-from .._common.masks import clear, sample_legal
+from .._common.masks import clear
 from .._common.rng import seed_rng, shuffle
-from .._common.scoring import margins_from_mean, seat_values
+from .._common.scoring import final_shares, margins_from_mean, seat_values
 from .actions import (
     A_ASK,
     A_BUILD,
@@ -28,7 +28,6 @@ from .actions import (
     A_RONDEL,
     A_SEA,
     A_TOGGLE,
-    NUM_ACTIONS,
 )
 from .board import has, last_factory_protected
 from .combat import askable, do_ask, do_decline, do_destroy, do_fight, valid_fight_targets
@@ -61,7 +60,6 @@ from .state import (
     PH_SEA,
     PH_STANCE,
     REWARD_SCORE_MARGIN,
-    STATE,
 )
 from .tables import (
     BOND_COST,
@@ -95,7 +93,7 @@ def _buy_at_setup(r, p, n, k):
 
 @njit(cache=True)
 def init_state(s, num_players, seed, opts):
-    """IMP-SET-1..9 on a zeroed record. opts = [ruleset, home_tax_chips, chips, factory_topup,
+    """IMP-SET-1..9 on a zeroed record, then any forced decisions (IMP-TURN-4). opts = [ruleset, home_tax_chips, chips, factory_topup,
     optional_destroy, chip_update_all, hidden_cash, max_turns, reward_mode]."""
     r = s[0]
     seed_rng(r.rng, seed)
@@ -164,6 +162,7 @@ def init_state(s, num_players, seed, opts):
     while r.flag[r.nation] < 0:  # IMP-SET-9 (IMP-TURN-3 if AH is in the bank)
         r.nation += 1
     r.phase = PH_RONDEL
+    settle_forced(r)  # IMP-TURN-4: any forced decisions before the first real one
 
 
 # --- whose decision, what is legal ---------------------------------------------------------------
@@ -476,45 +475,13 @@ def returns(s, out):
     """Terminal rewards (spec §6): 1/k to each of the k winners after the tie-break, else 0; with the
     ``score_margin`` option, each seat's final score minus the table's mean score."""
     r = s[0]
-    for p in range(out.shape[0]):
-        out[p] = 0.0
-    if r.phase != PH_GAME_OVER:
-        return
-    if r.reward_mode == REWARD_SCORE_MARGIN:
+    over = r.phase == PH_GAME_OVER
+    if over and r.reward_mode == REWARD_SCORE_MARGIN:
         score = np.zeros(out.shape[0], np.int64)
         scores(s, score)
         margins_from_mean(score, r.num_players, out)
         return
     w = np.zeros(out.shape[0], np.int64)
-    winners(s, w)
-    k = 0
-    for p in range(out.shape[0]):
-        k += w[p]
-    for p in range(out.shape[0]):
-        if w[p]:
-            out[p] = 1.0 / k
-
-
-# --- batch playouts ------------------------------------------------------------------------------
-@njit(cache=True, nogil=True)
-def random_playouts(num_players, opts, n_games, seed, max_decisions):
-    """Play n_games uniformly random games; return (agent decisions, games that ended).
-
-    Game g uses setup seed ``seed + g``; the policy draws from its own generator.
-    """
-    policy_rng = np.zeros(1, np.uint64)
-    seed_rng(policy_rng, seed ^ 0x5EED5EED)
-    mask = np.zeros(NUM_ACTIONS, np.uint8)
-    total = 0
-    finished = 0
-    for g in range(n_games):
-        s = np.zeros(1, STATE)
-        init_state(s, num_players, seed + np.uint64(g), opts)
-        settle(s, mask)
-        n = 0
-        while not is_over(s) and n < max_decisions:
-            step_and_mask(s, sample_legal(mask, policy_rng), mask)
-            n += 1
-        total += n
-        finished += is_over(s)
-    return total, finished
+    if over:
+        winners(s, w)  # 1 per winner: the shares of a tie at 1
+    final_shares(w, r.num_players, over, out)

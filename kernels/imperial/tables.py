@@ -9,18 +9,12 @@ bitmasks (bit r = region r); sea sets are bitmasks over region bits too.
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-
 import numpy as np
 
+from .._common.data import load_json
 
-def _load(name: str) -> dict:
-    return json.loads(resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8"))
-
-
-MAP = _load("map.json")
-TABLES = _load("tables.json")
+MAP = load_json(__package__, "map.json")
+TABLES = load_json(__package__, "tables.json")
 
 NATION_IDS: tuple[str, ...] = tuple(TABLES["nation_turn_order"])
 NATION_NAMES: tuple[str, ...] = tuple(n["name"] for n in MAP["nations"])

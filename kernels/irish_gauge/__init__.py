@@ -14,6 +14,7 @@ Spec: ``shared/rules/irish_gauge.md`` (rule IDs IG-*); decisions where it is sil
     rules.py             setup, masks, step, chance, scores   IG-SETUP-*, IG-TURN-*, IG-SCORE-*
     observe.py           seat-relative observation vector
     estimate.py          win-share estimate for truncated search rollouts
+    rollout.py           rollout policy for search rollouts (optional hook rollout_action)
     invariants.py        conservation checks (tests)
     validate.py          validate(s): bounds of every field, for records from outside
 """
@@ -31,13 +32,13 @@ from .dividends import DRAW_OUTCOMES, NUM_CHANCE_OUTCOMES
 from .estimate import estimate
 from .invariants import check_invariants
 from .observe import OBS_PIECES, OBS_SIZE, observe
+from .rollout import rollout_action
 from .rules import (
     chance_outcomes,
     init_state,
     is_chance,
     is_over,
     legal_mask,
-    random_playouts,
     returns,
     sample_chance,
     scores,
@@ -87,16 +88,16 @@ def check_num_players(num_players) -> int:
 
 
 def _setup(num_players: int, opts: dict) -> tuple:
-    """init_state's and random_playouts' game arguments, from resolved options."""
+    """init_state's game arguments, from resolved options."""
     return (*_OPTIONS.values(opts), tables.START_CASH[str(num_players)])
 
 
 _KERNEL = sys.modules[__name__]
 new_state = entry.make_new_state(_KERNEL, init_state, _setup, "after setup, at the first initial-auction bid")
-playouts = entry.make_playouts(_KERNEL, random_playouts, _setup)
+playouts = entry.make_playouts(_KERNEL, _setup)
 
 __all__ = contract.exports(
-    CHANCE_MODE, INFORMATION, "DRAW_OUTCOMES", "RULESET_SEED", "RULESET_PUBLISHED", "action_family"
+    CHANCE_MODE, INFORMATION, "DRAW_OUTCOMES", "RULESET_SEED", "RULESET_PUBLISHED", "action_family", "rollout_action"
 )
 
 dispatch.register(_KERNEL)  # generic numba code (MCTS) finds this kernel by its record dtype

@@ -5,6 +5,7 @@ Reads/writes: cash, held, next_cert, phase, active, auc_* fields.
 
 from numba import njit
 
+from .._common.seats import count_in, next_in
 from .actions import A_BID, A_PASS, N_BID
 from .state import PH_AUCTION, PH_INITIAL_AUCTION, PH_MAIN, RULESET_PUBLISHED
 from .tables import N_CERTS, N_COMPANIES, SHARE_VALUE
@@ -85,23 +86,14 @@ def _award(r, seat, price):
 @njit(cache=True)
 def _advance(r):
     """Close the auction if it is decided, else hand the decision to the next seat still in."""
-    n = r.num_players
-    in_play = 0
-    for p in range(n):
-        if r.auc_passed[p] == 0:
-            in_play += 1
+    in_play = count_in(r.auc_passed, r.num_players)
     if r.auc_high_bidder >= 0 and in_play == 1:
         _award(r, r.auc_high_bidder, r.auc_high_bid)  # IG-INIT-4, IG-AUC-4
         return
     if in_play == 0:
         _award(r, r.auc_opener, 0)  # IG-INIT-3 / IG-AUC-2 (seed): everyone passed, free to the opener
         return
-    p = r.auc_bidder
-    for _ in range(n):  # IG-INIT-2, IG-AUC-3: clockwise, skipping seats that passed
-        p = (p + 1) % n
-        if r.auc_passed[p] == 0:
-            break
-    r.auc_bidder = p
+    r.auc_bidder = next_in(r.auc_passed, r.auc_bidder, r.num_players)  # IG-INIT-2, IG-AUC-3: clockwise, skipping passes
 
 
 @njit(cache=True)

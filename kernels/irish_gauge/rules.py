@@ -9,9 +9,9 @@ import numpy as np
 from numba import njit
 
 from .._common.contract import CHANCE, TERMINAL
-from .._common.masks import clear, sample_legal
+from .._common.masks import clear
 from .._common.rng import bag_draw, seed_rng, uniform_int
-from .._common.scoring import seat_values, win_shares
+from .._common.scoring import final_shares, seat_values
 from .._common.stepping import resolve_chance_step
 from .actions import (
     A_AUCTION,
@@ -22,13 +22,12 @@ from .actions import (
     A_PASS,
     A_PLACE,
     A_SPECIAL_INTEREST,
-    NUM_ACTIONS,
 )
 from .auction import do_bid, do_pass, start_auction, valid_auction, valid_start_auction
 from .build import do_place, end_build, start_build, valid_placements, valid_start_build
 from .dividends import DRAW_OUTCOMES, cubes_to_draw, draw_outcome_probs, resolve_dividends
 from .special_interest import do_special_interest, valid_special_interests
-from .state import PH_AUCTION, PH_BUILD, PH_DIVIDEND_DRAW, PH_GAME_OVER, PH_INITIAL_AUCTION, PH_MAIN, STATE
+from .state import PH_AUCTION, PH_BUILD, PH_DIVIDEND_DRAW, PH_GAME_OVER, PH_INITIAL_AUCTION, PH_MAIN
 from .tables import (
     HOME_HEX,
     LOCOMOTIVES,
@@ -217,38 +216,6 @@ def scores(s, out):
 @njit(cache=True)
 def returns(s, out):
     """Terminal rewards: 1/k to each of the k seats tied for the highest worth (IG-SCORE-2), else 0."""
-    r = s[0]
-    for p in range(out.shape[0]):
-        out[p] = 0.0
-    if r.phase != PH_GAME_OVER:
-        return
     worth = np.zeros(out.shape[0], np.int64)
     scores(s, worth)
-    win_shares(worth, r.num_players, out)
-
-
-# --- batch playouts (benchmarks, sanity fuzzing) -------------------------------------------------
-@njit(cache=True, nogil=True)
-def random_playouts(num_players, ruleset, major_city_bonus, start_cash, n_games, seed, max_decisions):
-    """Play n_games uniformly random games; return (total decisions, games that ended).
-
-    Game g uses setup seed ``seed + g``; the policy draws from its own generator, so each game's
-    chance stream is the one the env would produce for the same seed and actions. A game that has
-    not ended after max_decisions is abandoned (counted in decisions, not in games).
-    """
-    policy_rng = np.zeros(1, np.uint64)
-    seed_rng(policy_rng, seed ^ 0x5EED5EED)
-    mask = np.zeros(NUM_ACTIONS, np.uint8)
-    total = 0
-    finished = 0
-    for g in range(n_games):
-        s = np.zeros(1, STATE)
-        init_state(s, num_players, seed + g, ruleset, major_city_bonus, start_cash)
-        n = 0
-        while not is_over(s) and n < max_decisions:
-            legal_mask(s, mask)
-            step(s, sample_legal(mask, policy_rng))
-            n += 1
-        total += n
-        finished += is_over(s)
-    return total, finished
+    final_shares(worth, s[0].num_players, s[0].phase == PH_GAME_OVER, out)

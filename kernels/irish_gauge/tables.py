@@ -7,18 +7,12 @@ CBSC, WLW, BCD, GSW, MGW; colour index 0..2 = black, pink, white.
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-
 import numpy as np
 
+from .._common.data import load_json
 
-def _load(name: str) -> dict:
-    return json.loads(resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8"))
-
-
-MAP = _load("map.json")
-COMPONENTS = _load("components.json")
+MAP = load_json(__package__, "map.json")
+COMPONENTS = load_json(__package__, "components.json")
 
 # --- terrain -------------------------------------------------------------------------------------
 T_EASY, T_DIFFICULT, T_TOWN, T_CITY, T_MAJOR = 0, 1, 2, 3, 4

@@ -35,7 +35,6 @@ from .rules import (
     is_chance,
     is_over,
     legal_mask,
-    random_playouts,
     returns,
     sample_chance,
     scores,
@@ -114,18 +113,13 @@ def utility(options: dict) -> str:
 
 
 def _setup(num_players: int, o: dict) -> tuple:
-    """random_playouts' game arguments, from resolved options."""
-    return _OPTIONS.values(o, "traits", "random_placement", "turn_limit", "turn_limit_ranking")
-
-
-def _init_setup(num_players: int, o: dict) -> tuple:
-    """init_state's game arguments: random_playouts' and then the label theme."""
-    return (*_setup(num_players, o), *_OPTIONS.values(o, "theme"))
+    """init_state's game arguments, from resolved options."""
+    return _OPTIONS.values(o, "traits", "random_placement", "turn_limit", "turn_limit_ranking", "theme")
 
 
 _KERNEL = sys.modules[__name__]
-new_state = entry.make_new_state(_KERNEL, init_state, _init_setup, "at the first allocation choice (KRM-SET-4)")
-playouts = entry.make_playouts(_KERNEL, random_playouts, _setup)
+new_state = entry.make_new_state(_KERNEL, init_state, _setup, "at the first allocation choice (KRM-SET-4)")
+playouts = entry.make_playouts(_KERNEL, _setup)
 
 __all__ = contract.exports(CHANCE_MODE, INFORMATION, "public_action_name", "action_family", "declare_id")
 

@@ -10,11 +10,10 @@ import numpy as np
 from numba import njit
 
 from .._common.contract import CHANCE, TERMINAL
-from .._common.masks import sample_legal
 from .._common.rng import roll_die, seed_rng, uniform_int
 from .._common.scoring import seat_values
 from .._common.stepping import resolve_chance_step
-from .actions import A_DECLARE, A_DONE, A_OPPOSE, A_RUMOUR_A, A_RUMOUR_B, A_SELECT_POST, A_SUPPORT, NUM_ACTIONS
+from .actions import A_DECLARE, A_DONE, A_OPPOSE, A_RUMOUR_A, A_RUMOUR_B, A_SELECT_POST, A_SUPPORT
 from .board import is_member, pay, place, retire_if_broke
 from .flow import (
     S_ELE_VOTE_NEXT,
@@ -87,7 +86,6 @@ from .state import (
     PH_RUM_TARGET,
     PH_VOTE,
     PH_WINDOW,
-    STATE,
     WIN_DRAW,
     WIN_NONE,
 )
@@ -457,26 +455,3 @@ def returns(s, out):
     elif r.winner == WIN_DRAW:
         for p in range(r.num_players):
             out[p] = 1.0 / r.num_players
-
-
-# --- batch playouts (benchmarks, sanity fuzzing) -------------------------------------------------
-@njit(cache=True, nogil=True)
-def random_playouts(num_players, traits, random_placement, turn_limit, ranking, n_games, seed, max_decisions):
-    """Play n_games uniformly random games; return (total decisions, games that ended)."""
-    policy_rng = np.zeros(1, np.uint64)
-    seed_rng(policy_rng, seed ^ 0x5EED5EED)
-    mask = np.zeros(NUM_ACTIONS, np.uint8)
-    total = 0
-    finished = 0
-    s = np.zeros(1, STATE)
-    for g in range(n_games):
-        s[:] = np.zeros(1, STATE)[:]
-        init_state(s, num_players, seed + g, traits, random_placement, turn_limit, ranking, 0)
-        n = 0
-        while not is_over(s) and n < max_decisions:
-            legal_mask(s, mask)
-            step(s, sample_legal(mask, policy_rng))
-            n += 1
-        total += n
-        finished += is_over(s)
-    return total, finished

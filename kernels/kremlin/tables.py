@@ -7,19 +7,13 @@ locations: 0..12 posts, LOC_CIV = 13, LOC_OTH = 14, LOC_RET = 15.
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-
 import numpy as np
 
+from .._common.data import load_json
 
-def _load(name: str) -> dict:
-    return json.loads(resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8"))
-
-
-GAMERS_JSON = _load("gamers.json")
-POSTS_JSON = _load("posts.json")
-TABLES_JSON = _load("tables.json")
+GAMERS_JSON = load_json(__package__, "gamers.json")
+POSTS_JSON = load_json(__package__, "posts.json")
+TABLES_JSON = load_json(__package__, "tables.json")
 
 MIN_PLAYERS = TABLES_JSON["players"]["min"]
 MAX_PLAYERS = TABLES_JSON["players"]["max"]

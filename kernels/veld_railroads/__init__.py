@@ -33,7 +33,7 @@ from .estimate import estimate
 from .income import sum_income
 from .invariants import check_invariants
 from .observe import OBS_PIECES, OBS_SIZE, observe
-from .rules import init_state, is_over, legal_mask, random_playouts, returns, scores, step, step_and_mask, to_move
+from .rules import init_state, is_over, legal_mask, returns, scores, step, step_and_mask, to_move
 from .state import PHASE_NAMES, RULESET_SEED, RULESETS, STATE
 from .validate import validate
 
@@ -79,13 +79,13 @@ def check_num_players(num_players) -> int:
 
 
 def _setup(num_players: int, opts: dict) -> tuple:
-    """init_state's and random_playouts' game arguments, from resolved options."""
+    """init_state's game arguments, from resolved options."""
     return (*_OPTIONS.values(opts), tables.START_CASH[str(num_players)])
 
 
 _KERNEL = sys.modules[__name__]
 new_state = entry.make_new_state(_KERNEL, init_state, _setup, "after the die rolls, at the first initial-auction bid")
-playouts = entry.make_playouts(_KERNEL, random_playouts, _setup)
+playouts = entry.make_playouts(_KERNEL, _setup)
 
 __all__ = contract.exports(CHANCE_MODE, INFORMATION, "RULESET_SEED", "action_family", "sum_income")
 

@@ -7,6 +7,7 @@ transient end of turn) and leaves the rest to rules.settle.
 
 from numba import njit
 
+from .._common.seats import count_in, next_in
 from .actions import A_BID0, A_PASS
 from .network import any_legal_section
 from .state import (
@@ -115,23 +116,15 @@ def _award(r):
 @njit(cache=True)
 def _advance(r):
     """Close the auction if it is decided, else hand the decision to the next seat still in."""
-    n = r.num_players
-    in_play = 0
-    for p in range(n):
-        if r.auc_passed[p] == 0:
-            in_play += 1
+    in_play = count_in(r.auc_passed, r.num_players)
     if r.auc_high_bidder >= 0 and in_play == 1:
         _award(r)  # VR-AUC-1: only the high bidder is left
         return
     if in_play == 0:
         _after_auction(r)  # VR-AUC-3: an own share nobody bid on stays with the seller
         return
-    p = r.auc_bidder
-    for _ in range(n):  # VR-AUC-1: clockwise among seats still in, skipping the high bidder
-        p = (p + 1) % n
-        if r.auc_passed[p] == 0 and p != r.auc_high_bidder:
-            break
-    r.auc_bidder = p
+    # VR-AUC-1: clockwise among seats still in, skipping the high bidder
+    r.auc_bidder = next_in(r.auc_passed, r.auc_bidder, r.num_players, r.auc_high_bidder)
 
 
 @njit(cache=True)

@@ -10,9 +10,9 @@ import numpy as np
 from numba import njit
 
 from .._common.contract import TERMINAL
-from .._common.masks import clear, sample_legal
+from .._common.masks import clear
 from .._common.rng import roll_die, seed_rng
-from .._common.scoring import seat_values, win_shares
+from .._common.scoring import final_shares, seat_values
 from .actions import (
     A_BID0,
     A_BUILD_RAILROAD,
@@ -22,7 +22,6 @@ from .actions import (
     A_PASS,
     A_SECTION,
     A_SETTLEMENT,
-    NUM_ACTIONS,
 )
 from .auction import do_bid, do_pass, start_auction, valid_auction
 from .build import (
@@ -54,7 +53,6 @@ from .state import (
     PH_SETUP_AUCTION,
     PH_SETUP_NEXT,
     PH_ZASM_AUCTION_BID,
-    STATE,
 )
 from .tables import (
     BOX_BUILD,
@@ -237,36 +235,4 @@ def scores(s, out):
 @njit(cache=True)
 def returns(s, out):
     """Terminal rewards: 1/k to each of the k seats tied for the most cash (§8), else 0."""
-    r = s[0]
-    for p in range(out.shape[0]):
-        out[p] = 0.0
-    if r.phase != PH_GAME_OVER:
-        return
-    win_shares(r.cash, r.num_players, out)
-
-
-# --- batch playouts (benchmarks, sanity fuzzing) -------------------------------------------------
-@njit(cache=True, nogil=True)
-def random_playouts(num_players, ruleset, repeat_metro, start_cash, n_games, seed, max_decisions):
-    """Play n_games uniformly random games; return (total decisions, games that ended).
-
-    Game g uses setup seed ``seed + g``; the policy draws from its own generator. A game that has not
-    ended after max_decisions is abandoned (counted in decisions, not in games).
-    """
-    policy_rng = np.zeros(1, np.uint64)
-    seed_rng(policy_rng, seed ^ 0x5EED5EED)
-    mask = np.zeros(NUM_ACTIONS, np.uint8)
-    s = np.zeros(1, STATE)
-    total = 0
-    finished = 0
-    for g in range(n_games):
-        s[:] = np.zeros(1, STATE)
-        init_state(s, num_players, seed + g, ruleset, repeat_metro, start_cash)
-        n = 0
-        legal_mask(s, mask)
-        while not is_over(s) and n < max_decisions:
-            step_and_mask(s, sample_legal(mask, policy_rng), mask)
-            n += 1
-        total += n
-        finished += is_over(s)
-    return total, finished
+    final_shares(s[0].cash, s[0].num_players, s[0].phase == PH_GAME_OVER, out)

@@ -8,18 +8,12 @@ railroad index 0..5 = CFM, CSAR, Natal, CTR&D, Cape Midland, ZASM; rows are 1-ba
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-
 import numpy as np
 
+from .._common.data import load_json
 
-def _load(name: str) -> dict:
-    return json.loads(resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8"))
-
-
-MAP = _load("map.json")
-TABLES = _load("tables.json")
+MAP = load_json(__package__, "map.json")
+TABLES = load_json(__package__, "tables.json")
 
 # --- regions and borders --------------------------------------------------------------------------
 REGION_IDS: tuple[str, ...] = tuple(g["id"] for g in MAP["regions"])

@@ -1,10 +1,5 @@
-"""validate(s): everything wrong with a Veld Railroads record that enters from outside (the kernel contract).
-
-A table of bounds per field (``_common.validate.Bound``), checked in layers: player count and phase
-first (every other bound depends on them), then every index and amount for the record's phase, then
-the conservation invariants, then that the seat to move has a legal decision. A record that passes
-cannot make a kernel index out of bounds (tests/contract/test_validate_fuzz.py).
-"""
+"""validate(s): everything wrong with a Veld Railroads record that enters from outside (the kernel contract), by
+the layered table of bounds below (``_common/validate.py`` says how the layers run)."""
 
 from __future__ import annotations
 

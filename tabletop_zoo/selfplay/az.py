@@ -12,6 +12,11 @@ their action in proportion to the visits (then the most visited). Samples go to 
 latest ``replay`` ones; every ``train_every`` new samples, ``updates`` Adam steps on minibatches from it
 (cross-entropy to the visit shares, squared error to the returns).
 
+``pool`` (``--pool self=0.7,heuristic=0.3``) lets the game's heuristic or a random player take seats of the
+training games: each seat is drawn from it, one uniform seat is always searched, and only searched seats
+give samples (their value targets still hold every seat's return). The default, ``self=1``, is pure
+self-play.
+
 ``OUT/`` holds ``az.pt`` (loads as ``az:path=OUT/az.pt``), ``checkpoint.pt`` (everything an exact resume
 needs: weights, optimiser, generators, the replay buffer, every game in flight and its pending samples),
 ``log.csv``, ``curve.csv`` / ``curve.png`` (the search with the current network against random and
@@ -31,9 +36,11 @@ import torch
 from .. import registry
 from ..agents.az.network import AZNet, masked_log_softmax, save_az
 from ..agents.az.search import Trees, search_batch
-from .batch import LEARNER, OVER, BatchGames
+from .batch import HEURISTIC, LEARNER, OVER, BatchGames
+from .config import EVAL_OPPONENTS, check_counts, check_evaluation, check_game, check_numbers
 from .evaluate import play_evaluation
-from .trainer import EVAL_OPPONENTS, _Bar, _write_rows, load_checkpoint, set_torch_threads, write_curve_png
+from .pool import draw_seats, parse_pool
+from .trainer import _Bar, _write_rows, load_checkpoint, set_torch_threads, write_curve_png
 
 CHECKPOINT_FORMAT = "tabletop_zoo.az.checkpoint/1"
 
@@ -63,38 +70,21 @@ class AZConfig:
     eval_opponents: tuple[str, ...] = EVAL_OPPONENTS
     seed: int = 0
     options: dict = dataclasses.field(default_factory=dict)
+    pool: str = "self=1"  # who plays each seat: self (the search), heuristic, random; one seat is always searched
 
     def check(self) -> AZConfig:
         """Validate every field (clear one-line errors before any work) and fill defaults."""
-        self.game = registry._canonical(self.game)
-        k = registry.kernel(self.game)
-        self.num_players = k.check_num_players(k.DEFAULT_PLAYERS if self.num_players is None else self.num_players)
-        self.options = k.resolve_options(**self.options)
-        for name in ("timesteps", "num_envs", "simulations", "replay", "train_every", "updates", "minibatch"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
-        for name in ("explore_moves", "eval_games"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
-        for name, low, high in (("c", 0, 100), ("noise", 0, 1), ("lr", 0, 1), ("weight_decay", 0, 1)):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-                raise ValueError(f"{name} must be a number in [{low}, {high}], got {value!r}")
-        if not (isinstance(self.dirichlet_alpha, (int, float)) and self.dirichlet_alpha > 0):
+        check_game(self)
+        check_counts(self, ("timesteps", "num_envs", "simulations", "replay", "train_every", "updates", "minibatch"), 1)
+        check_counts(self, ("explore_moves", "eval_games"), 0)
+        check_numbers(self, (("c", 0, 100), ("noise", 0, 1), ("lr", 0, 1), ("weight_decay", 0, 1)))
+        if isinstance(self.dirichlet_alpha, bool) or not (
+            isinstance(self.dirichlet_alpha, (int, float)) and self.dirichlet_alpha > 0
+        ):
             raise ValueError(f"dirichlet_alpha must be a number > 0, got {self.dirichlet_alpha!r}")
-        if self.lr == 0:
-            raise ValueError("lr must be > 0")
-        bad = [o for o in self.eval_opponents if o not in EVAL_OPPONENTS]
-        if bad:
-            raise ValueError(f"evaluation opponents must be among {EVAL_OPPONENTS}, got {bad}")
-        self.hidden = tuple(int(h) for h in self.hidden)
-        self.eval_opponents = tuple(self.eval_opponents)
-        if self.eval_every is None:
-            self.eval_every = max(self.timesteps // 4, 1)
-        if isinstance(self.eval_every, bool) or not isinstance(self.eval_every, int) or self.eval_every < 1:
-            raise ValueError(f"eval_every must be an integer >= 1, got {self.eval_every!r}")
+        check_evaluation(self, 4)
+        if parse_pool(self.pool)["snapshot"]:
+            raise ValueError(f"an az pool draws from self, heuristic and random (no snapshots), got {self.pool!r}")
         return self
 
 
@@ -149,6 +139,8 @@ class AZTrainer:
         self.replay = Replay(cfg.replay, k.OBS_SIZE, k.NUM_ACTIONS, k.MAX_PLAYERS)
         self.trees = Trees(max(cfg.num_envs, cfg.eval_games), cfg.simulations, k.NUM_ACTIONS, k.MAX_PLAYERS, k.OBS_SIZE)
         self.games = BatchGames(k, cfg.num_envs, cfg.num_players, cfg.options)
+        self.pool = parse_pool(cfg.pool)
+        self.heuristics: dict[tuple[int, int], object] = {}  # (game, seat) -> the heuristic playing it
         self.pending: list[list[tuple]] = [[] for _ in range(cfg.num_envs)]  # a game's samples until it ends
         self.searched = np.zeros(cfg.num_envs, np.int64)  # searched decisions per game in flight
         self.samples = self.games_done = self.rounds = 0
@@ -164,7 +156,14 @@ class AZTrainer:
 
     # --- games ------------------------------------------------------------------------------------
     def _start(self, i: int) -> None:
-        kinds = np.full(self.cfg.num_players, LEARNER, np.int64)
+        from ..agents import make_agent
+
+        n = self.cfg.num_players
+        kinds = np.full(n, LEARNER, np.int64) if self.pool["self"] == 1 else draw_seats(self.pool, n, 0, self.rng)
+        for seat in range(n):
+            self.heuristics.pop((i, seat), None)
+            if kinds[seat] == HEURISTIC:
+                self.heuristics[(i, seat)] = make_agent("heuristic", self.cfg.game, seed=int(self.rng.integers(2**31)))
         self.games.start(i, int(self.rng.integers(2**63)), int(self.rng.integers(2**63)), kinds)
         self.pending[i] = []
         self.searched[i] = 0
@@ -179,14 +178,27 @@ class AZTrainer:
         return out
 
     def play_round(self) -> int:
-        """One searched decision in every game; finished games hand their samples to the replay and restart."""
+        """One decision in every game (searched, or the heuristic's in its seats); finished games hand their
+        samples to the replay and restart. Returns the samples of the round."""
         cfg, g = self.cfg, self.games
         rows = np.flatnonzero(g.seats >= 0)
-        seeds = self.rng.integers(0, 2**63, rows.size, dtype=np.uint64)
-        visits, _ = search_batch(
-            g.records[rows], cfg.num_players, self.trees, self.net.evaluate, cfg.simulations, cfg.c, seeds, self._noise
-        )
-        for j, i in enumerate(rows):
+        kinds = g.kinds[rows, g.seats[rows]]
+        mine = rows[kinds == LEARNER]
+        if mine.size:
+            seeds = self.rng.integers(0, 2**63, mine.size, dtype=np.uint64)
+            visits, _ = search_batch(
+                g.records[mine],
+                cfg.num_players,
+                self.trees,
+                self.net.evaluate,
+                cfg.simulations,
+                cfg.c,
+                seeds,
+                self._noise,
+            )
+        for i in rows[kinds == HEURISTIC]:
+            g.actions[i] = self.heuristics[(i, g.seats[i])].act(g.obs[i].copy(), g.masks[i].view(np.int8).copy())
+        for j, i in enumerate(mine):
             pi = visits[j] / visits[j].sum()
             if self.searched[i] < cfg.explore_moves:
                 g.actions[i] = int(self.rng.choice(pi.size, p=pi))
@@ -202,10 +214,10 @@ class AZTrainer:
                 self.replay.add(obs, mask, pi, z)
             self.games_done += 1
             self._start(int(i))
-        self.samples += rows.size
-        self.since_train += rows.size
+        self.samples += mine.size
+        self.since_train += mine.size
         self.rounds += 1
-        return rows.size
+        return mine.size
 
     # --- learning -----------------------------------------------------------------------------------
     def train_round(self) -> dict:
@@ -252,12 +264,14 @@ class AZTrainer:
         self.samples, self.games_done, self.rounds = saved["samples"], saved["games_done"], saved["rounds"]
         self.since_train, self.wall = saved["since_train"], saved["wall"]
         self.log, self.curve = saved["log"], saved["curve"]
+        self.heuristics = dict(saved.get("heuristics", {}))
 
     def _meta(self) -> dict:
         c = self.cfg
         return {
             "command": f"tabletop-zoo train {c.game} --algo az --players {c.num_players} --timesteps {c.timesteps} "
-            f"--simulations {c.simulations} --num-envs {c.num_envs} --seed {c.seed}",
+            f"--simulations {c.simulations} --num-envs {c.num_envs} --seed {c.seed}"
+            + ("" if c.pool == "self=1" else f" --pool {c.pool}"),
             "samples": self.samples,
             "games": self.games_done,
             "wall_s": round(self.wall, 1),
@@ -280,6 +294,7 @@ class AZTrainer:
             "replay": self.replay.get_state(),
             "games": self.games.get_state(),
             "pending": self.pending,
+            "heuristics": dict(self.heuristics),
             "searched": self.searched.copy(),
             "samples": self.samples,
             "games_done": self.games_done,

@@ -23,6 +23,7 @@ import numpy as np
 import torch
 
 from .. import registry
+from .config import EVAL_OPPONENTS, check_counts, check_evaluation, check_game, check_numbers
 from .evaluate import evaluate
 from .network import ActorCritic, save_policy
 from .pool import DEFAULT_POOL, parse_pool
@@ -31,7 +32,6 @@ from .rollout import RolloutWorker
 
 CHECKPOINT_FORMAT = "tabletop_zoo.selfplay.checkpoint/1"
 BACKENDS = ("local", "ray")
-EVAL_OPPONENTS = ("random", "heuristic")
 
 
 def cores_in_use() -> int:
@@ -91,57 +91,29 @@ class SelfPlayConfig:
 
     def check(self) -> SelfPlayConfig:
         """Validate every field (clear one-line errors before any work) and fill defaults."""
-        self.game = registry._canonical(self.game)
-        k = registry.kernel(self.game)
-        default = registry.kernel(self.game).DEFAULT_PLAYERS
-        self.num_players = k.check_num_players(default if self.num_players is None else self.num_players)
-        self.options = k.resolve_options(**self.options)
-        for name in (
-            "timesteps",
-            "num_envs",
-            "rollout_samples",
-            "minibatch",
-            "epochs",
-            "snapshot_every",
-            "pool_size",
-            "eval_games",
-            "workers",
-        ):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
+        check_game(self)
+        counts = ("timesteps", "num_envs", "rollout_samples", "minibatch", "epochs", "snapshot_every", "pool_size")
+        check_counts(self, (*counts, "eval_games", "workers"), 1)
         if self.minibatch < 2:
             raise ValueError(f"minibatch must be >= 2 (advantages are normalised per minibatch), got {self.minibatch}")
         if self.num_envs < self.workers:
             raise ValueError(f"num_envs ({self.num_envs}) must be at least workers ({self.workers})")
-        for name, low, high in (
-            ("lr", 0, 1),
-            ("gamma", 0, 1),
-            ("gae_lambda", 0, 1),
-            ("clip", 0, 1),
-            ("ent_coef", 0, 1),
-            ("vf_coef", 0, 10),
-            ("max_grad_norm", 0, 1e6),
-        ):
-            value = getattr(self, name)
-            if not (isinstance(value, (int, float)) and low <= value <= high) or (name == "lr" and value == 0):
-                raise ValueError(
-                    f"{name} must be a number in [{low}, {high}]"
-                    + (" and > 0" if name == "lr" else "")
-                    + f", got {value!r}"
-                )
+        check_numbers(
+            self,
+            (
+                ("lr", 0, 1),
+                ("gamma", 0, 1),
+                ("gae_lambda", 0, 1),
+                ("clip", 0, 1),
+                ("ent_coef", 0, 1),
+                ("vf_coef", 0, 10),
+                ("max_grad_norm", 0, 1e6),
+            ),
+        )
         parse_pool(self.pool)
         if self.backend not in BACKENDS:
             raise ValueError(f"backend must be one of {BACKENDS}, got {self.backend!r}")
-        bad = [o for o in self.eval_opponents if o not in EVAL_OPPONENTS]
-        if bad:
-            raise ValueError(f"evaluation opponents must be among {EVAL_OPPONENTS}, got {bad}")
-        self.hidden = tuple(int(h) for h in self.hidden)
-        self.eval_opponents = tuple(self.eval_opponents)
-        if self.eval_every is None:
-            self.eval_every = max(self.timesteps // 8, 1)
-        if not isinstance(self.eval_every, int) or self.eval_every < 1:
-            raise ValueError(f"eval_every must be an integer >= 1, got {self.eval_every!r}")
+        check_evaluation(self, 8)
         return self
 
 

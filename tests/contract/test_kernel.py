@@ -11,6 +11,8 @@ import pytest
 import tabletop_zoo
 from tabletop_zoo import registry
 from tabletop_zoo.kernels._common.contract import CHANCE, TERMINAL
+from tabletop_zoo.kernels._common.masks import sample_legal
+from tabletop_zoo.kernels._common.rng import seed_rng
 
 from ..conftest import random_trajectory
 
@@ -116,6 +118,24 @@ def test_long_fuzz(game_n):
     decisions, finished = k.playouts(n, 20_000, seed=99)
     assert finished == 20_000
     test_mask_soundness_and_conservation(game_n, games=200)
+
+
+def test_playouts_play_the_games_new_state_sets_up(game_n):
+    """playouts' game g is new_state(n, seed + g) played by its policy generator (seeded seed ^ 0x5EED5EED) to
+    the end: the same decisions as that game stepped here, one call at a time."""
+    game, n = game_n
+    k = registry.kernel(game)
+    rng = np.zeros(1, np.uint64)
+    seed_rng(rng, np.uint64(7 ^ 0x5EED5EED))
+    mask = np.zeros(k.NUM_ACTIONS, np.uint8)
+    decisions = 0
+    for g in range(2):
+        s = k.new_state(n, 7 + g)
+        k.legal_mask(s, mask)
+        while not k.is_over(s):
+            k.step_and_mask(s, sample_legal(mask, rng), mask)
+            decisions += 1
+    assert k.playouts(n, 2, seed=7) == (decisions, 2)
 
 
 # --- env round trips -------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import tabletop_zoo  # noqa: E402
 from tabletop_zoo.agents import make_agent  # noqa: E402
 from tabletop_zoo.play import play_game  # noqa: E402
 from tabletop_zoo.selfplay.az import AZConfig, AZTrainer, relative_returns, train_az  # noqa: E402
+from tabletop_zoo.selfplay.batch import HEURISTIC, LEARNER, RANDOM  # noqa: E402
 
 TINY = dict(
     num_players=3,
@@ -47,12 +48,14 @@ def test_samples_are_searched_decisions_with_their_games_returns(tmp_path):
     assert r.count + in_flight == t.samples
 
 
-def test_resume_gives_the_same_network_as_an_uninterrupted_run(tmp_path):
+@pytest.mark.parametrize("pool", ["self=1", "self=0.5,heuristic=0.3,random=0.2"])
+def test_resume_gives_the_same_network_as_an_uninterrupted_run(tmp_path, pool):
     """Split after the first games have ended (training has begun: the replay buffer, the optimiser's
-    moments and games in flight with pending samples all cross the checkpoint)."""
-    whole = trainer(tmp_path / "whole", 900)
+    moments, games in flight with pending samples and the heuristics playing their seats all cross the
+    checkpoint)."""
+    whole = trainer(tmp_path / "whole", 900, pool=pool)
     whole.run()
-    half = trainer(tmp_path / "resumed", 600)
+    half = trainer(tmp_path / "resumed", 600, pool=pool)
     half.run()
     assert half.log and half.replay.count and any(half.pending)
     resumed = trainer(tmp_path / "resumed", 900, resume=True)
@@ -61,6 +64,25 @@ def test_resume_gives_the_same_network_as_an_uninterrupted_run(tmp_path):
     assert resumed.samples == whole.samples and resumed.games_done == whole.games_done
     for (name, a), b in zip(whole.net.state_dict().items(), resumed.net.state_dict().values()):
         assert torch.equal(a, b), name
+
+
+def test_heuristic_and_random_seats_play_but_only_searched_seats_give_samples(tmp_path):
+    t = trainer(tmp_path, 10_000, pool="self=0.4,heuristic=0.4,random=0.2")
+    g = t.games
+    searched = heuristic_moves = 0
+    while t.games_done < 6:
+        waiting = np.flatnonzero(g.seats >= 0)
+        kinds = g.kinds[waiting, g.seats[waiting]]
+        assert not (kinds == RANDOM).any()  # random seats are played inside numba, never handed to Python
+        searched += int((kinds == LEARNER).sum())
+        heuristic_moves += int((kinds == HEURISTIC).sum())
+        assert t.play_round() == int((kinds == LEARNER).sum())
+    assert heuristic_moves > 0 and t.samples == searched
+    assert t.replay.count + sum(len(p) for p in t.pending) == searched
+    for i in range(g.num_envs):  # every game has a searched seat, and a heuristic for each heuristic seat
+        seats = g.kinds[i, : g.num_players]
+        assert (seats == LEARNER).any()
+        assert {s for (j, s) in t.heuristics if j == i} == set(np.flatnonzero(seats == HEURISTIC).tolist())
 
 
 def test_the_saved_network_plays_by_path(tmp_path):
@@ -81,7 +103,11 @@ def test_bad_settings_fail_before_any_work(tmp_path):
     with pytest.raises(ValueError, match="noise must be a number in"):
         train_az("irish_gauge", out=tmp_path, noise=2.0)
     with pytest.raises(ValueError, match="unknown az setting"):
-        train_az("irish_gauge", out=tmp_path, pool="self=1")
+        train_az("irish_gauge", out=tmp_path, gamma=0.9)
+    with pytest.raises(ValueError, match="an az pool draws from self, heuristic and random"):
+        train_az("irish_gauge", out=tmp_path, pool="self=0.5,snapshot=0.5")
+    with pytest.raises(ValueError, match="pool probabilities must sum to 1"):
+        train_az("irish_gauge", out=tmp_path, pool="self=0.5")
     with pytest.raises(ValueError, match="no checkpoint at"):
         train_az("irish_gauge", out=tmp_path / "none", resume=True)
     assert not (tmp_path / "none").exists()
