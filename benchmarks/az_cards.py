@@ -60,6 +60,17 @@ def card(game: str, runs: pathlib.Path, commit: str) -> str:
         share = {int(r["samples"]): float(r["win_share"]) for r in curve if r["opponent"] == opponent}
         table.append(f"| vs {opponent} | " + " | ".join(f"{share[p]:.2f}" for p in points) + " |")
     players = cfg["num_players"]
+    pool = cfg.get("pool", "self=1")
+    env = "".join(
+        f"{name}={value} "
+        for name, value, default in (("TIMESTEPS", cfg["timesteps"], 60000), ("POOL", pool, "self=1"))
+        if value != default
+    )
+    seats = (
+        "every seat played by the search"
+        if pool == "self=1"
+        else f"seats drawn from the pool `{pool}` (one always searched)"
+    )
     opponents = ";".join(["random"] * (players - 1))
     return f"""# az network: {TITLES[game]}
 
@@ -67,10 +78,9 @@ def card(game: str, runs: pathlib.Path, commit: str) -> str:
 `agents/az/weights/{game}.pt`; `az:simulations=N` sets the search budget (64 by default: ~40 ms a move here).
 
 ## How it was made
-    scripts/ship_az {game}        # at commit {commit}
+    {env}scripts/ship_az {game}        # at commit {commit}
 
-Search-guided self-play (`tabletop-zoo train {game} --algo az`): {players} players, every seat played by the
-search with the current network, {cfg["simulations"]} simulations a decision, {cfg["num_envs"]} games in flight,
+Search-guided self-play (`tabletop-zoo train {game} --algo az`): {players} players, {seats}, the search with the current network, {cfg["simulations"]} simulations a decision, {cfg["num_envs"]} games in flight,
 Dirichlet root noise (alpha {cfg["dirichlet_alpha"]}, weight {cfg["noise"]}), visit-sampled moves for the first
 {cfg["explore_moves"]} searched decisions; targets: visit shares and each seat's final win share, seat-relative;
 replay of {cfg["replay"]:,} samples, {cfg["updates"]} Adam updates of {cfg["minibatch"]} every {cfg["train_every"]}
