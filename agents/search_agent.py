@@ -9,6 +9,7 @@ hidden-information games (IS-MCTS), and plays the most visited root action. A su
 from __future__ import annotations
 
 import zlib
+from abc import ABC, abstractmethod
 
 import numpy as np
 
@@ -22,14 +23,16 @@ def most_visited(visits: np.ndarray, value: np.ndarray) -> int:
     return int(best[np.argmax(value[best])])
 
 
-class SearchAgent:
+class SearchAgent(ABC):
     name = "search"
     seed = 0
     env = None
     last_visits: np.ndarray | None = None  # the root visit counts of the last move searched
 
+    @abstractmethod
     def _search(self, record: np.ndarray, seed: np.uint64) -> tuple[np.ndarray, np.ndarray]:
-        raise NotImplementedError
+        """Search ``record`` with generator seed ``seed``: (visits per action, the root mover's mean value per
+        action)."""
 
     def bind(self, env) -> SearchAgent:
         """Play in ``env``: ``act`` will search its current game record."""
