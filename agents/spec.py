@@ -33,7 +33,8 @@ class AgentSpec:
         return make_agent(self.name, game_id, seed=seed, **self.params)
 
 
-def _value(text: str):
+def parse_value(text: str):
+    """A parameter's text as int, then float, then ``true``/``false``, else the text itself."""
     for cast in (int, float):
         try:
             return cast(text)
@@ -57,7 +58,7 @@ def parse_agent_spec(text: str, game_id: str | None) -> AgentSpec:
         key, eq, val = item.partition("=")
         if not eq or not key.strip():
             raise ValueError(f"agent parameter {item!r} must look like key=value (in {text!r})")
-        params[key.strip()] = _value(val.strip())
+        params[key.strip()] = parse_value(val.strip())
     allowed = agent_parameters(name, game_id)
     unknown = sorted(set(params) - set(allowed))
     if unknown:

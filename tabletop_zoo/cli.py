@@ -323,6 +323,19 @@ def ladder(
     typer.echo(f"wrote {root / ladder_mod.STRENGTH_FILE}")
 
 
+def _game_options(pairs: list[str]) -> dict:
+    """``--option KEY=VALUE`` texts as a dict (values read like agent parameters); the game checks them."""
+    from .agents.spec import parse_value
+
+    options = {}
+    for text in pairs:
+        key, eq, value = text.partition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"--option must look like KEY=VALUE, e.g. turn_limit_ranking=true, got {text!r}")
+        options[key.strip()] = parse_value(value.strip())
+    return options
+
+
 @app.command()
 def train(
     game: str = typer.Argument("irish_gauge", help="game id"),
@@ -359,6 +372,13 @@ def train(
     out: str | None = typer.Option(None, "--out", "-o", help="folder (default: train_runs/<game>-<date-time>)"),
     resume: bool = typer.Option(False, "--resume", help="selfplay, az: continue exactly from OUT/checkpoint.pt"),
     simulations: int | None = typer.Option(None, "--simulations", help="az: search simulations per decision (32)"),
+    option: list[str] = typer.Option(
+        [],
+        "--option",
+        "-O",
+        help="selfplay, az: a game option KEY=VALUE for the training games (repeatable), e.g. "
+        "turn_limit_ranking=true (kremlin), as the env takes it; each kernel's OPTIONS lists them",
+    ),
     seed: int = typer.Option(0, "--seed", "-s"),
 ) -> None:
     """Train a policy; shows progress and the evaluation curve as it goes, saves the model, a learning curve
@@ -377,6 +397,9 @@ def train(
     try:
         if simulations is not None and algo != "az":
             raise ValueError("--simulations is an az option (use --algo az)")
+        options = _game_options(option)
+        if options and algo not in ("selfplay", "az"):
+            raise ValueError("--option is a selfplay and az option (use --algo selfplay or az)")
         if algo in ("selfplay", "az"):
             if algo == "az" and (backend != "local" or workers != 1 or address is not None):
                 raise ValueError(
@@ -390,7 +413,7 @@ def train(
                 from .selfplay.az import train_az as run
 
                 chosen = {"simulations": simulations, "pool": pool}
-            chosen.update(num_envs=num_envs, eval_every=eval_every)
+            chosen.update(num_envs=num_envs, eval_every=eval_every, options=options or None)
             result = run(
                 gid,
                 out=out,

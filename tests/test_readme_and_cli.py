@@ -161,7 +161,8 @@ def test_cli_ladder_writes_strength_markdown(tmp_path):
     )
     assert result.exit_code == 0, result.output
     text = (tmp_path / "STRENGTH.md").read_text()
-    assert "## irish_gauge, 3 players" in text and "Head to head" in text and "wall time" in text
+    assert "## irish_gauge, 3 players" in text and "Head to head" in text
+    assert re.search(r"decisions; \d+ s of play \(summed over the games", text) and "min of play in all" in text
     for agent in ("`random`", "`heuristic`", "`mcts:simulations=20`"):
         assert agent in text
     assert (tmp_path / "ladder" / "irish_gauge" / "games.jsonl").exists()

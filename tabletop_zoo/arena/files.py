@@ -1,6 +1,6 @@
 """The run folder: atomic writes, one writer at a time, and strict reading of finished games.
 
-``games.jsonl`` is an append-only log while games finish (one fsync'd line per game, so a kill loses at most
+``games.jsonl`` (and ``times.jsonl``, each game's seconds of play) is an append-only log while games finish (one fsync'd line per game, so a kill loses at most
 the line being written); every other file, and the final sorted ``games.jsonl``, is written to a temporary
 file, fsync'd and renamed over the old one, so a reader never sees half a file.
 """
@@ -13,6 +13,8 @@ import os
 import pathlib
 
 GAMES_FILE = "games.jsonl"
+TIMES_FILE = "times.jsonl"  # {"game", "seconds"} per finished game: what it cost, kept apart so that
+# games.jsonl stays the same file on every backend and machine
 RUN_FILE = "run.json"
 LOCK_FILE = ".lock"
 RECORD_KEYS = ("game", "seed", "agents", "scores", "returns", "ranks", "length", "actions")
@@ -127,3 +129,17 @@ def read_games(path: pathlib.Path, num_players: int, expected_agents=None) -> di
     if torn or len(good) != len(body):
         atomic_write(path, "".join(g + "\n" for g in good))
     return done
+
+
+def play_seconds(path: pathlib.Path, games) -> float:
+    """Seconds of play summed over ``games`` (their last line in ``times.jsonl``; a game without one counts 0):
+    the run's cost across every resume and worker, which the clock time of its last invocation is not."""
+    seconds: dict[int, float] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            try:
+                rec = json.loads(line)
+                seconds[int(rec["game"])] = float(rec["seconds"])
+            except (ValueError, KeyError, TypeError):
+                continue  # a line cut by a kill: that game's time is lost, not its result
+    return sum(seconds.get(g, 0.0) for g in games)

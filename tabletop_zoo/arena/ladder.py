@@ -84,7 +84,9 @@ def markdown(game_id: str, summary: dict) -> str:
         f"## {game_id}, {summary['players']} players",
         "",
         f"{summary['games']} games (seats rotated), seed {cfg['seed']}, mean length {summary['mean_length']:.0f} "
-        f"decisions, wall time {summary.get('wall_seconds', math.nan):.0f} s. Ratings: {summary['rating_scale']} "
+        f"decisions; {summary.get('play_seconds', math.nan):.0f} s of play (summed over the games, across resumes and "
+        f"workers), {summary.get('wall_seconds', math.nan):.0f} s of wall clock in the last invocation. "
+        f"Ratings: {summary['rating_scale']} "
         f"= `{summary['anchor']}`; equal share {summary['equal_share']:.2f}; 95% intervals.",
         "",
         "| # | agent | rating | win share | mean rank | seats |",
@@ -145,10 +147,12 @@ def write_strength(sections: list[tuple[str, dict]], path: pathlib.Path, command
     from .files import atomic_write
 
     load_after = [round(x, 2) for x in os.getloadavg()]
+    play = sum(summary.get("play_seconds", 0.0) for _, summary in sections)
     head = [
         "# Strength ladder",
         "",
-        f"Produced by `{command}` on {datetime.date.today().isoformat()} in {wall / 60:.1f} min "
+        f"Produced by `{command}` on {datetime.date.today().isoformat()}: {play / 60:.1f} min of play in all "
+        f"(each game's own time, summed; {wall / 60:.1f} min of wall clock in the last invocation) "
         f"(tabletop-zoo {env['tabletop_zoo']}, Python {env['python']}, numpy {env['numpy']}, numba "
         f"{env['numba']}; {env['machine']}; load average {env['load_before']} before, {load_after} after).",
         "",

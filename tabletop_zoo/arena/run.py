@@ -25,7 +25,7 @@ import numpy as np
 from .. import registry
 from ..agents.spec import AgentSpec, check_agent_spec
 from ..standings import final_standings
-from .files import GAMES_FILE, RUN_FILE, RunLock, atomic_write, read_games
+from .files import GAMES_FILE, RUN_FILE, TIMES_FILE, RunLock, atomic_write, play_seconds, read_games
 from .reaper import Reaper
 
 BACKENDS = ("local", "ray")
@@ -72,8 +72,14 @@ def play_one(game_id: str, num_players: int, specs: list[AgentSpec], game: int, 
     }
 
 
-def play_batch(game_id, num_players, specs, games, run_seed, options):
-    return [play_one(game_id, num_players, specs, g, run_seed, options) for g in games]
+def play_batch(game_id, num_players, specs, games, run_seed, options) -> list[tuple[dict, float]]:
+    """Play games in order; each game's record with the seconds it took (runs inside a worker)."""
+    out = []
+    for g in games:
+        start = time.perf_counter()
+        rec = play_one(game_id, num_players, specs, g, run_seed, options)
+        out.append((rec, time.perf_counter() - start))
+    return out
 
 
 def _warm_cache(game_id: str, num_players: int, specs: list[AgentSpec]) -> None:
@@ -208,6 +214,7 @@ def run(
 
         summary = summarize(records, lineup, num_players)
         summary["config"] = config
+        summary["play_seconds"] = play_seconds(out / TIMES_FILE, range(games))
         write_report(summary, out, console=progress if console is None else console)
     return summary
 
@@ -221,14 +228,16 @@ def _play(
     bar = _progress(len(todo), progress)
     # One worker plays in this process; more need the reaper, so they never outlive a killed arena.
     guard = Reaper() if workers > 1 or backend == "ray" else contextlib.nullcontext()
-    with games_path.open("a") as sink, guard:
+    with games_path.open("a") as sink, (games_path.parent / TIMES_FILE).open("a") as times, guard:
 
         def record(batch_result):
-            for rec in batch_result:
+            for rec, seconds in batch_result:
                 sink.write(json.dumps(rec) + "\n")
+                times.write(json.dumps({"game": rec["game"], "seconds": round(seconds, 3)}) + "\n")
                 done[rec["game"]] = rec
-            sink.flush()
-            os.fsync(sink.fileno())  # a finished game survives a kill
+            for f in (sink, times):
+                f.flush()
+                os.fsync(f.fileno())  # a finished game survives a kill
             bar.advance(len(batch_result))
 
         try:

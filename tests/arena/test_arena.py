@@ -119,6 +119,21 @@ def test_resume_after_kill_loses_and_repeats_nothing(tmp_path):
     assert lines(games_file) == lines(fresh / "games.jsonl")  # resuming changes nothing in the results
 
 
+def test_each_game_s_time_is_kept_apart_and_summed_across_resumes(tmp_path):
+    """times.jsonl holds one line per game played; the summary's play_seconds sums them over a resumed run,
+    and games.jsonl carries no time (so it stays the same file on every backend)."""
+    out = tmp_path / "run"
+    first = arena.run(GAME, ["heuristic", "random"], num_players=3, games=2, seed=3, out=out, workers=1, progress=False)
+    summary = arena.run(
+        GAME, ["heuristic", "random"], num_players=3, games=4, seed=3, out=out, resume=True, workers=1, progress=False
+    )
+    times = [json.loads(x) for x in lines(out / "times.jsonl")]
+    assert [t["game"] for t in times] == [0, 1, 2, 3] and all(t["seconds"] > 0 for t in times)
+    assert first["play_seconds"] == pytest.approx(sum(t["seconds"] for t in times[:2]))
+    assert summary["play_seconds"] == pytest.approx(sum(t["seconds"] for t in times))
+    assert all("seconds" not in json.loads(x) for x in lines(out / "games.jsonl"))
+
+
 def test_local_and_ray_backends_give_identical_results(tmp_path):
     pytest.importorskip("ray")
     kwargs = dict(num_players=3, games=6, seed=11, workers=2, progress=False)

@@ -1,5 +1,7 @@
 """az self-play training (tabletop_zoo/selfplay/az.py): targets, samples, exact resume, the saved network."""
 
+import json
+
 import numpy as np
 import pytest
 
@@ -130,3 +132,26 @@ def test_the_cli_trains_and_resumes_an_az_run(tmp_path):
         app, ["train", "irish_gauge", "--algo", "selfplay", "--simulations", "3", "--out", str(tmp_path / "b")]
     )
     assert bad.exit_code != 0 and "--simulations is an az option" in bad.output
+
+
+def test_the_cli_passes_game_options_to_the_training_games(tmp_path):
+    """``--option KEY=VALUE`` sets the training games' options (config.json keeps them resolved); a bad one is
+    refused before anything is written, naming what is allowed."""
+    from typer.testing import CliRunner
+
+    from tabletop_zoo.cli import app
+
+    args = ["train", "kremlin", "--algo", "az", "--players", "3", "--timesteps", "8", "--num-envs", "2"]
+    args += ["--simulations", "2", "--eval-games", "1", "--torch-threads", "1"]
+    result = CliRunner().invoke(app, [*args, "-O", "turn_limit_ranking=true", "--out", str(tmp_path / "a")])
+    assert result.exit_code == 0, result.output
+    assert json.loads((tmp_path / "a" / "config.json").read_text())["options"]["turn_limit_ranking"] is True
+    for option, message in (
+        ("turn_limit_ranking", "--option must look like KEY=VALUE"),
+        ("speed=3", "speed"),
+    ):
+        bad = CliRunner().invoke(app, [*args, "--option", option, "--out", str(tmp_path / "b")])
+        assert bad.exit_code != 0 and message in " ".join(bad.output.split()), bad.output
+        assert not (tmp_path / "b").exists()
+    sb3 = CliRunner().invoke(app, ["train", "kremlin", "-O", "turn_limit=5", "--out", str(tmp_path / "c")])
+    assert sb3.exit_code != 0 and "--option is a selfplay and az option" in " ".join(sb3.output.split())
