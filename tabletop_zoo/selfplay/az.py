@@ -271,7 +271,10 @@ class AZTrainer:
         return {
             "command": f"tabletop-zoo train {c.game} --algo az --players {c.num_players} --timesteps {c.timesteps} "
             f"--simulations {c.simulations} --num-envs {c.num_envs} --seed {c.seed}"
-            + ("" if c.pool == "self=1" else f" --pool {c.pool}"),
+            + ("" if c.pool == "self=1" else f" --pool {c.pool}")
+            + "".join(
+                f" --option {k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in self._given_options()
+            ),
             "samples": self.samples,
             "games": self.games_done,
             "wall_s": round(self.wall, 1),
@@ -279,6 +282,11 @@ class AZTrainer:
             "simulations": c.simulations,
             "hidden": list(c.hidden),
         }
+
+    def _given_options(self) -> list[tuple[str, object]]:
+        """The training games' options that differ from the game's defaults (what ``--option`` set)."""
+        defaults = self.kernel.resolve_options()
+        return [(k, v) for k, v in self.cfg.options.items() if defaults.get(k) != v]
 
     def save(self) -> None:
         """``checkpoint.pt`` (atomically replaced), ``az.pt``, logs and the curve."""

@@ -146,6 +146,10 @@ def test_the_cli_passes_game_options_to_the_training_games(tmp_path):
     result = CliRunner().invoke(app, [*args, "-O", "turn_limit_ranking=true", "--out", str(tmp_path / "a")])
     assert result.exit_code == 0, result.output
     assert json.loads((tmp_path / "a" / "config.json").read_text())["options"]["turn_limit_ranking"] is True
+    from tabletop_zoo.agents.az.network import load_az
+
+    command = load_az(tmp_path / "a" / "az.pt")[1]["meta"]["command"]
+    assert command.endswith("--option turn_limit_ranking=true"), command  # the other options are the defaults
     for option, message in (
         ("turn_limit_ranking", "--option must look like KEY=VALUE"),
         ("speed=3", "speed"),
