@@ -18,6 +18,8 @@ import pathlib
 import torch
 from strength_check import check
 
+from tabletop_zoo import registry
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 GAMES = ("imperial", "kremlin", "veld_railroads", "french_revolution_1789", "irish_gauge")
 TITLES = {
@@ -61,9 +63,17 @@ def card(game: str, runs: pathlib.Path, commit: str) -> str:
         table.append(f"| vs {opponent} | " + " | ".join(f"{share[p]:.2f}" for p in points) + " |")
     players = cfg["num_players"]
     pool = cfg.get("pool", "self=1")
+    defaults = registry.kernel(game).resolve_options()
+    given = " ".join(
+        f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in cfg["options"].items() if defaults[k] != v
+    )  # the --option settings of the training games
     env = "".join(
         f"{name}={value} "
-        for name, value, default in (("TIMESTEPS", cfg["timesteps"], 60000), ("POOL", pool, "self=1"))
+        for name, value, default in (
+            ("TIMESTEPS", cfg["timesteps"], 60000),
+            ("POOL", pool, "self=1"),
+            ("OPTIONS", f'"{given}"', '""'),
+        )
         if value != default
     )
     seats = (

@@ -67,6 +67,7 @@ def assert_beats(result: MatchResult, alpha: float = 0.01, at_least_half: bool =
         f"{result.game} {result.players}p {result.options or ''} seed {result.seed}: "
         f"{result.wins}/{result.games} wins, p = {result.p_value:.3g}"
     )
+    print(detail)  # the figures of a passing run too (pytest -rA shows them)
     assert result.p_value < alpha, detail
     if at_least_half:
         assert result.share >= 0.5, detail

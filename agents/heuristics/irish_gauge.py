@@ -34,24 +34,7 @@ RIVAL_PASS = 0.25  # chance that a seat able to afford the printed value still p
 AUCTION_WEIGHT = 1.5  # how much it likes opening auctions against building or calling
 
 
-def _hex_distances() -> np.ndarray:
-    """All-pairs hex distances (steps over land) by breadth-first search."""
-    dist = np.full((H, H), 99, np.int16)
-    for src in range(H):
-        dist[src, src] = 0
-        frontier = [src]
-        while frontier:
-            nxt = []
-            for h in frontier:
-                for g in tables.NEIGHBORS[h, : tables.N_NEIGHBORS[h]]:
-                    if dist[src, g] == 99:
-                        dist[src, g] = dist[src, h] + 1
-                        nxt.append(g)
-            frontier = nxt
-    return dist
-
-
-DIST = _hex_distances()
+DIST = tables.HEX_DISTANCE
 SITES = tables.CUBE_SITE_HEX  # the towns and cities: the only hexes that pay
 
 

@@ -13,6 +13,8 @@ from .._params import check_float, check_int
 from ..search_agent import SearchAgent
 from .uct import search
 
+DEFAULT_ROLLOUT_DEPTH = 20  # decisions of a truncated rollout in a game whose kernel sets no ROLLOUT_DEPTH
+
 
 def search_root(
     record: np.ndarray, simulations: int, rollout_depth: int, c: float, seed: int, threads: int = 1
@@ -47,7 +49,9 @@ def search_root(
 
 class MCTSAgent(SearchAgent):
     """UCT (IS-MCTS in hidden-information games) with truncated rollouts scored by ``evaluate``; rollouts
-    follow the kernel's ``rollout_action`` policy where it has one, else they are uniformly random.
+    follow the kernel's ``rollout_action`` policy where it has one, else they are uniformly random. A
+    rollout lasts ``rollout_depth`` decisions: by default the game's own ``ROLLOUT_DEPTH`` (its kernel's
+    measured choice, benchmarks/mcts_vs_heuristics/README.md), else 20.
 
     Use it in any PettingZoo loop after ``bind(env)`` (``play_game`` and the CLI bind it for you): it
     reads the game record through ``env.get_state()`` — never the observation — and in hidden-information
@@ -60,14 +64,14 @@ class MCTSAgent(SearchAgent):
     def __init__(
         self,
         simulations: int = 1000,
-        rollout_depth: int = 20,
+        rollout_depth: int | None = None,
         c: float = 1.0,
         seed: int | None = 0,
         threads: int = 1,
         env=None,
     ):
         self.simulations = check_int("simulations", simulations, 1)
-        self.rollout_depth = check_int("rollout_depth", rollout_depth, 0)
+        self.rollout_depth = None if rollout_depth is None else check_int("rollout_depth", rollout_depth, 0)
         self.c = check_float("c", c, 0.0)
         self.threads = min(check_int("threads", threads, 1), os.cpu_count() or 1)
         self.seed = 0 if seed is None else check_seed(seed)  # any seed in [0, 2**64)
@@ -79,5 +83,12 @@ class MCTSAgent(SearchAgent):
         kernel = dispatch.kernel_for(record.dtype)
         return self._choose(record, self._move_seed(record, int(kernel.to_move(record))))
 
+    def depth_for(self, kernel) -> int:
+        """The rollout depth searched in ``kernel``'s game: the one given, else the game's ``ROLLOUT_DEPTH``."""
+        if self.rollout_depth is not None:
+            return self.rollout_depth
+        return getattr(kernel, "ROLLOUT_DEPTH", DEFAULT_ROLLOUT_DEPTH)
+
     def _search(self, record: np.ndarray, seed: np.uint64) -> tuple[np.ndarray, np.ndarray]:
-        return search_root(record, self.simulations, self.rollout_depth, self.c, seed, self.threads)
+        depth = self.depth_for(dispatch.kernel_for(record.dtype))
+        return search_root(record, self.simulations, depth, self.c, seed, self.threads)

@@ -63,6 +63,9 @@ Optional
                                                       legal mask), drawn with the search's generator rng:
                                                       the MCTS rollout policy; without it rollouts are
                                                       uniformly random (``masks.sample_legal``)
+  ROLLOUT_DEPTH                                       decisions of a truncated MCTS rollout before
+                                                      ``evaluate`` scores it, when 20 (the search's
+                                                      default) is not the game's best horizon
   public_action_name(s, action, viewer) -> str        (Python) action_name of a move about to be made in s,
                                                       with what seat ``viewer`` may not see hidden (None: a
                                                       spectator); for games whose moves can be secret.
@@ -161,6 +164,9 @@ def contract_problems(kernel: ModuleType) -> list[str]:
             problems.append("STATE has no 'rng' field (the generator lives in the record)")
         if sum(p.size for p in kernel.OBS_PIECES) != kernel.OBS_SIZE:
             problems.append("OBS_PIECES do not add up to OBS_SIZE")
+        depth = getattr(kernel, "ROLLOUT_DEPTH", 0)
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+            problems.append(f"ROLLOUT_DEPTH must be an int >= 0, got {depth!r}")
         problems += _options_problems(kernel) + _default_problems(kernel)
     return problems
 

@@ -1,26 +1,63 @@
 """Rollout policy for truncated search rollouts (the optional kernel hook ``rollout_action``).
 
-Uniformly random rollouts misplay Irish Gauge where its worth is decided: a random bid is uniform over
-every affordable price, so a few auctions spend a seat's cash far above the certificates' printed values
-(worth lost for good: IG-SCORE-1 counts a certificate at its printed value); and on a main turn the 20
-special-interest placements outnumber the other 11 choices, so random turns mostly place cubes. The policy:
-- auction: bid the minimum while it does not exceed the certificate's printed value (at that price a
-  certificate costs no worth), else pass; with probability ROLLOUT_FLIP the choice is flipped, so rollouts
-  still sample other auction outcomes. An opener who must bid (IG-AUC-2, published) bids the minimum;
-- main turn: a uniform family (auction, build, special interest, call dividends) among those with a legal
-  action, then a uniform action of it;
-- every other decision (placements while building): uniformly random.
+Uniformly random rollouts misplay Irish Gauge where its worth is decided. A random bid is uniform over
+every affordable price, so a few auctions spend a seat's cash far above the certificates' printed values,
+and that worth is lost for good: IG-SCORE-1 counts a certificate at its printed value. On a main turn the
+20 special-interest placements outnumber the other 11 choices. So the rollouts play the beginner's
+strategy of the ``heuristic`` agent (agents/heuristics/irish_gauge.py), written here over the record:
+
+- auction: pass as the opener when the certificate would likely come free, because everyone else passes
+  (IG-INIT-3; IG-AUC-2 under the seed rules). Otherwise bid the minimum up to the printed value, and above
+  it pay at most part of the expected dividends, keeping cash for later auctions. With probability
+  ROLLOUT_FLIP the choice is flipped, so rollouts still sample other auction outcomes;
+- main turn: the best-scoring of auctioning a certificate, building towards the nearest town or city a
+  company does not reach, a special interest that raises its income, or calling dividends (IG-DIV-4/5
+  through the bag's odds);
+- building: the placement nearest to a town or city the company does not reach yet; stop when none is
+  within reach;
+- with probability ROLLOUT_EXPLORE a main-turn or build decision is random instead: on a main turn a
+  uniform family (auction, build, special interest, call dividends), then a uniform action of it.
 """
 
+import numpy as np
 from numba import njit
 
 from .._common.masks import sample_legal
 from .._common.rng import uniform_float, uniform_int
-from .actions import A_AUCTION, A_BID, A_BUILD, A_CALL_DIVIDENDS, A_PASS, A_PLACE, A_SPECIAL_INTEREST
+from .actions import (
+    A_AUCTION,
+    A_BID,
+    A_BUILD,
+    A_CALL_DIVIDENDS,
+    A_END_BUILD,
+    A_PASS,
+    A_PLACE,
+    A_SPECIAL_INTEREST,
+)
 from .auction import min_bid, top_value
-from .state import PH_AUCTION, PH_INITIAL_AUCTION, PH_MAIN
+from .estimate import colour_pay_probability, expected_income
+from .state import PH_AUCTION, PH_BUILD, PH_INITIAL_AUCTION, PH_MAIN, RULESET_SEED
+from .tables import (
+    CITY_INCOME,
+    CUBE_SITE_HEX,
+    CUBES_PER_CALL,
+    HEX_DISTANCE,
+    N_COLOURS,
+    N_COMPANIES,
+    N_HEX,
+    TOWN_HEX,
+    TOWN_INCOME,
+)
 
 ROLLOUT_FLIP = 0.1  # chance of flipping a bid/pass choice
+ROLLOUT_EXPLORE = 0.1  # chance of a random main-turn or build decision
+GROWTH = 2.0  # pounds per dividend call a company is expected to add by building
+CAUTION = 0.5  # share of the expected dividends worth paying above the printed value
+OVERPAY_CAP = 4  # pounds above the printed value never exceeded: cash is scarce (20 to start)
+RESERVE = 4  # pounds kept after an overbid, to bid in later auctions
+RIVAL_PASS = 0.25  # chance that a seat able to afford the printed value still passes
+AUCTION_WEIGHT = 1.5  # how much auctions are liked against building or calling
+FAR = 4  # hexes: a build stops when no town or city it lacks is nearer than this
 # the main turn's action families, as [start, end) id ranges
 _FAMILIES = (
     (A_AUCTION, A_BUILD),
@@ -30,16 +67,90 @@ _FAMILIES = (
 )
 
 
+# --- reading the table ----------------------------------------------------------------------------
 @njit(cache=True)
-def _auction_action(r, mask, rng):
+def _calls_left(r):
+    return (r.bag[0] + r.bag[1] + r.bag[2]) / CUBES_PER_CALL
+
+
+@njit(cache=True)
+def _income(r):
+    """Expected income of each company in one dividend call."""
+    out = np.zeros(N_COMPANIES, np.float64)
+    for c in range(N_COMPANIES):
+        out[c] = expected_income(r.loco, r.cube, r.bag, c)
+    return out
+
+
+@njit(cache=True)
+def _dividends_gain(r, p, c, income, calls_left):
+    """Dividends one more certificate of c brings seat p, plus those a rival's purchase would dilute away."""
+    h, sold = r.held[p, c], r.next_cert[c]
+    future = (income[c] + (GROWTH if r.supply[c] > 0 else 0.0)) * calls_left
+    now = future * h / sold if sold else 0.0
+    return future * (h + 1) / (sold + 1) - now + (now - future * h / (sold + 1))
+
+
+@njit(cache=True)
+def _all_others_pass(r, p, price, skip_passed):
+    """Chance that every other seat still in passes at this price (it must when it cannot pay, IG-AUC-5)."""
+    chance = 1.0
+    for q in range(r.num_players):
+        if q == p or (skip_passed and r.auc_passed[q]):
+            continue
+        chance *= 1.0 if r.cash[q] < price else RIVAL_PASS
+    return chance
+
+
+@njit(cache=True)
+def _free_if_all_pass(r):
+    """IG-INIT-3 always; IG-AUC-2 under the seed rules: an all-pass auction gives the opener the certificate."""
+    return r.phase == PH_INITIAL_AUCTION or r.ruleset == RULESET_SEED
+
+
+@njit(cache=True)
+def _reach(r, c):
+    """Fewest hexes from company c's network to a town or city it does not reach; -1 when it reaches all."""
+    best = -1
+    for i in range(CUBE_SITE_HEX.shape[0]):
+        t = CUBE_SITE_HEX[i]
+        if r.loco[c, t]:
+            continue
+        for h in range(N_HEX):
+            if r.loco[c, h] and (best < 0 or HEX_DISTANCE[h, t] < best):
+                best = HEX_DISTANCE[h, t]
+    return best
+
+
+# --- decisions ------------------------------------------------------------------------------------
+@njit(cache=True)
+def _auction_choice(r, mask):
+    """The heuristic's bid or pass for the seat to bid."""
     if not mask[A_BID]:
         return A_PASS  # cannot afford the minimum (IG-AUC-5)
     if not mask[A_PASS]:
         return A_BID  # IG-AUC-2 (published): the opener must bid
-    bid = min_bid(r) <= top_value(r, r.auc_company)
-    if uniform_float(rng) < ROLLOUT_FLIP:
-        bid = not bid
-    return A_BID if bid else A_PASS
+    p, c = r.auc_bidder, r.auc_company
+    price, top = min_bid(r), top_value(r, c)
+    gain = _dividends_gain(r, p, c, _income(r), _calls_left(r))
+    if r.auc_high_bidder < 0:
+        opener = True
+        for q in range(r.num_players):
+            opener = opener and not r.auc_passed[q]
+        if opener and _free_if_all_pass(r) and _all_others_pass(r, p, price, False) * (top + gain) > gain:
+            return A_PASS  # likely free: IG-INIT-3 / IG-AUC-2
+        return A_BID  # the printed value costs no worth and denies the opener a free certificate
+    if price - top <= min(CAUTION * gain, OVERPAY_CAP) and r.cash[p] - price >= RESERVE:
+        return A_BID
+    return A_PASS
+
+
+@njit(cache=True)
+def _auction_action(r, mask, rng):
+    choice = _auction_choice(r, mask)
+    if mask[A_BID] and mask[A_PASS] and uniform_float(rng) < ROLLOUT_FLIP:
+        return A_PASS if choice == A_BID else A_BID
+    return choice
 
 
 @njit(cache=True)
@@ -51,7 +162,8 @@ def _legal_in(mask, lo, hi):
 
 
 @njit(cache=True)
-def _main_action(mask, rng):
+def _random_main_action(mask, rng):
+    """A uniform family among those with a legal action, then a uniform action of it."""
     n = 0
     for lo, hi in _FAMILIES:
         n += _legal_in(mask, lo, hi)
@@ -65,11 +177,77 @@ def _main_action(mask, rng):
 
 
 @njit(cache=True)
+def _main_action(r, mask):
+    """The best-scoring main-turn action for the seat to move."""
+    p, n = r.active, r.num_players
+    income, calls_left = _income(r), _calls_left(r)
+    share = np.zeros((n, N_COMPANIES), np.float64)  # each seat's share of each company's dividends
+    for q in range(n):
+        for c in range(N_COMPANIES):
+            share[q, c] = r.held[q, c] / max(r.next_cert[c], 1)
+    best, best_score = -1, -np.inf
+    if mask[A_CALL_DIVIDENDS]:
+        mine = others = 0.0
+        for c in range(N_COMPANIES):
+            mine += share[p, c] * income[c]
+            for q in range(n):
+                others += share[q, c] * income[c] if q != p else 0.0
+        best, best_score = A_CALL_DIVIDENDS, mine - others / max(n - 1, 1) - 0.5  # calling also ends it sooner
+    for c in range(N_COMPANIES):
+        if mask[A_AUCTION + c]:
+            top = top_value(r, c)
+            gain = _dividends_gain(r, p, c, income, calls_left)
+            free = _all_others_pass(r, p, top, False) * (top + gain) if _free_if_all_pass(r) else 0.0
+            score = max(free, gain if r.cash[p] >= top else 0.0) * AUCTION_WEIGHT
+            if score > best_score:
+                best, best_score = A_AUCTION + c, score
+        if mask[A_BUILD + c]:
+            reach = _reach(r, c)
+            score = -1.0  # a complete network: building only uses the turn
+            if reach >= 0:
+                score = (CITY_INCOME + TOWN_INCOME) / 2 * calls_left * share[p, c] / max(reach, 1)
+            if score > best_score:
+                best, best_score = A_BUILD + c, score
+    for a in range(A_SPECIAL_INTEREST, A_CALL_DIVIDENDS):
+        if not mask[a]:
+            continue
+        town, k = divmod(a - A_SPECIAL_INTEREST, N_COLOURS)
+        h = TOWN_HEX[town]
+        mine = 0.0
+        for c in range(N_COMPANIES):
+            mine += share[p, c] if r.loco[c, h] else 0.0
+        score = mine * (CITY_INCOME * colour_pay_probability(r.bag, k) - TOWN_INCOME) * calls_left - 1.0
+        if score > best_score:
+            best, best_score = a, score
+    return best
+
+
+@njit(cache=True)
+def _build_action(r, mask, rng):
+    """The placement nearest to a town or city company bld_company lacks; stop when none is within FAR."""
+    c = r.bld_company
+    best, best_dist = -1, 99
+    for h in range(N_HEX):
+        if not mask[A_PLACE + h]:
+            continue
+        for i in range(CUBE_SITE_HEX.shape[0]):
+            t = CUBE_SITE_HEX[i]
+            if not r.loco[c, t] and HEX_DISTANCE[h, t] < best_dist:
+                best, best_dist = A_PLACE + h, HEX_DISTANCE[h, t]
+    if mask[A_END_BUILD] and (best < 0 or best_dist > FAR):
+        return A_END_BUILD
+    return best if best >= 0 else sample_legal(mask, rng)
+
+
+@njit(cache=True)
 def rollout_action(s, mask, rng):
     """A legal action for the seat to move (``mask`` is its legal mask), drawn with the search's ``rng``."""
     r = s[0]
     if r.phase == PH_INITIAL_AUCTION or r.phase == PH_AUCTION:
         return _auction_action(r, mask, rng)
     if r.phase == PH_MAIN:
-        return _main_action(mask, rng)
+        best = -1 if uniform_float(rng) < ROLLOUT_EXPLORE else _main_action(r, mask)
+        return best if best >= 0 else _random_main_action(mask, rng)
+    if r.phase == PH_BUILD and uniform_float(rng) >= ROLLOUT_EXPLORE:
+        return _build_action(r, mask, rng)
     return sample_legal(mask, rng)

@@ -34,6 +34,26 @@ for _h in MAP["hexes"]:
     NEIGHBORS[_h["index"], : len(_nb)] = _nb
     N_NEIGHBORS[_h["index"]] = len(_nb)
 
+
+def _hex_distances() -> np.ndarray:
+    """All-pairs hex distances (steps over land) by breadth-first search."""
+    dist = np.full((N_HEX, N_HEX), 99, np.int16)
+    for src in range(N_HEX):
+        dist[src, src] = 0
+        frontier = [src]
+        while frontier:
+            nxt = []
+            for h in frontier:
+                for g in NEIGHBORS[h, : N_NEIGHBORS[h]]:
+                    if dist[src, g] == 99:
+                        dist[src, g] = dist[src, h] + 1
+                        nxt.append(g)
+            frontier = nxt
+    return dist
+
+
+HEX_DISTANCE = _hex_distances()  # [hex, hex] steps over land: how far a build is from a town or city
+
 TOWN_HEX = np.array([HEX_INDEX[x] for x in MAP["towns"]], dtype=np.int16)  # town index t -> hex
 N_TOWNS = TOWN_HEX.shape[0]
 STARTING_CUBE_HEX = np.array([HEX_INDEX[x] for x in MAP["starting_cube_cities"]], dtype=np.int16)

@@ -3,8 +3,9 @@
     tabletop-zoo ladder imperial --players 4 --games 80
     tabletop-zoo ladder all --out benchmarks          # benchmarks/STRENGTH.md, every game
 
-The line-up is random, heuristic, mcts:simulations=100 and mcts:simulations=1000 (``--quick``: random,
-heuristic, mcts:simulations=20, few games), plus any agents given (trained policies, other searches).
+The line-up is random, heuristic, mcts:simulations=100, mcts:simulations=1000 and az (the network shipped for
+the game, agents/az/weights) (``--quick``: random, heuristic, mcts:simulations=20, few games), plus any agents
+given (trained policies, other searches).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import time
 from .. import registry
 from .run import run
 
-STANDARD = ["random", "heuristic", "mcts:simulations=100", "mcts:simulations=1000"]
+STANDARD = ["random", "heuristic", "mcts:simulations=100", "mcts:simulations=1000", "az"]
 QUICK = ["random", "heuristic", "mcts:simulations=20"]
 STRENGTH_FILE = "STRENGTH.md"
 

@@ -39,7 +39,7 @@ class Config:
     repeats: int = 5  # runs per figure (median, min, max)
     mcts_simulations: int = 1000
     mcts_positions: int = 3  # positions searched per game and player count (one run each, per repeat)
-    rollout_depth: int = 20  # our MCTSAgent's default: random decisions, then the kernel's evaluate()
+    rollout_depth: int = 20  # fixed across games (MCTSAgent takes a game's ROLLOUT_DEPTH): rollouts, then evaluate()
     headline_positions: int = 3
     headline_simulations: int = 1000
     threads: int = dataclasses.field(default_factory=lambda: os.cpu_count() or 1)

@@ -113,6 +113,20 @@ def test_bad_parameters():
         MCTSAgent().act(np.zeros(3), np.ones(2, np.int8))
 
 
+def test_rollout_depth_is_the_game_s_own_unless_given():
+    """A kernel's ROLLOUT_DEPTH sets MCTS's default rollouts (French Revolution: 40); 20 where it sets none;
+    an explicit rollout_depth wins everywhere, and the default search is the search at that depth."""
+    fr = tabletop_zoo.kernel("french_revolution_1789")
+    default, explicit = MCTSAgent(), MCTSAgent(rollout_depth=7)
+    assert default.depth_for(fr) == fr.ROLLOUT_DEPTH == 40 and not hasattr(ig, "ROLLOUT_DEPTH")
+    assert default.depth_for(ig) == 20 and explicit.depth_for(fr) == explicit.depth_for(ig) == 7
+    s = fr.new_state(4, 3)
+    visits, _ = MCTSAgent(simulations=60)._search(s, np.uint64(5))
+    assert np.array_equal(visits, search_root(s, 60, 40, 1.0, np.uint64(5))[0])
+    with pytest.raises(ValueError, match="rollout_depth must be an integer >= 0"):
+        MCTSAgent(rollout_depth=-1)
+
+
 def test_mcts_plays_through_the_pettingzoo_loop_and_cli_names():
     env = tabletop_zoo.make_env("irish_gauge", num_players=3)
     agents = [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import types
 import warnings
 
 import numpy as np
@@ -16,6 +17,14 @@ from tabletop_zoo.kernels._common.contract import contract_problems
 
 def test_kernel_honours_contract(game_id):
     assert contract_problems(registry.kernel(game_id)) == []
+
+
+@pytest.mark.parametrize("depth", [-1, 2.5, True, "40"])
+def test_a_bad_rollout_depth_breaks_the_contract(depth):
+    fr = registry.kernel("french_revolution_1789")
+    kernel = types.ModuleType("bad_kernel")
+    kernel.__dict__.update({k: v for k, v in vars(fr).items() if not k.startswith("__")}, ROLLOUT_DEPTH=depth)
+    assert contract_problems(kernel) == [f"ROLLOUT_DEPTH must be an int >= 0, got {depth!r}"]
 
 
 def test_pettingzoo_api_test(game_n):

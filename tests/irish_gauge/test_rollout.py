@@ -1,23 +1,16 @@
-"""The rollout policy of Irish Gauge's search (kernels/irish_gauge/rollout.py, the hook ``rollout_action``)."""
+"""The rollout policy of Irish Gauge's search (kernels/irish_gauge/rollout.py, the hook ``rollout_action``):
+the heuristic agent's strategy over the record, with a few flipped or random decisions."""
 
 import numpy as np
+import pytest
 
+from tabletop_zoo.agents import make_agent
 from tabletop_zoo.kernels._common.rng import seed_rng
 from tabletop_zoo.kernels.irish_gauge import rollout
 
-from ._helpers import (
-    AUCTION,
-    BID,
-    BUILD,
-    CALL_DIVIDENDS,
-    PASS,
-    PLACE,
-    SPECIAL_INTEREST,
-    ST,
-    k,
-)
+from ._helpers import BID, PASS, ST, k
 
-FAMILIES = ((AUCTION, BUILD), (BUILD, SPECIAL_INTEREST), (SPECIAL_INTEREST, CALL_DIVIDENDS), (CALL_DIVIDENDS, PLACE))
+GAMES = ((3, "seed"), (4, "published"), (5, "seed"), (4, "seed"))
 
 
 def _rng(seed: int) -> np.ndarray:
@@ -26,62 +19,83 @@ def _rng(seed: int) -> np.ndarray:
     return rng
 
 
-def test_rollout_action_is_legal_and_bids_only_the_minimum_along_random_games():
+def _positions(games_each: int = 6):
+    """(record, mask) at every decision of games played half by the heuristic, half at random."""
     rng = np.random.default_rng(0)
+    heuristic = make_agent("heuristic", "irish_gauge", seed=1)
+    for n, ruleset in GAMES:
+        for g in range(games_each):
+            s = k.new_state(n, g, ruleset=ruleset)
+            mask = np.zeros(k.NUM_ACTIONS, np.uint8)
+            while not k.is_over(s):
+                k.legal_mask(s, mask)
+                yield s, mask
+                obs = np.zeros(k.OBS_SIZE, np.float32)
+                k.observe(s, int(k.to_move(s)), obs)
+                if rng.random() < 0.5:
+                    k.step(s, int(rng.choice(np.flatnonzero(mask))))
+                else:
+                    k.step(s, heuristic.act(obs, mask.view(np.int8).copy()))
+
+
+def test_rollout_action_is_legal_and_bids_only_the_minimum():
     policy = _rng(7)
-    mask = np.zeros(k.NUM_ACTIONS, np.uint8)
-    for n, ruleset in ((3, "seed"), (4, "published"), (5, "seed")):
-        s = k.new_state(n, n, ruleset=ruleset)
-        while not k.is_over(s):
-            k.legal_mask(s, mask)
-            a = k.rollout_action(s, mask, policy)
-            assert mask[a], (a, k.action_name(s, a))
-            if s[0]["phase"] in (ST.PH_INITIAL_AUCTION, ST.PH_AUCTION):
-                assert a in (PASS, BID)  # never above the minimum
-            k.step(s, int(rng.choice(np.flatnonzero(mask))))
+    for s, mask in _positions(3):
+        a = k.rollout_action(s, mask, policy)
+        assert mask[a], (a, k.action_name(s, a))
+        if s[0]["phase"] in (ST.PH_INITIAL_AUCTION, ST.PH_AUCTION):
+            assert a in (PASS, BID)  # never above the minimum
 
 
-def _auction_bids(s, draws: int = 2000) -> float:
+def test_before_flips_and_exploration_it_plays_exactly_the_heuristic():
+    """Irish Gauge hides nothing, so the heuristic's observation holds the record: both must choose alike at
+    every auction (IG-INIT-3, IG-AUC-2/5), main turn (IG-DIV-4/5 odds) and placement."""
+    heuristic = make_agent("heuristic", "irish_gauge", seed=1)
+    choices = {
+        ST.PH_INITIAL_AUCTION: lambda r, mask: rollout._auction_choice(r, mask),
+        ST.PH_AUCTION: lambda r, mask: rollout._auction_choice(r, mask),
+        ST.PH_MAIN: lambda r, mask: rollout._main_action(r, mask),
+        ST.PH_BUILD: lambda r, mask: rollout._build_action(r, mask, _rng(0)),
+    }
+    seen = dict.fromkeys(choices, 0)
+    for s, mask in _positions():
+        phase = int(s[0]["phase"])
+        obs = np.zeros(k.OBS_SIZE, np.float32)
+        k.observe(s, int(k.to_move(s)), obs)
+        expected = heuristic.act(obs, mask.view(np.int8).copy())
+        assert choices[phase](s[0], mask) == expected, (ST.PHASE_NAMES[phase], k.action_name(s, expected))
+        seen[phase] += 1
+    assert min(seen.values()) > 200, seen
+
+
+def _share_differing(s, mask, best: int, draws: int = 4000) -> float:
+    policy = _rng(3)
+    return sum(k.rollout_action(s, mask, policy) != best for _ in range(draws)) / draws
+
+
+@pytest.mark.parametrize("phase", [ST.PH_AUCTION, ST.PH_MAIN])
+def test_a_tenth_of_the_choices_are_flipped_or_random(phase):
+    """ROLLOUT_FLIP of the bid-or-pass choices are flipped; ROLLOUT_EXPLORE of the main turns are a uniform
+    family, then a uniform action of it (which is the best one now and then)."""
+    s, mask = next((s, m) for s, m in _positions() if s[0]["phase"] == phase and m[PASS] == m[BID])
+    if phase == ST.PH_AUCTION:
+        share = _share_differing(s, mask, rollout._auction_choice(s[0], mask))
+        assert share == pytest.approx(rollout.ROLLOUT_FLIP, abs=0.02)
+    else:
+        share = _share_differing(s, mask, rollout._main_action(s[0], mask))
+        assert 0.5 * rollout.ROLLOUT_EXPLORE < share <= rollout.ROLLOUT_EXPLORE + 0.02
+
+
+def test_the_opener_passes_for_a_certificate_nobody_else_can_pay():
+    """IG-INIT-3: an initial auction that everyone passes gives the opener the certificate for nothing; when
+    no other seat can afford the printed value (IG-AUC-5), passing is the heuristic's choice."""
+    s = k.new_state(4, 0)
+    r = s[0]
     mask = np.zeros(k.NUM_ACTIONS, np.uint8)
     k.legal_mask(s, mask)
-    assert mask[PASS] and mask[BID]
-    policy = _rng(1)
-    return sum(k.rollout_action(s, mask, policy) == BID for _ in range(draws)) / draws
-
-
-def test_it_bids_up_to_the_printed_value_and_passes_above_it():
-    """A certificate at its printed value costs no worth (IG-SCORE-1): bid the minimum then; above it pass.
-    ROLLOUT_FLIP (10 %) of the choices are flipped."""
-    s = k.new_state(4, 0)  # the first initial auction: the minimum bid is the printed value (IG-INIT-2)
-    assert _auction_bids(s) > 1 - 2 * rollout.ROLLOUT_FLIP
-    r = s[0]
-    r["auc_high_bidder"] = (r["auc_bidder"] + 1) % 4
-    r["auc_high_bid"] = k.tables.SHARE_VALUE[r["auc_company"], r["next_cert"][r["auc_company"]]]
-    assert _auction_bids(s) < 2 * rollout.ROLLOUT_FLIP  # the minimum is now one above the printed value
-
-
-def _main_turn_with_every_family(mask) -> np.ndarray:
-    """A main turn, reached by random play, at which all four action families are legal."""
-    rng = np.random.default_rng(4)
-    s = k.new_state(4, 4)
-    while not k.is_over(s):
-        k.legal_mask(s, mask)
-        if s[0]["phase"] == ST.PH_MAIN and all(mask[lo:hi].any() for lo, hi in FAMILIES):
-            return s
-        k.step(s, int(rng.choice(np.flatnonzero(mask))))
-    raise AssertionError("no main turn offered every family")
-
-
-def test_a_main_turn_picks_a_family_uniformly_then_an_action_of_it():
-    """The special interests (up to twenty) must not crowd out auctions, builds and the dividend call."""
-    mask = np.zeros(k.NUM_ACTIONS, np.uint8)
-    s = _main_turn_with_every_family(mask)
-    policy = _rng(3)
-    draws = 4000
-    counts = dict.fromkeys(FAMILIES, 0)
-    for _ in range(draws):
-        a = k.rollout_action(s, mask, policy)
-        assert mask[a]
-        counts[next(f for f in FAMILIES if f[0] <= a < f[1])] += 1
-    for share in (c / draws for c in counts.values()):
-        assert abs(share - 1 / len(FAMILIES)) < 0.03
+    assert r["phase"] == ST.PH_INITIAL_AUCTION and mask[PASS] and mask[BID]
+    assert rollout._auction_choice(r, mask) == BID  # everyone can pay: bid the printed value
+    for q in range(4):
+        if q != r["auc_bidder"]:
+            r["cash"][q] = 0
+    assert rollout._auction_choice(r, mask) == PASS
