@@ -372,6 +372,12 @@ def train(
     out: str | None = typer.Option(None, "--out", "-o", help="folder (default: train_runs/<game>-<date-time>)"),
     resume: bool = typer.Option(False, "--resume", help="selfplay, az: continue exactly from OUT/checkpoint.pt"),
     simulations: int | None = typer.Option(None, "--simulations", help="az: search simulations per decision (32)"),
+    reward: str | None = typer.Option(
+        None,
+        "--reward",
+        help="selfplay: what a finished game credits each seat: win_share (default) or score_margin (final "
+        "score minus the table's mean, over the largest such gap: in [-1, 1])",
+    ),
     option: list[str] = typer.Option(
         [],
         "--option",
@@ -397,6 +403,8 @@ def train(
     try:
         if simulations is not None and algo != "az":
             raise ValueError("--simulations is an az option (use --algo az)")
+        if reward is not None and algo != "selfplay":
+            raise ValueError("--reward is a selfplay option (use --algo selfplay)")
         options = _game_options(option)
         if options and algo not in ("selfplay", "az"):
             raise ValueError("--option is a selfplay and az option (use --algo selfplay or az)")
@@ -408,7 +416,7 @@ def train(
             if algo == "selfplay":
                 from .selfplay import train_selfplay as run
 
-                chosen = {"pool": pool, "backend": backend, "workers": workers, "address": address}
+                chosen = {"pool": pool, "backend": backend, "workers": workers, "address": address, "reward": reward}
             else:
                 from .selfplay.az import train_az as run
 

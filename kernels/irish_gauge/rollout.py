@@ -74,19 +74,23 @@ def _calls_left(r):
 
 
 @njit(cache=True)
-def _income(r):
-    """Expected income of each company in one dividend call."""
-    out = np.zeros(N_COMPANIES, np.float64)
-    for c in range(N_COMPANIES):
-        out[c] = expected_income(r.loco, r.cube, r.bag, c)
-    return out
+def _income(r, c):
+    """Expected income of company c in one dividend call (IG-DIV-4/5 through the bag's odds)."""
+    return expected_income(r.loco, r.cube, r.bag, c)
+
+
+@njit(cache=True)
+def _share(r, q, c):
+    """Seat q's share of company c's dividends."""
+    return r.held[q, c] / max(r.next_cert[c], 1)
 
 
 @njit(cache=True)
 def _dividends_gain(r, p, c, income, calls_left):
-    """Dividends one more certificate of c brings seat p, plus those a rival's purchase would dilute away."""
+    """Dividends one more certificate of c (expected ``income`` a call) brings seat p, plus those a rival's
+    purchase would dilute away."""
     h, sold = r.held[p, c], r.next_cert[c]
-    future = (income[c] + (GROWTH if r.supply[c] > 0 else 0.0)) * calls_left
+    future = (income + (GROWTH if r.supply[c] > 0 else 0.0)) * calls_left
     now = future * h / sold if sold else 0.0
     return future * (h + 1) / (sold + 1) - now + (now - future * h / (sold + 1))
 
@@ -132,7 +136,7 @@ def _auction_choice(r, mask):
         return A_BID  # IG-AUC-2 (published): the opener must bid
     p, c = r.auc_bidder, r.auc_company
     price, top = min_bid(r), top_value(r, c)
-    gain = _dividends_gain(r, p, c, _income(r), _calls_left(r))
+    gain = _dividends_gain(r, p, c, _income(r, c), _calls_left(r))
     if r.auc_high_bidder < 0:
         opener = True
         for q in range(r.num_players):
@@ -178,25 +182,22 @@ def _random_main_action(mask, rng):
 
 @njit(cache=True)
 def _main_action(r, mask):
-    """The best-scoring main-turn action for the seat to move."""
+    """The best-scoring main-turn action for the seat to move (no allocation: it runs at every rollout step)."""
     p, n = r.active, r.num_players
-    income, calls_left = _income(r), _calls_left(r)
-    share = np.zeros((n, N_COMPANIES), np.float64)  # each seat's share of each company's dividends
-    for q in range(n):
-        for c in range(N_COMPANIES):
-            share[q, c] = r.held[q, c] / max(r.next_cert[c], 1)
+    calls_left = _calls_left(r)
     best, best_score = -1, -np.inf
     if mask[A_CALL_DIVIDENDS]:
         mine = others = 0.0
         for c in range(N_COMPANIES):
-            mine += share[p, c] * income[c]
+            income = _income(r, c)
+            mine += _share(r, p, c) * income
             for q in range(n):
-                others += share[q, c] * income[c] if q != p else 0.0
+                others += _share(r, q, c) * income if q != p else 0.0
         best, best_score = A_CALL_DIVIDENDS, mine - others / max(n - 1, 1) - 0.5  # calling also ends it sooner
     for c in range(N_COMPANIES):
         if mask[A_AUCTION + c]:
             top = top_value(r, c)
-            gain = _dividends_gain(r, p, c, income, calls_left)
+            gain = _dividends_gain(r, p, c, _income(r, c), calls_left)
             free = _all_others_pass(r, p, top, False) * (top + gain) if _free_if_all_pass(r) else 0.0
             score = max(free, gain if r.cash[p] >= top else 0.0) * AUCTION_WEIGHT
             if score > best_score:
@@ -205,7 +206,7 @@ def _main_action(r, mask):
             reach = _reach(r, c)
             score = -1.0  # a complete network: building only uses the turn
             if reach >= 0:
-                score = (CITY_INCOME + TOWN_INCOME) / 2 * calls_left * share[p, c] / max(reach, 1)
+                score = (CITY_INCOME + TOWN_INCOME) / 2 * calls_left * _share(r, p, c) / max(reach, 1)
             if score > best_score:
                 best, best_score = A_BUILD + c, score
     for a in range(A_SPECIAL_INTEREST, A_CALL_DIVIDENDS):
@@ -215,7 +216,7 @@ def _main_action(r, mask):
         h = TOWN_HEX[town]
         mine = 0.0
         for c in range(N_COMPANIES):
-            mine += share[p, c] if r.loco[c, h] else 0.0
+            mine += _share(r, p, c) if r.loco[c, h] else 0.0
         score = mine * (CITY_INCOME * colour_pay_probability(r.bag, k) - TOWN_INCOME) * calls_left - 1.0
         if score > best_score:
             best, best_score = a, score

@@ -39,6 +39,13 @@ def gae(value, next_value, reward, done, terminated, gamma, lam):
     return adv
 
 
+def score_margins(scores: np.ndarray) -> np.ndarray:
+    """Each seat's final score minus the table's mean, divided by the largest such gap at the table: in [-1, 1],
+    summing to 0, the same scale in every game (all zeros when every seat scores alike)."""
+    gap = scores - scores.mean()
+    return (gap / max(float(np.abs(gap).max()), 1e-9)).astype(np.float64)
+
+
 class RolloutWorker:
     """``num_envs`` games of ``game_id``; ``collect`` plays until ``num_samples`` samples are gathered."""
 
@@ -55,12 +62,14 @@ class RolloutWorker:
         gamma: float = 1.0,
         gae_lambda: float = 0.95,
         torch_threads: int | None = None,
+        reward: str = "win_share",
     ):
         if torch_threads:
             torch.set_num_threads(int(torch_threads))
         self.game_id, self.num_players = game_id, num_players
         self.kernel = k = registry.kernel(game_id)
         self.pool, self.gamma, self.gae_lambda = dict(pool), float(gamma), float(gae_lambda)
+        self.reward = reward
         self.games = BatchGames(k, num_envs, num_players, options)
         self.net = ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS, hidden)
         self.snapshots: list[ActorCritic] = []
@@ -179,9 +188,15 @@ class RolloutWorker:
         g.actions[idx] = action
         return n + idx.size
 
+    def final_reward(self, i: int) -> np.ndarray:
+        """What finished game ``i`` pays each seat: its win share, or its normalised score margin."""
+        if self.reward == "win_share":
+            return self.games.returns(i)
+        return score_margins(self.games.scores(i))
+
     def _finish(self, i: int, buf, last) -> dict:
-        """Credit every policy seat of finished game ``i`` with its final return."""
-        ret = self.games.returns(i)
+        """Credit every policy seat of finished game ``i`` with its final reward."""
+        ret = self.final_reward(i)
         for seat in range(self.num_players):
             j = last[i, seat]
             if j >= 0:

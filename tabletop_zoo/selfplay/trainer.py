@@ -32,6 +32,7 @@ from .rollout import RolloutWorker
 
 CHECKPOINT_FORMAT = "tabletop_zoo.selfplay.checkpoint/1"
 BACKENDS = ("local", "ray")
+REWARDS = ("win_share", "score_margin")  # what a finished game credits each policy seat (rollout.py)
 
 
 def cores_in_use() -> int:
@@ -88,6 +89,7 @@ class SelfPlayConfig:
     workers: int = 1
     address: str | None = None
     options: dict = dataclasses.field(default_factory=dict)
+    reward: str = "win_share"  # or "score_margin": final score minus the mean, over the table's largest gap
 
     def check(self) -> SelfPlayConfig:
         """Validate every field (clear one-line errors before any work) and fill defaults."""
@@ -111,6 +113,8 @@ class SelfPlayConfig:
             ),
         )
         parse_pool(self.pool)
+        if self.reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {self.reward!r}")
         if self.backend not in BACKENDS:
             raise ValueError(f"backend must be one of {BACKENDS}, got {self.backend!r}")
         check_evaluation(self, 8)
@@ -220,6 +224,7 @@ class SelfPlayTrainer:
                     "hidden": cfg.hidden,
                     "gamma": cfg.gamma,
                     "gae_lambda": cfg.gae_lambda,
+                    "reward": cfg.reward,
                 }
             )
         per = math.ceil(cfg.rollout_samples / cfg.workers)
@@ -246,7 +251,7 @@ class SelfPlayTrainer:
         """``checkpoint.pt`` (atomically replaced), ``policy.pt``, logs and the curve."""
         self.out.mkdir(parents=True, exist_ok=True)
         policy_path = self.out / "policy.pt"
-        meta = {"samples": self.samples, "updates": self.updates, "pool": self.cfg.pool}
+        meta = {"samples": self.samples, "updates": self.updates, "pool": self.cfg.pool, "reward": self.cfg.reward}
         save_policy(policy_path, self.net, self.cfg.game, self.cfg.num_players, meta)
         state = {
             "format": CHECKPOINT_FORMAT,
@@ -277,7 +282,8 @@ class SelfPlayTrainer:
 
     def _title(self) -> str:
         c = self.cfg
-        return f"{c.game}, {c.num_players} players, self-play PPO (pool {c.pool})"
+        reward = "" if c.reward == "win_share" else f", reward {c.reward}"
+        return f"{c.game}, {c.num_players} players, self-play PPO (pool {c.pool}{reward})"
 
     # --- the loop --------------------------------------------------------------------------------
     def evaluate(self) -> list[dict]:

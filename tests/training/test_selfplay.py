@@ -12,7 +12,7 @@ from tabletop_zoo.play import play_game  # noqa: E402
 from tabletop_zoo.selfplay import parse_pool, train_selfplay  # noqa: E402
 from tabletop_zoo.selfplay.batch import LEARNER, OVER, BatchGames  # noqa: E402
 from tabletop_zoo.selfplay.network import ActorCritic  # noqa: E402
-from tabletop_zoo.selfplay.rollout import RolloutWorker, gae  # noqa: E402
+from tabletop_zoo.selfplay.rollout import RolloutWorker, gae, score_margins  # noqa: E402
 
 GAME = "irish_gauge"
 TINY = dict(
@@ -51,6 +51,24 @@ def test_each_seat_is_credited_with_its_own_final_return_even_when_another_seat_
                 assert not rows.any()  # random seats are never samples
         ended_by_other += game["kinds"][game["last_mover"]] != LEARNER
     assert ended_by_other > 0  # some games ended on a random seat's move and were still credited
+
+
+def test_with_the_score_margin_reward_each_seat_gets_its_normalised_margin():
+    """reward="score_margin": a finished game credits each policy seat (score - mean) / the table's largest such
+    gap, from the kernel's final scores (IG-SCORE-1: cash + printed values): zero-sum, in [-1, 1]."""
+    w = RolloutWorker(GAME, 3, {}, 16, parse_pool("self=1"), seed=3, reward="score_margin")
+    w.set_snapshots(0, [w.net.state_dict()])
+    out = w.collect(w.net.state_dict(), 1500)
+    assert len(out["finished"]) >= 5
+    maxp = w.kernel.MAX_PLAYERS
+    for game in out["finished"]:
+        margins = np.array(game["returns"])
+        assert margins.sum() == pytest.approx(0.0, abs=1e-9) and np.abs(margins).max() == pytest.approx(1.0)
+        for seat in range(3):
+            rows = out["stream"] == game["uid"] * maxp + seat
+            assert out["reward"][rows].sum() == pytest.approx(margins[seat])
+    assert score_margins(np.array([10, 40, 100])) == pytest.approx([-0.8, -0.2, 1.0])  # mean 50, largest gap 50
+    assert list(score_margins(np.array([7, 7, 7]))) == [0.0, 0.0, 0.0]
 
 
 def test_forced_decisions_are_applied_but_never_samples():
@@ -142,6 +160,8 @@ def test_bad_settings_are_refused_before_any_work(tmp_path):
         train_selfplay(GAME, out=tmp_path, num_envs=0)
     with pytest.raises(ValueError, match="backend must be one of"):
         train_selfplay(GAME, out=tmp_path, backend="slurm")
+    with pytest.raises(ValueError, match="reward must be one of win_share, score_margin, got 'rank'"):
+        train_selfplay(GAME, out=tmp_path, reward="rank")
     with pytest.raises(ValueError, match="unknown self-play setting"):
         train_selfplay(GAME, out=tmp_path, n_steps=5)
     with pytest.raises(ValueError, match="no checkpoint"):
