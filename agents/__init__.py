@@ -59,8 +59,10 @@ AGENTS = {
 def _factory_class(name: str, game_id: str | None):
     if name == "random":
         return RandomAgent
-    if name == "heuristic":
-        return heuristic_class(game_id)
+    if name == "heuristic":  # every game's heuristic takes its base class's parameters
+        from .heuristics._base import HeuristicAgent
+
+        return heuristic_class(game_id) if game_id is not None else HeuristicAgent
     if name == "policy":
         from .policy_agent import PolicyAgent
 

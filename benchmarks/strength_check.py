@@ -4,7 +4,8 @@
 
 A game counts as a win for the agent when it alone has the best rank (ties count as losses, so the
 test is conservative); under the null hypothesis that all seats are equally strong such a win has
-probability at most 1/num_players, which the one-sided ``scipy.stats.binomtest`` uses.
+probability at most 1/num_players: the one-sided exact binomial test of
+``tabletop_zoo.arena.stats.p_value_above_equal`` (the same test as the project's strength tests).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from scipy.stats import binomtest
+from tabletop_zoo.arena.stats import p_value_above_equal
 
 
 def check(games_path: str, label: str) -> dict:
@@ -26,7 +27,6 @@ def check(games_path: str, label: str) -> dict:
                 wins += g["ranks"][seat] == 1 and g["ranks"].count(1) == 1
     if n == 0:
         raise SystemExit(f"agent {label!r} not found; agents: {sorted({a for g in games for a in g['agents']})}")
-    test = binomtest(wins, n, 1 / players, alternative="greater")
     return {
         "agent": label,
         "games": n,
@@ -34,7 +34,7 @@ def check(games_path: str, label: str) -> dict:
         "players": players,
         "null_win_rate": 1 / players,
         "win_rate": wins / n,
-        "p_value": test.pvalue,
+        "p_value": p_value_above_equal(wins, n, players),
     }
 
 

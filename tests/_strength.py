@@ -4,10 +4,11 @@ A match puts one candidate seat against n-1 copies of an opponent; game g uses e
 puts the candidate in seat ``g % n``, so every seat is played equally often. A game counts as a win only
 when the candidate's reward is strictly above every other seat's (a shared win is not a win), which keeps
 the test conservative: an equal player wins alone with probability at most 1/n. The p-value is the
-one-sided exact binomial tail P(X >= wins) under that equal share (``scipy.stats.binomtest``).
+one-sided exact binomial tail P(X >= wins) under that equal share (``tabletop_zoo.arena.stats.p_value_above_equal``,
+the one test of every strength claim, also used by ``benchmarks/strength_check.py``).
 
-``tabletop-zoo ladder`` and the strength tests of every game use these functions; run as a script it
-prints the table in benchmarks/HEURISTICS.md.
+The slow strength tests of every game use these functions; run as a script it prints the table in
+benchmarks/HEURISTICS.md.
 """
 
 from __future__ import annotations
@@ -15,10 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from scipy.stats import binomtest
-
 import tabletop_zoo
 from tabletop_zoo.agents import make_agent
+from tabletop_zoo.arena.stats import p_value_above_equal
 from tabletop_zoo.play import play_game
 
 AgentFactory = Callable[[int], object]  # agent seed -> agent
@@ -52,13 +52,6 @@ class MatchResult:
             f"| {self.game} | {self.players} | {opts} | {self.seed} | {self.games} | {self.wins} | "
             f"{self.share:.3f} | {self.equal_share:.3f} | {self.p_value:.2g} |"
         )
-
-
-def p_value_above_equal(wins: int, games: int, players: int) -> float:
-    """One-sided exact binomial p-value of 'wins more often than the equal share 1/players'."""
-    if games < 1 or not 0 <= wins <= games or players < 2:
-        raise ValueError(f"need games >= 1, 0 <= wins <= games and players >= 2; got {wins}/{games}, {players}")
-    return binomtest(wins, games, 1.0 / players, alternative="greater").pvalue
 
 
 def assert_beats(result: MatchResult, alpha: float = 0.01, at_least_half: bool = False) -> None:

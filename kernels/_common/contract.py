@@ -66,6 +66,8 @@ Optional
   ROLLOUT_DEPTH                                       decisions of a truncated MCTS rollout before
                                                       ``evaluate`` scores it, when 20 (the search's
                                                       default) is not the game's best horizon
+  DECISIONS_PER_S_TARGET                              the kernel's throughput goal in ``tabletop-zoo bench``
+                                                      (decisions/s on one thread), when 1,000,000 is not it
   public_action_name(s, action, viewer) -> str        (Python) action_name of a move about to be made in s,
                                                       with what seat ``viewer`` may not see hidden (None: a
                                                       spectator); for games whose moves can be secret.
@@ -167,6 +169,9 @@ def contract_problems(kernel: ModuleType) -> list[str]:
         depth = getattr(kernel, "ROLLOUT_DEPTH", 0)
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             problems.append(f"ROLLOUT_DEPTH must be an int >= 0, got {depth!r}")
+        target = getattr(kernel, "DECISIONS_PER_S_TARGET", 1)
+        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+            problems.append(f"DECISIONS_PER_S_TARGET must be an int >= 1, got {target!r}")
         problems += _options_problems(kernel) + _default_problems(kernel)
     return problems
 

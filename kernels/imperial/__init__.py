@@ -59,6 +59,8 @@ CHANCE_MODE = "deterministic"  # the only chance event is the flag deal inside n
 INFORMATION = "perfect"
 DEFAULT_PLAYERS = 4  # the count an env, a benchmark or a trainer uses when none is given
 UTILITY = "constant_sum"  # default reward="win_share": 1/k to each of k tied winners; see utility()
+# Issue #10's throughput goal for this game: a decision here does more (maneuvers, fights, tax) than elsewhere
+DECISIONS_PER_S_TARGET = 300_000
 NUM_CHANCE_OUTCOMES = 0
 
 MAX_NATION_TURNS_DEFAULT = 600
@@ -152,6 +154,7 @@ __all__ = contract.exports(
     "RULESET_SEED",
     "RULESET_PUBLISHED",
     "winners",
+    "DECISIONS_PER_S_TARGET",
     "action_family",
     "buy_id",
     "resolve_combat",

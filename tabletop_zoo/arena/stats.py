@@ -4,6 +4,8 @@
   "successes" may be fractional; Wilson's formula takes it as it is (for whole counts it equals
   ``scipy.stats.binomtest(k, n).proportion_ci(method="wilson")``). At 0/n the interval is [0, x], at n/n
   [x, 1], never outside [0, 1].
+- Strength claims: ``p_value_above_equal``, the one-sided exact binomial p-value of winning alone more often
+  than the equal share 1/players (the test of every strength claim: tests, benchmarks, model cards).
 - Mean ranks: percentile bootstrap of the mean over the seats played (inside [1, players] by construction);
   with a single seat played the interval is the whole range [1, players] -- one game says nothing of spread.
 """
@@ -15,6 +17,18 @@ import math
 import numpy as np
 
 Z95 = 1.959963984540054
+
+
+def p_value_above_equal(wins: int, games: int, players: int) -> float:
+    """One-sided exact binomial p-value of 'wins more often than the equal share 1/players'.
+
+    A win is a game the candidate wins alone: an equal player does so with probability at most 1/players, so
+    the test is conservative when ties happen."""
+    from scipy.stats import binomtest
+
+    if games < 1 or not 0 <= wins <= games or players < 2:
+        raise ValueError(f"need games >= 1, 0 <= wins <= games and players >= 2; got {wins}/{games}, {players}")
+    return binomtest(wins, games, 1.0 / players, alternative="greater").pvalue
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float, float]:

@@ -28,7 +28,6 @@ from .measure import (
     TARGET_AEC_VS_PETTINGZOO,
     TARGET_CLONE_US,
     TARGET_KERNEL_DECISIONS_PER_S,
-    TARGET_KERNEL_DECISIONS_PER_S_IMPERIAL,
     TARGET_MCTS_VS_OPENSPIEL_PYTHON,
     TARGET_TWO_CORE_SCALING,
     Config,
@@ -99,7 +98,7 @@ def add_ratios(result: dict) -> None:
         return None if a is None or b is None else a / b
 
     for g, rows in result["games"].items():
-        target = TARGET_KERNEL_DECISIONS_PER_S_IMPERIAL if g == "imperial" else TARGET_KERNEL_DECISIONS_PER_S
+        target = getattr(registry.kernel(g), "DECISIONS_PER_S_TARGET", TARGET_KERNEL_DECISIONS_PER_S)
         for row in rows.values():
             k1, kall = row["kernel_1t"]["decisions_per_s"]["median"], row["kernel_all"]["decisions_per_s"]["median"]
             aec, m1 = row["aec"]["steps_per_s"]["median"], row["mcts_1t"]["sims_per_s"]["median"]

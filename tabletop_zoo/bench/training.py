@@ -8,6 +8,9 @@ Irish Gauge, 3 players, the same network (SB3's default MlpPolicy: actor and cri
 - ``sb3_fps``: MaskablePPO at SB3's defaults (n_steps 2048, minibatch 64, 10 epochs) on ``KernelVecEnv``
   against random opponents; ``sb3_equal_fps``: the same at the trainer's update settings (samples per
   update, minibatch, epochs, 8 envs);
+- ``sb3_trivial_fps``: MaskablePPO at SB3's defaults on a trivial masked env of the same observation and
+  action sizes (no game, a fixed half of the actions legal): ``env_share`` = sb3_fps / sb3_trivial_fps
+  shows what the game itself costs SB3's learner (near 1: the env is not the bottleneck, SB3's loop is);
 - ``bound_fps``: what the network alone allows: one forward per sample at the trainer's batch of games,
   plus ``epochs`` forward + backward + Adam steps per sample at its minibatch, timed on random inputs.
 
@@ -40,7 +43,40 @@ def selfplay_fps(updates: int, threads: int) -> float:
         return (trainer.samples - n0) / (time.perf_counter() - t0)
 
 
-def sb3_fps(timesteps: int, threads: int, **ppo) -> float:
+def trivial_env(n_envs: int):
+    """A vector of masked envs with the game's observation and action sizes and no game at all."""
+    import gymnasium
+    from gymnasium import spaces
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from .. import registry
+
+    k = registry.kernel(GAME)
+
+    class TrivialMaskedEnv(gymnasium.Env):
+        observation_space = spaces.Box(0.0, np.inf, (k.OBS_SIZE,), np.float32)
+        action_space = spaces.Discrete(k.NUM_ACTIONS)
+        mask = np.arange(k.NUM_ACTIONS) % 2 == 0
+        obs = np.zeros(k.OBS_SIZE, np.float32)
+        length = 40  # decisions per episode, about a learner seat's share of a 3-player game
+
+        def reset(self, *, seed=None, options=None):
+            self.t = 0
+            return self.obs, {}
+
+        def step(self, action):
+            self.t += 1
+            done = self.t >= self.length
+            return self.obs, float(done), done, False, {}
+
+        def action_masks(self):
+            return self.mask
+
+    return DummyVecEnv([TrivialMaskedEnv] * n_envs)
+
+
+def sb3_fps(timesteps: int, threads: int, trivial: bool = False, **ppo) -> float:
+    """MaskablePPO samples/s on ``KernelVecEnv`` against random opponents (or on the trivial env)."""
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -48,9 +84,8 @@ def sb3_fps(timesteps: int, threads: int, **ppo) -> float:
 
     torch.set_num_threads(threads)
     n_envs = ppo.pop("n_envs", 1)
-    model = MaskablePPO(
-        "MlpPolicy", KernelVecEnv(GAME, n_envs, PLAYERS, seed=1), seed=0, verbose=0, device="cpu", **ppo
-    )
+    env = trivial_env(n_envs) if trivial else KernelVecEnv(GAME, n_envs, PLAYERS, seed=1)
+    model = MaskablePPO("MlpPolicy", env, seed=0, verbose=0, device="cpu", **ppo)
     model.learn(model.n_steps * n_envs)  # warm-up: one full rollout and update
     t0 = time.perf_counter()
     model.learn(timesteps, reset_num_timesteps=False)
@@ -128,6 +163,7 @@ def run(quick: bool = False, threads: int | None = None) -> dict:
         },
         "selfplay_fps": selfplay_fps(1 if quick else 3, threads),
         "sb3_fps": sb3_fps(128 if quick else 4096, threads, **({"n_steps": 64} if quick else {})),
+        "sb3_trivial_fps": sb3_fps(128 if quick else 4096, threads, True, **({"n_steps": 64} if quick else {})),
         "sb3_equal_fps": sb3_fps(
             256 if quick else 2 * cfg.rollout_samples,
             threads,
@@ -141,6 +177,7 @@ def run(quick: bool = False, threads: int | None = None) -> dict:
     result["ratio"] = result["selfplay_fps"] / result["sb3_fps"]
     result["ratio_equal_settings"] = result["selfplay_fps"] / result["sb3_equal_fps"]
     result["bound_share"] = result["selfplay_fps"] / result["bound_fps"]
+    result["env_share"] = result["sb3_fps"] / result["sb3_trivial_fps"]
     result["load_avg"] = [load_before, os.getloadavg()[0]]
     result["cores"] = os.cpu_count()
     return result
@@ -152,6 +189,8 @@ def format_report(r: dict) -> str:
         f"{r['load_avg'][1]:.1f} on {r['cores']} cores)\n"
         f"  self-play trainer (defaults)       {r['selfplay_fps']:>9,.0f} samples/s\n"
         f"  MaskablePPO, SB3 defaults          {r['sb3_fps']:>9,.0f} samples/s   ratio {r['ratio']:.1f}x (goal >= 10)\n"
+        f"  MaskablePPO, SB3 defaults, no game {r['sb3_trivial_fps']:>9,.0f} samples/s   the game costs SB3 "
+        f"{100 * (1 - r['env_share']):.0f}% of its speed\n"
         f"  MaskablePPO, trainer's settings    {r['sb3_equal_fps']:>9,.0f} samples/s   ratio "
         f"{r['ratio_equal_settings']:.1f}x\n"
         f"  network bound                      {r['bound_fps']:>9,.0f} samples/s   trainer at "

@@ -187,7 +187,7 @@ def create_app(runs: list[str | pathlib.Path] = ()) -> FastAPI:
                     "hidden_information": k.INFORMATION == "imperfect",
                 }
             )
-        agents = {name: agent_parameters(name, "irish_gauge") for name in sorted(AGENTS)}
+        agents = {name: agent_parameters(name) for name in sorted(AGENTS)}
         return {"games": games, "agents": agents, "human": HUMAN}
 
     @app.post("/api/play")

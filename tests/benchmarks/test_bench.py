@@ -136,3 +136,18 @@ def test_busy_machine_warning():
         "warning: the machine is busy at the end: load average 5.5 (1 min) on 2 cores (busy from 0.5 per core); "
         "other work competes for the cores, so these figures understate the machine"
     )
+
+
+def test_bench_training_quick_reports_every_figure():
+    """``tabletop-zoo bench training --quick``: every figure measured in the one run, positive, and the ratios
+    are the quotients of the figures they name (the pipeline, not the speeds: quick figures mean nothing)."""
+    from tabletop_zoo.bench import training
+
+    r = training.run(quick=True, threads=1)
+    fps = ("selfplay_fps", "sb3_fps", "sb3_trivial_fps", "sb3_equal_fps", "bound_fps")
+    assert all(r[k] > 0 for k in fps)
+    assert r["ratio"] == r["selfplay_fps"] / r["sb3_fps"]
+    assert r["env_share"] == r["sb3_fps"] / r["sb3_trivial_fps"]
+    assert r["bound_share"] == r["selfplay_fps"] / r["bound_fps"]
+    report = training.format_report(r)
+    assert "no game" in report and "goal >= 10" in report

@@ -27,6 +27,15 @@ def test_a_bad_rollout_depth_breaks_the_contract(depth):
     assert contract_problems(kernel) == [f"ROLLOUT_DEPTH must be an int >= 0, got {depth!r}"]
 
 
+@pytest.mark.parametrize("target", [0, 3e5, True, "300000"])
+def test_a_bad_throughput_target_breaks_the_contract(target):
+    imperial = registry.kernel("imperial")
+    kernel = types.ModuleType("bad_kernel")
+    kernel.__dict__.update({k: v for k, v in vars(imperial).items() if not k.startswith("__")})
+    kernel.DECISIONS_PER_S_TARGET = target
+    assert contract_problems(kernel) == [f"DECISIONS_PER_S_TARGET must be an int >= 1, got {target!r}"]
+
+
 def test_pettingzoo_api_test(game_n):
     game, n = game_n
     with warnings.catch_warnings():

@@ -40,12 +40,42 @@ EXPECTED_V0 = [
     ("bld_placed", "i1", ()),
 ]
 
+# (name, offset, shape, per_seat): the observation pieces in order
+EXPECTED_OBS_V0 = [
+    ("phase_onehot", 0, (6,), False),
+    ("seat_present", 6, (5,), True),
+    ("to_move_onehot", 11, (5,), True),
+    ("active_onehot", 16, (5,), True),
+    ("cash_by_seat", 21, (5,), True),
+    ("held_by_seat", 26, (5, 5), True),
+    ("certs_left", 51, (5,), False),
+    ("top_cert_value", 56, (5,), False),
+    ("shares_sold", 61, (5,), False),
+    ("supply", 66, (5,), False),
+    ("loco", 71, (5, 139), False),
+    ("cube_colour", 766, (3, 139), False),
+    ("bag", 1183, (3,), False),
+    ("potential_income", 1186, (5,), False),
+    ("last_draw", 1191, (3,), False),
+    ("last_income", 1194, (5,), False),
+    ("auction_company", 1199, (5,), False),
+    ("auction_high_bid", 1204, (1,), False),
+    ("auction_min_bid", 1205, (1,), False),
+    ("auction_high_bidder", 1206, (5,), True),
+    ("auction_passed", 1211, (5,), True),
+    ("build_company", 1216, (5,), False),
+    ("build_budget", 1221, (1,), False),
+    ("build_placed", 1222, (1,), False),
+    ("ruleset_published", 1223, (1,), False),
+    ("major_city_bonus", 1224, (1,), False),
+]
+
 
 def test_state_layout_is_version_0():
     assert k.VERSION == 0
-    check_state_layout(k.STATE, EXPECTED_V0, k.state.STATE_ITEMSIZE)
+    check_state_layout(k.STATE, EXPECTED_V0, 1025)
 
 
-def test_observation_pieces_cover_obs_size():
-    assert sum(p.size for p in k.OBS_PIECES) == k.OBS_SIZE == 1225
-    assert len({p.name for p in k.OBS_PIECES}) == len(k.OBS_PIECES)
+def test_observation_layout_is_version_0():
+    assert k.OBS_SIZE == 1225
+    assert [(p.name, p.offset, p.shape, p.per_seat) for p in k.OBS_PIECES] == EXPECTED_OBS_V0
