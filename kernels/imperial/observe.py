@@ -5,12 +5,12 @@ rotated. ``observe(s, -1, out)`` is the table's own view (absolute seats) for Pe
 With ``hidden_cash`` (IMP-OPT-3) a seat sees only its own cash. Money is scaled by 1/50.
 """
 
-import numpy as np
 from numba import njit
 
 from .._common.layout import SEATS, build_pieces, offsets
-from .board import has
-from .state import MAX_SEATS, N_PHASES, PH_ANSWER, PH_BUY, PH_GAME_OVER
+from .board import has, is_blocked
+from .rules import to_move
+from .state import MAX_SEATS, N_PHASES, PH_BUY, PH_GAME_OVER
 from .tables import (
     FIRST_SEA,
     N_BONDS,
@@ -19,11 +19,9 @@ from .tables import (
     N_REGIONS,
     N_SEAS,
     POWER_MAX,
-    TAX_CAP,
-    TAX_PER_CHIP,
-    TAX_PER_FACTORY,
     UNIT_LIMIT,
 )
+from .taxation import tax_revenue
 
 S, N, R, H, B = MAX_SEATS, N_NATIONS, N_REGIONS, N_HOME, N_BONDS
 OBS_PIECES, OBS_SIZE = build_pieces(
@@ -95,15 +93,6 @@ def _rel(r, seat, p):
 
 
 @njit(cache=True)
-def _to_move(r):
-    if r.phase == PH_BUY:
-        return r.inv_buyer
-    if r.phase == PH_ANSWER:
-        return r.flag[r.cmb_defender]
-    return r.flag[r.nation]
-
-
-@njit(cache=True)
 def observe(s, seat, out):
     """Fill out (float32[OBS_SIZE]) with what ``seat`` sees (seat -1: the table's view)."""
     r = s[0]
@@ -112,7 +101,7 @@ def observe(s, seat, out):
     out[O_PHASE + r.phase] = 1.0
     out[O_NATION + r.nation] = 1.0
     if r.phase != PH_GAME_OVER:
-        out[O_TO_MOVE + _rel(r, seat, _to_move(r))] = 1.0
+        out[O_TO_MOVE + _rel(r, seat, to_move(s))] = 1.0
     for p in range(np_):
         i = _rel(r, seat, p)
         out[O_PRESENT + i] = 1.0
@@ -121,18 +110,9 @@ def observe(s, seat, out):
     out[O_CARD + _rel(r, seat, r.investor_card)] = 1.0
     if r.phase == PH_BUY:
         out[O_BUYER + _rel(r, seat, r.inv_buyer)] = 1.0
-    blocked = np.zeros(H, np.uint8)
     for h in range(H):
-        owner = h // 5
-        for m in range(N):
-            if m != owner and r.armies[m, h] > 0 and r.hostile[m, h]:
-                blocked[h] = 1
         out[O_FACTORY + h] = r.factory[h]
-        out[O_BLOCKED + h] = blocked[h]
-    chips = np.zeros(N, np.int32)
-    for x in range(R):
-        if r.chip[x] >= 0:
-            chips[r.chip[x]] += 1
+        out[O_BLOCKED + h] = is_blocked(r, h)  # IMP-STN-4
     for n in range(N):
         f = r.flag[n]
         if f >= 0:
@@ -148,11 +128,7 @@ def observe(s, seat, out):
         out[O_TREASURY + n] = r.treasury[n] / 50.0
         out[O_POWER + n] = r.power[n] / POWER_MAX
         out[O_TAXPOS + n] = (r.tax_pos[n] - 5) / 10.0
-        fac = 0
-        for h in range(5 * n, 5 * n + 5):
-            if r.factory[h] and not blocked[h]:
-                fac += 1
-        out[O_TAXNOW + n] = min(TAX_PER_FACTORY * fac + TAX_PER_CHIP * chips[n], TAX_CAP) / 20.0  # IMP-TAX-1
+        out[O_TAXNOW + n] = tax_revenue(r, n) / 20.0  # IMP-TAX-1
         out[O_RONDEL + n * 9 + (r.rondel_pos[n] if r.rondel_pos[n] >= 0 else 8)] = 1.0
         out[O_CHIPS_LEFT + n] = r.chips_left[n] / 15.0
         na = 0
