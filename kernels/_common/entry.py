@@ -11,6 +11,7 @@ from types import ModuleType
 import numpy as np
 
 from .stepping import random_games
+from .validate import check_player_count
 
 
 def checked(kernel: ModuleType, num_players, seed, options: dict) -> tuple[int, np.uint64, dict]:
@@ -65,3 +66,23 @@ def make_playouts(kernel: ModuleType, setup):
 
     playouts.__module__ = kernel.__name__
     return playouts
+
+
+def make_check_num_players(kernel: ModuleType, title: str):
+    """The kernel's ``check_num_players``: an int in MIN_PLAYERS..MAX_PLAYERS, else one clear line naming the game."""
+
+    def check_num_players(num_players) -> int:
+        return check_player_count(num_players, kernel.MIN_PLAYERS, kernel.MAX_PLAYERS, title)
+
+    check_num_players.__module__ = kernel.__name__
+    return check_num_players
+
+
+def entry_points(kernel: ModuleType, title: str, init_state, setup, doc: str):
+    """``check_num_players``, ``new_state`` and ``playouts`` of a kernel whose ``init_state`` takes the game
+    arguments ``setup(num_players, options)``; ``title`` names the game in errors, ``doc`` where a new game stands."""
+    return (
+        make_check_num_players(kernel, title),
+        make_new_state(kernel, init_state, setup, doc),
+        make_playouts(kernel, setup),
+    )

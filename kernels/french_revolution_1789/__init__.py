@@ -27,7 +27,7 @@ import sys
 
 from .._common import contract, dispatch, entry, options
 from .._common.scoring import evaluate
-from .._common.validate import check_player_count, check_seed
+from .._common.validate import check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_name
 from .armies import NUM_CHANCE_OUTCOMES
@@ -86,18 +86,15 @@ resolve_options = _OPTIONS.resolve
 utility = entry.fixed_utility(UTILITY)
 
 
-def check_num_players(num_players) -> int:
-    return check_player_count(num_players, MIN_PLAYERS, MAX_PLAYERS, "French Revolution 1789")
-
-
 def _setup(num_players: int, opts: dict) -> tuple:
     """init_state's game arguments, from resolved options."""
     return _OPTIONS.values(opts, "person_marks")
 
 
 _KERNEL = sys.modules[__name__]
-new_state = entry.make_new_state(_KERNEL, init_state, _setup, "after setup and turn I's income, at the first bid")
-playouts = entry.make_playouts(_KERNEL, _setup)
+check_num_players, new_state, playouts = entry.entry_points(
+    _KERNEL, "French Revolution 1789", init_state, _setup, "after setup and turn I's income, at the first bid"
+)
 
 __all__ = contract.exports(CHANCE_MODE, INFORMATION, "rollout_action", "ROLLOUT_DEPTH")
 

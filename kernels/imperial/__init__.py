@@ -29,7 +29,7 @@ import numpy as np
 
 from .._common import contract, dispatch, entry, options
 from .._common.scoring import evaluate
-from .._common.validate import check_player_count, check_seed
+from .._common.validate import check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_family, action_name, buy_id
 from .combat import resolve_combat
@@ -129,10 +129,6 @@ def is_truncated(s) -> bool:
     return bool(is_over(s)) and int(s[0]["truncated"]) == 1
 
 
-def check_num_players(num_players) -> int:
-    return check_player_count(num_players, MIN_PLAYERS, MAX_PLAYERS, "Imperial")
-
-
 def utility(options: dict) -> str:
     """Utility class of ``returns()`` under resolved options: win shares sum to 1 (constant-sum);
     ``reward="score_margin"`` pays score minus the table's mean, which sums to 0 (zero-sum; spec §6)."""
@@ -145,8 +141,9 @@ def _setup(num_players: int, opts: dict) -> tuple:
 
 
 _KERNEL = sys.modules[__name__]
-new_state = entry.make_new_state(_KERNEL, init_state, _setup, "after setup, at AH's first rondel decision")
-playouts = entry.make_playouts(_KERNEL, _setup)
+check_num_players, new_state, playouts = entry.entry_points(
+    _KERNEL, "Imperial", init_state, _setup, "after setup, at AH's first rondel decision"
+)
 
 __all__ = contract.exports(
     CHANCE_MODE,

@@ -22,7 +22,7 @@ import sys
 
 from .._common import contract, dispatch, entry, options
 from .._common.scoring import evaluate
-from .._common.validate import check_player_count, check_seed
+from .._common.validate import check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_family, action_name, declare_id, public_action_name
 from .estimate import estimate
@@ -101,10 +101,6 @@ def is_truncated(s) -> bool:
     return bool(is_over(s)) and int(s[0]["winner"]) == -3
 
 
-def check_num_players(num_players) -> int:
-    return check_player_count(num_players, MIN_PLAYERS, MAX_PLAYERS, "Kremlin (Magne!)")
-
-
 def utility(options: dict) -> str:
     """Utility class of ``returns()`` under resolved options: a winner takes 1 and a draw shares 1, but the
     default KRM-END-3 truncation pays everyone 0 (general-sum); with ``turn_limit_ranking`` the turn limit
@@ -118,8 +114,9 @@ def _setup(num_players: int, o: dict) -> tuple:
 
 
 _KERNEL = sys.modules[__name__]
-new_state = entry.make_new_state(_KERNEL, init_state, _setup, "at the first allocation choice (KRM-SET-4)")
-playouts = entry.make_playouts(_KERNEL, _setup)
+check_num_players, new_state, playouts = entry.entry_points(
+    _KERNEL, "Kremlin (Magne!)", init_state, _setup, "at the first allocation choice (KRM-SET-4)"
+)
 
 __all__ = contract.exports(CHANCE_MODE, INFORMATION, "public_action_name", "action_family", "declare_id")
 

@@ -26,7 +26,7 @@ import sys
 
 from .._common import contract, dispatch, entry, options
 from .._common.scoring import evaluate
-from .._common.validate import check_player_count, check_seed
+from .._common.validate import check_seed
 from . import state, tables
 from .actions import NUM_ACTIONS, action_family, action_name
 from .estimate import estimate
@@ -74,18 +74,15 @@ resolve_options = _OPTIONS.resolve
 utility = entry.fixed_utility(UTILITY)
 
 
-def check_num_players(num_players) -> int:
-    return check_player_count(num_players, MIN_PLAYERS, MAX_PLAYERS, "Veld Railroads")
-
-
 def _setup(num_players: int, opts: dict) -> tuple:
     """init_state's game arguments, from resolved options."""
     return (*_OPTIONS.values(opts), tables.START_CASH[str(num_players)])
 
 
 _KERNEL = sys.modules[__name__]
-new_state = entry.make_new_state(_KERNEL, init_state, _setup, "after the die rolls, at the first initial-auction bid")
-playouts = entry.make_playouts(_KERNEL, _setup)
+check_num_players, new_state, playouts = entry.entry_points(
+    _KERNEL, "Veld Railroads", init_state, _setup, "after the die rolls, at the first initial-auction bid"
+)
 
 __all__ = contract.exports(CHANCE_MODE, INFORMATION, "RULESET_SEED", "action_family", "sum_income")
 
