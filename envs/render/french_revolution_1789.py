@@ -20,6 +20,7 @@ import numpy as np
 from matplotlib.patches import Polygon, Rectangle
 
 from ...kernels import french_revolution_1789 as kernel
+from ...kernels.french_revolution_1789.names import CITY_NAMES, resolution_lines
 from ...kernels.french_revolution_1789.state import (
     PH_AUCTION,
     PH_GAME_OVER,
@@ -43,7 +44,6 @@ from ...kernels.french_revolution_1789.tables import (
     TABLES,
     TURN_LABELS,
 )
-from ..french_revolution_1789_v0 import CITY_NAMES, resolution_lines
 from ._canvas import Frame, TextAxes, new_figure, to_rgb
 
 LAYOUT = json.loads(
