@@ -1,9 +1,10 @@
 """``KernelAECEnv``: the PettingZoo AEC protocol implemented once, for any rules kernel.
 
-A game's env module subclasses this with ``kernel = <kernel module>`` and a ``render_ansi`` function;
-everything else (agents, spaces, seeding, rewards, dead steps, illegal actions, clone/state round
-trips, pickling) lives here. Checks happen inside the env rather than in a stack of PettingZoo
-wrappers (order enforcing, bounds and illegal-move wrappers cost tens of microseconds a step).
+A game's door (``envs/<game>_v0.py``) subclasses this with ``kernel = <kernel module>`` and a ``render_ansi``
+function, and sets ``env = raw_env.make``; everything else (metadata, the lazy ``rgb_array`` picture, agents,
+spaces, seeding, rewards, dead steps, illegal actions, clone/state round trips, pickling) lives here. Checks
+happen inside the env rather than in a stack of PettingZoo wrappers (order enforcing, bounds and illegal-move
+wrappers cost tens of microseconds a step).
 
 Conventions (PettingZoo classic):
 - agents ``player_0 .. player_{n-1}``; ``num_players`` is a constructor argument;
@@ -24,6 +25,7 @@ Conventions (PettingZoo classic):
 from __future__ import annotations
 
 import copy
+import importlib
 import numbers
 from collections.abc import Callable
 from types import ModuleType
@@ -46,20 +48,40 @@ MAX_LISTED_ACTIONS = 30
 class KernelAECEnv(AECEnv):
     """PettingZoo AEC environment over a rules kernel (see ``tabletop_zoo.kernels._common.contract``)."""
 
-    kernel: ModuleType  # set by each game's env module
+    kernel: ModuleType  # set by each game's door
     render_ansi: Callable[..., str]  # render_ansi(s), or render_ansi(s, seat=None) in hidden-information games
-    render_rgb: Callable[[np.ndarray], np.ndarray]  # games with "rgb_array" in their render modes
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {}  # a door's is derived from its kernel (below)
 
     def __init_subclass__(cls, **kwargs):
-        # Every game renders "human" (over its rgb_array picture, else its text) at RENDER_FPS.
+        # The door names its kernel; the env's name follows from the kernel's id and version, and every game
+        # renders "ansi", "rgb_array" (its picture, below) and "human" (that picture, else its text) at RENDER_FPS.
+        # Metadata a door states (or a subclass inherits) wins: a game without a picture lists ["ansi"].
         super().__init_subclass__(**kwargs)
-        modes = cls.metadata["render_modes"]
-        cls.metadata = {
-            **cls.metadata,
-            "render_modes": modes + ["human"] * ("human" not in modes),
-            "render_fps": cls.metadata.get("render_fps", RENDER_FPS),
+        k = getattr(cls, "kernel", None)
+        if k is None:  # a shared base of doors, not a game
+            return
+        derived = {
+            "render_modes": ["ansi", "rgb_array"],
+            "name": f"{k.GAME_ID}_v{k.VERSION}",
+            "is_parallelizable": False,
+            "render_fps": RENDER_FPS,
         }
+        metadata = {**derived, **cls.metadata}
+        modes = metadata["render_modes"]
+        cls.metadata = {**metadata, "render_modes": modes + ["human"] * ("human" not in modes)}
+
+    @classmethod
+    def render_rgb(cls, s: np.ndarray) -> np.ndarray:
+        """The ``rgb_array`` frame of record ``s``, uint8[800, 1280, 3], drawn by ``envs/render/<GAME_ID>.py``
+        (imported on first use, so matplotlib loads only for games that are drawn)."""
+        picture = importlib.import_module(f"{__package__}.render.{cls.kernel.GAME_ID}")
+        return picture.render_rgb(s)
+
+    @classmethod
+    def make(cls, **kwargs) -> KernelAECEnv:
+        """The environment (a door's ``env()``). Checks are built in, so no PettingZoo wrappers are stacked on
+        top."""
+        return cls(**kwargs)
 
     def __init__(
         self,

@@ -30,46 +30,19 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernels import french_revolution_1789 as kernel
-from ..kernels.french_revolution_1789.state import CH_ARMY, CH_STEAL, LOC_PLAYED, PHASE_NAMES, STATUS_NAMES
+from ..kernels.french_revolution_1789.names import resolution_lines
+from ..kernels.french_revolution_1789.state import LOC_PLAYED, PHASE_NAMES, STATUS_NAMES
 from ..kernels.french_revolution_1789.tables import (
     ARMY_NAMES,
     CARD_NAMES,
     CARD_PERSON,
     CITY_IDS,
     DECK_START,
-    EFF_NAMES,
     INTRIGUE_NAMES,
-    MAP,
     REGIME_IDS,
     TURN_LABELS,
 )
 from .base import KernelAECEnv
-
-CITY_NAMES = tuple(c["name_en"] for c in sorted(MAP["cities"], key=lambda c: c["index"]))
-
-
-def resolution_lines(r) -> list[str]:
-    """The card, intrigue and effect being resolved, with the targets chosen so far (also used by ansi)."""
-    parts = []
-    if int(r["mv_card"]) >= 0:
-        parts.append(f"card {CARD_NAMES[int(r['mv_card'])]}")
-    if int(r["mv_intr"]) >= 0:
-        parts.append(f"intrigue {INTRIGUE_NAMES[int(r['mv_intr'])]}")
-    if int(r["mv_eff"]) >= 0:
-        parts.append(f"effect {EFF_NAMES[int(r['mv_eff'])]}")
-    targets = [
-        (f"regime {REGIME_IDS[int(r['mv_regime'])]}" if r["mv_regime"] >= 0 else ""),
-        (f"city {CITY_NAMES[int(r['mv_city'])]}" if r["mv_city"] >= 0 else ""),
-        (f"person {CARD_NAMES[int(r['mv_person'])]}" if r["mv_person"] >= 0 else ""),
-        (f"player_{int(r['mv_player'])}" if r["mv_player"] >= 0 else ""),
-        (f"army {ARMY_NAMES[int(r['mv_army'])]}" if r["mv_army"] >= 0 else ""),
-    ]
-    lines = ["resolving " + ", ".join(parts)] if parts else []
-    if any(targets):
-        lines.append("targets: " + ", ".join(t for t in targets if t))
-    if int(r["ch_kind"]) in (CH_ARMY, CH_STEAL):
-        lines.append("chance: " + ("unit draw" if int(r["ch_kind"]) == CH_ARMY else "intrigue steal") + " pending")
-    return lines
 
 
 def _hand_text(r, p: int, seat: int | None) -> str:
@@ -157,20 +130,9 @@ def render_ansi(s: np.ndarray, seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def render_rgb(s: np.ndarray) -> np.ndarray:
-    """The ``rgb_array`` frame, uint8[800, 1280, 3] (envs/render/french_revolution_1789.py; matplotlib loads on first use)."""
-    from .render.french_revolution_1789 import render_rgb as draw
-
-    return draw(s)
-
-
 class raw_env(KernelAECEnv):
     kernel = kernel
     render_ansi = staticmethod(render_ansi)
-    render_rgb = staticmethod(render_rgb)
-    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "french_revolution_1789_v0", "is_parallelizable": False}
 
 
-def env(**kwargs) -> raw_env:
-    """The environment. Checks are built in, so no PettingZoo wrappers are stacked on top."""
-    return raw_env(**kwargs)
+env = raw_env.make

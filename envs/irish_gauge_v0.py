@@ -78,20 +78,9 @@ def render_ansi(s: np.ndarray) -> str:
     return "\n".join(lines)
 
 
-def render_rgb(s: np.ndarray) -> np.ndarray:
-    """The ``rgb_array`` frame, uint8[800, 1280, 3] (envs/render/irish_gauge.py; matplotlib loads on first use)."""
-    from .render.irish_gauge import render_rgb as draw
-
-    return draw(s)
-
-
 class raw_env(KernelAECEnv):
     kernel = kernel
     render_ansi = staticmethod(render_ansi)
-    render_rgb = staticmethod(render_rgb)
-    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "irish_gauge_v0", "is_parallelizable": False}
 
 
-def env(**kwargs) -> raw_env:
-    """The environment. Checks are built in, so no PettingZoo wrappers are stacked on top."""
-    return raw_env(**kwargs)
+env = raw_env.make

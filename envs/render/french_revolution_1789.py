@@ -12,14 +12,13 @@ process into a cached background; each frame draws only the pieces on top.
 from __future__ import annotations
 
 import functools
-import json
 import textwrap
-from importlib import resources
 
 import numpy as np
 from matplotlib.patches import Polygon, Rectangle
 
 from ...kernels import french_revolution_1789 as kernel
+from ...kernels.french_revolution_1789.names import CITY_NAMES, resolution_lines
 from ...kernels.french_revolution_1789.state import (
     PH_AUCTION,
     PH_GAME_OVER,
@@ -43,14 +42,10 @@ from ...kernels.french_revolution_1789.tables import (
     TABLES,
     TURN_LABELS,
 )
-from ..french_revolution_1789_v0 import CITY_NAMES, resolution_lines
 from ._canvas import Frame, TextAxes, new_figure, to_rgb
+from ._panels import layout, mover_label, panel_axes, title_bar
 
-LAYOUT = json.loads(
-    resources.files("tabletop_zoo.kernels.french_revolution_1789")
-    .joinpath("data", "layout.json")
-    .read_text(encoding="utf-8")
-)
+LAYOUT = layout(kernel)
 _COS = float(np.cos(np.deg2rad(LAYOUT["projection"]["lat0"])))
 
 
@@ -108,52 +103,26 @@ def _background() -> np.ndarray:
 
 
 def _map_axes(fig):
-    return _axes(fig, (0.005, 0.245, 0.445, 0.68), (-5.2 * _COS, 10.2 * _COS), (41.15, 51.45), "equal")
+    return panel_axes(fig, (0.005, 0.245, 0.445, 0.68), (-5.2 * _COS, 10.2 * _COS), (41.15, 51.45), "equal")
 
 
 def _track_axes(fig):
-    return _axes(fig, (0.0, 0.0, 0.45, 0.24), (0, 576), (0, 192))
+    return panel_axes(fig, (0.0, 0.0, 0.45, 0.24), (0, 576), (0, 192))
 
 
 def _side_axes(fig):
-    return _axes(fig, (0.46, 0.0, 0.54, 0.925), (0, 691), (0, 740))
+    return panel_axes(fig, (0.46, 0.0, 0.54, 0.925), (0, 691), (0, 740))
 
 
-def _axes(fig, rect, xlim, ylim, aspect=None):
-    """Axes in a plain figure (the cached background) or a ``Frame`` (whose text Pillow draws)."""
-    if isinstance(fig, Frame):
-        return fig.axes(rect, xlim, ylim, aspect)
-    ax = fig.add_axes(rect)
-    ax.set_xlim(*xlim)
-    ax.set_ylim(*ylim)
-    if aspect:
-        ax.set_aspect(aspect)
-    ax.axis("off")
-    return ax
-
-
-def _title(fig, s) -> None:
+def _title(frame, s) -> None:
     r = s[0]
-    mover = int(kernel.to_move(s))
-    who = f"player_{mover} to move" if mover >= 0 else ("game over" if kernel.is_over(s) else "drawing")
     turn = TURN_LABELS[min(int(r["turn"]), N_TURNS - 1)]
-    fig.text(
-        0.01,
-        0.965,
-        f"French Revolution 1789  -  turn {turn}  -  {PHASE_NAMES[int(r['phase'])]}  -  {who}",
-        fontsize=15,
-        weight="bold",
-        va="center",
-    )
-    fig.text(
-        0.99,
-        0.965,
+    title_bar(
+        frame,
+        f"French Revolution 1789  -  turn {turn}  -  {PHASE_NAMES[int(r['phase'])]}  -  "
+        f"{mover_label(kernel, s, 'drawing')}",
         f"regime: {REGIME_NAMES[int(r['regime'])]}; start player_{int(r['start_player'])}; "
         f"{int(r['decisions'])} decisions\nprivileged view (intrigue hands shown)",
-        fontsize=9,
-        ha="right",
-        va="center",
-        color="#555555",
     )
 
 

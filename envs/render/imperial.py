@@ -15,9 +15,7 @@ power and multiplier, tax-chart position, rondel space, flag holder, chips left,
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from importlib import resources
 
 import numpy as np
 from matplotlib.collections import LineCollection, PatchCollection
@@ -46,6 +44,7 @@ from ...kernels.imperial.tables import (
     RONDEL_IDS,
 )
 from ._canvas import HEIGHT, WIDTH, Frame, TextAxes, new_figure, to_rgb
+from ._panels import layout, mover_label, panel_axes, title_strip
 
 # One colour per nation, after the board's (map.json "color"): yellow, green, blue, red, black, purple.
 NATION_COLOURS = ("#e0b400", "#2e8b3a", "#2f5fd0", "#d02a2a", "#2b2b2b", "#7d3fa8")
@@ -57,12 +56,7 @@ TITLE_H = HEIGHT - MAP_H
 MONO = {"family": "DejaVu Sans Mono", "fontsize": 8.2}
 
 
-def _load_layout() -> dict:
-    path = resources.files("tabletop_zoo.kernels.imperial").joinpath("data", "layout.json")
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-LAYOUT = _load_layout()
+LAYOUT = layout(kernel)
 _KX = np.cos(np.radians(50.0))  # equirectangular: x = lon * cos(50 deg), y = lat (layout.json "projection")
 
 
@@ -269,10 +263,7 @@ def _static_map() -> np.ndarray:
     Region names are most of the glyphs in a frame; drawing them once keeps a frame fast. The cache
     is per process (built lazily), so worker processes each build their own."""
     fig = new_figure(MAP_W, MAP_H)
-    ax = fig.add_axes((0, 0, 1, 1))
-    ax.set_xlim(0, MAP_W)
-    ax.set_ylim(0, MAP_H)
-    ax.set_axis_off()
+    ax = panel_axes(fig, (0, 0, 1, 1), (0, MAP_W), (0, MAP_H))
     fig.patch.set_facecolor("#f7f9fb")
     _draw_edges(ax)
     _draw_regions(ax)
@@ -289,34 +280,19 @@ def _draw_map(ax, markers, r) -> None:
 # --- side panel -----------------------------------------------------------------------------------------
 
 
-def _who_moves(s) -> str:
-    seat = int(kernel.to_move(s))
-    if seat >= 0:
-        return f"player_{seat} to move"
-    return "game over" + (" (truncated)" if s[0]["truncated"] else "")
-
-
 def _draw_title(ax, s) -> None:
     r = s[0]
     phase = int(r["phase"])
     nation = int(r["nation"])
-    head = "Imperial" if phase == PH_GAME_OVER else f"Imperial  -  {NATION_IDS[nation]} acts"
-    ax.text(
-        0.008,
-        0.5,
-        head,
-        va="center",
-        fontsize=15,
-        fontweight="bold",
-        color="black" if phase == PH_GAME_OVER else NATION_COLOURS[nation],
-    )
-    ax.text(
-        0.26,
-        0.5,
-        f"{PHASE_NAMES[phase]}  |  {_who_moves(s)}  |  nation turn {int(r['turn'])}"
+    over = phase == PH_GAME_OVER
+    who = mover_label(kernel, s, over="game over" + (" (truncated)" if r["truncated"] else ""))
+    title_strip(
+        ax,
+        "Imperial" if over else f"Imperial  -  {NATION_IDS[nation]} acts",
+        f"{PHASE_NAMES[phase]}  |  {who}  |  nation turn {int(r['turn'])}"
         f"  |  {int(r['num_players'])} players, ruleset {RULESETS[int(r['ruleset'])]}",
-        va="center",
-        fontsize=10.5,
+        0.26,
+        "black" if over else NATION_COLOURS[nation],
     )
 
 
@@ -494,12 +470,7 @@ def _background(n: int) -> np.ndarray:
     fig = new_figure()
     fig.patch.set_facecolor("white")
     fig.figimage(_static_map(), 0, 0, zorder=0)  # pixel for pixel, no resampling (unlike imshow)
-    rect, xlim, ylim = _PANEL
-    ax = fig.add_axes(rect)
-    ax.set_xlim(*xlim)
-    ax.set_ylim(*ylim)
-    ax.set_axis_off()
-    _draw_panel_static(ax, n)
+    _draw_panel_static(panel_axes(fig, *_PANEL), n)
     return to_rgb(fig)
 
 
@@ -507,11 +478,11 @@ def _background(n: int) -> np.ndarray:
 def _frame() -> tuple[Frame, TextAxes, TextAxes, tuple, TextAxes]:
     """The figure each frame draws its pieces and tables in (kept for the process)."""
     frame = Frame()
-    board = frame.axes(*_MAP, zorder=1)
+    board = panel_axes(frame, *_MAP, zorder=1)
     markers = _markers(board)
     slots, blocked, chips = markers
     frame.kept.extend([*slots, blocked, chips])
-    return frame, frame.axes(*_TITLE), board, markers, frame.axes(*_PANEL)
+    return frame, panel_axes(frame, *_TITLE), board, markers, panel_axes(frame, *_PANEL)
 
 
 def render_rgb(s: np.ndarray) -> np.ndarray:

@@ -10,8 +10,6 @@ process into a cached background; each frame draws only the pieces and numbers o
 from __future__ import annotations
 
 import functools
-import json
-from importlib import resources
 
 import numpy as np
 from matplotlib.collections import PolyCollection
@@ -42,10 +40,9 @@ from ...kernels.irish_gauge.tables import (
     TRACK_ROWS,
 )
 from ._canvas import Frame, TextAxes, new_figure, to_rgb
+from ._panels import layout, mover_label, panel_axes, title_bar
 
-LAYOUT = json.loads(
-    resources.files("tabletop_zoo.kernels.irish_gauge").joinpath("data", "layout.json").read_text(encoding="utf-8")
-)
+LAYOUT = layout(kernel)
 HEX_XY = np.array([LAYOUT["hexes"][h] for h in HEX_IDS], dtype=float)  # [hex, (x, y)], north up
 
 # Company colours follow the printed components (components.json "colour").
@@ -121,45 +118,20 @@ _SIDE = ((0.42, 0.0, 0.575, 0.925), (0, 736), (0, 740), None)
 
 def _board_axes(fig):
     """The map axes, in a plain figure (the cached background) or a ``Frame``."""
-    return _axes(fig, *_BOARD)
+    return panel_axes(fig, *_BOARD)
 
 
 def _side_axes(fig):
-    return _axes(fig, *_SIDE)
+    return panel_axes(fig, *_SIDE)
 
 
-def _axes(fig, rect, xlim, ylim, aspect):
-    if isinstance(fig, Frame):
-        return fig.axes(rect, xlim, ylim, aspect)
-    ax = fig.add_axes(rect)
-    ax.set_xlim(*xlim)
-    ax.set_ylim(*ylim)
-    if aspect:
-        ax.set_aspect(aspect)
-    ax.axis("off")
-    return ax
-
-
-def _title(fig, s) -> None:
+def _title(frame, s) -> None:
     r = s[0]
-    mover = int(kernel.to_move(s))
-    who = f"player_{mover} to move" if mover >= 0 else ("game over" if kernel.is_over(s) else "drawing cubes")
-    fig.text(
-        0.01,
-        0.965,
-        f"Irish Gauge  -  {PHASE_NAMES[int(r['phase'])]}  -  turn {int(r['turn'])}  -  {who}",
-        fontsize=15,
-        weight="bold",
-        va="center",
-    )
-    fig.text(
-        0.99,
-        0.965,
+    title_bar(
+        frame,
+        f"Irish Gauge  -  {PHASE_NAMES[int(r['phase'])]}  -  turn {int(r['turn'])}  -  "
+        f"{mover_label(kernel, s, 'drawing cubes')}",
         f"ruleset {RULESETS[int(r['ruleset'])]}, {int(r['decisions'])} decisions (full view)",
-        fontsize=9,
-        ha="right",
-        va="center",
-        color="#555555",
     )
 
 

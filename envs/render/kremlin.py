@@ -47,6 +47,7 @@ from ...kernels.kremlin.tables import (
     SPEECHES_TO_WIN,
 )
 from ._canvas import Frame, TextAxes, mono_grid, new_figure, to_rgb
+from ._panels import mover_label, panel_axes, title_bar
 
 PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 THEMES = ("magne_en", "kremlin_en")
@@ -97,7 +98,7 @@ def render_rgb(s: np.ndarray) -> np.ndarray:
 def _frame() -> tuple[Frame, TextAxes]:
     """The figure each frame draws its pieces and numbers in (kept for the process)."""
     frame = Frame()
-    return frame, frame.axes(_AXES, (0, 1280), (0, 740))
+    return frame, _axes(frame)
 
 
 @functools.lru_cache(maxsize=16)
@@ -159,39 +160,21 @@ _AXES = (0.0, 0.0, 1.0, 0.925)
 
 
 def _axes(fig):
-    ax = fig.add_axes(_AXES)
-    ax.set_xlim(0, 1280)
-    ax.set_ylim(0, 740)
-    ax.axis("off")
-    return ax
+    return panel_axes(fig, _AXES, (0, 1280), (0, 740))
 
 
-def _title(fig, s, theme) -> None:
+def _title(frame, s, theme) -> None:
     r = s[0]
     phase = PHASE_NAMES[int(r["phase"])]
     if int(r["phase"]) == PH_WINDOW:
         phase += f" (before {CONT_NAMES[int(r['dw_cont'])]})"
-    mover = int(kernel.to_move(s))
-    who = f"player_{mover} to move" if mover >= 0 else ("game over" if kernel.is_over(s) else "d20 roll pending")
     name = "Kremlin" if theme == "kremlin_en" else "Magne!"
-    fig.text(
-        0.01,
-        0.965,
-        f"{name}  -  turn {int(r['turn'])}/{int(r['turn_limit'])}  -  {phase}  -  {who}",
-        fontsize=15,
-        weight="bold",
-        va="center",
-    )
-    # two short lines, so a long phase name on the left never runs into them
-    fig.text(
-        0.99,
-        0.965,
+    title_bar(
+        frame,
+        f"{name}  -  turn {int(r['turn'])}/{int(r['turn_limit'])}  -  {phase}  -  "
+        f"{mover_label(kernel, s, 'd20 roll pending')}",
         f"start player_{int(r['start_player'])}, {int(r['decisions'])} decisions\n"
         "privileged view (secret sheets shown)",
-        fontsize=9,
-        ha="right",
-        va="center",
-        color="#555555",
     )
 
 

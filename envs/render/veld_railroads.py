@@ -15,9 +15,7 @@ shares left, sections, valuation, income, controllers) and the pending decision.
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from importlib import resources
 
 import numpy as np
 from matplotlib import patheffects
@@ -58,6 +56,7 @@ from ...kernels.veld_railroads.tables import (
     UNLIMITED,
 )
 from ._canvas import HEIGHT, WIDTH, Frame, Overlay, new_figure, to_rgb
+from ._panels import layout, mover_label, panel_axes, title_strip
 
 # Railroad colours after map.json "colour" (black, green, brown, blue, red, yellow).
 RAILROAD_COLOURS = ("#222222", "#2e8b3a", "#8b5a2b", "#2f5fd0", "#d02a2a", "#e8b800")
@@ -73,12 +72,7 @@ ERA_TAGS = ("", "Boer War", "Reconstruction")
 RAILWAY_BASE = TYPE_NAMES.index("railway_base")  # triangle: its number sits a little low to fit
 
 
-def _load_layout() -> dict:
-    path = resources.files("tabletop_zoo.kernels.veld_railroads").joinpath("data", "layout.json")
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-LAYOUT = _load_layout()
+LAYOUT = layout(kernel)
 _KX = np.cos(np.radians(29.0))  # equirectangular: x = lon * cos(29 deg), y = lat (layout.json "projection")
 
 
@@ -128,11 +122,7 @@ def _draw_static(ax) -> None:
 
 
 def _static_axes(fig):
-    ax = fig.add_axes((0, 0, 1, 1))
-    ax.set_xlim(0, MAP_W)
-    ax.set_ylim(0, MAP_H)
-    ax.set_axis_off()
-    return ax
+    return panel_axes(fig, (0, 0, 1, 1), (0, MAP_W), (0, MAP_H))
 
 
 @lru_cache(maxsize=1)
@@ -287,16 +277,14 @@ def _draw_map(track, top, markers, r) -> None:
 
 def _draw_title(ax, s) -> None:
     r = s[0]
-    ax.text(0.008, 0.5, "Veld Railroads", va="center", fontsize=15, fontweight="bold")
     if kernel.is_over(s):
         info = f"GAME OVER after {int(r['payouts'])} payouts"
     else:
-        seat = int(kernel.to_move(s))
         info = (
-            f"{PHASE_NAMES[int(r['phase'])]}  |  player_{seat} to move  |  player_{int(r['active'])} acting  |  "
-            f"turn {int(r['turn'])}"
+            f"{PHASE_NAMES[int(r['phase'])]}  |  {mover_label(kernel, s)}  |  "
+            f"player_{int(r['active'])} acting  |  turn {int(r['turn'])}"
         )
-    ax.text(0.2, 0.5, f"{info}  |  {int(r['num_players'])} players", va="center", fontsize=10.5)
+    title_strip(ax, "Veld Railroads", f"{info}  |  {int(r['num_players'])} players", 0.2)
 
 
 def _draw_track(ax, r, top: float, static: bool = False) -> float:
@@ -483,6 +471,7 @@ def _draw_panel(ax, s, n: int, static: bool = False) -> None:
 
 
 _PANEL = ((PANEL_X / WIDTH, 0, (WIDTH - PANEL_X) / WIDTH, MAP_H / HEIGHT), (0, WIDTH - PANEL_X), (0, MAP_H))
+_MAP = ((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), (0, MAP_W), (0, MAP_H))
 
 
 @lru_cache(maxsize=8)
@@ -495,17 +484,8 @@ def _background(n: int) -> np.ndarray:
     fig = new_figure()
     fig.patch.set_facecolor("white")
     fig.figimage(_static_map(), 0, 0, zorder=0)
-    ax = fig.add_axes((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), zorder=1)
-    ax.set_xlim(0, MAP_W)
-    ax.set_ylim(0, MAP_H)
-    ax.set_axis_off()
-    _draw_map_legend(ax)
-    rect, xlim, ylim = _PANEL
-    panel = fig.add_axes(rect)
-    panel.set_xlim(*xlim)
-    panel.set_ylim(*ylim)
-    panel.set_axis_off()
-    _draw_panel(panel, None, n, static=True)
+    _draw_map_legend(panel_axes(fig, *_MAP, zorder=1))
+    _draw_panel(panel_axes(fig, *_PANEL), None, n, static=True)
     return to_rgb(fig)
 
 
@@ -519,10 +499,10 @@ def _names_overlay() -> Overlay:
 def _frame():
     """The figure each frame draws its track, pieces and tables in (kept for the process)."""
     frame = Frame()
-    title = frame.axes((0, MAP_H / HEIGHT, 1, TITLE_H / HEIGHT))
-    track = frame.axes((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), (0, MAP_W), (0, MAP_H), zorder=1)
-    top = frame.axes((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), (0, MAP_W), (0, MAP_H), zorder=3)
-    panel = frame.axes(*_PANEL)
+    title = panel_axes(frame, (0, MAP_H / HEIGHT, 1, TITLE_H / HEIGHT))
+    track = panel_axes(frame, *_MAP, zorder=1)
+    top = panel_axes(frame, *_MAP, zorder=3)
+    panel = panel_axes(frame, *_PANEL)
     markers = _settlement_markers(top)
     frame.kept.extend(markers)
     return frame, title, track, top, markers, panel

@@ -1,6 +1,6 @@
 """An AEC env is its record plus a few KiB: spaces are built once per game class (each env holds shallow copies that
 share the bound arrays), and a pickle mid-game holds the record's bytes, the masks and the bookkeeping (not the
-spaces)."""
+spaces). Both budgets hold at every player count (the bookkeeping grows with the seats)."""
 
 from __future__ import annotations
 
@@ -41,29 +41,31 @@ def test_spaces_are_built_once_per_game_and_shared(game_id):
     assert [int(b.action_space("player_0").sample()) for _ in range(5)] == first
 
 
-def test_an_env_costs_at_most_16_kib_besides_its_record(game_id):
-    warm = tabletop_zoo.make_env(game_id)  # the class's spaces and compiled code exist before measuring
+def test_an_env_costs_at_most_16_kib_besides_its_record(game_n):
+    game_id, n = game_n
+    warm = tabletop_zoo.make_env(game_id, num_players=n)  # the class's spaces and compiled code exist before measuring
     warm.reset(seed=0)
     warm.last()
     tracemalloc.start()
     try:
         before = tracemalloc.take_snapshot()
-        env = tabletop_zoo.make_env(game_id)
+        env = tabletop_zoo.make_env(game_id, num_players=n)
         env.reset(seed=3)
         env.last()  # the mover's observation and mask are part of the cost
         after = tracemalloc.take_snapshot()
     finally:
         tracemalloc.stop()
     cost = sum(stat.size_diff for stat in after.compare_to(before, "filename"))
-    assert cost - env.kernel.STATE.itemsize <= ENV_BUDGET, f"{game_id}: {cost} bytes"
+    assert cost - env.kernel.STATE.itemsize <= ENV_BUDGET, f"{game_id} {n}p: {cost} bytes"
 
 
-def test_a_pickled_env_mid_game_is_at_most_8_kib_and_plays_on_identically(game_id):
-    env = tabletop_zoo.make_env(game_id)
+def test_a_pickled_env_mid_game_is_at_most_8_kib_and_plays_on_identically(game_n):
+    game_id, n = game_n
+    env = tabletop_zoo.make_env(game_id, num_players=n)
     env.reset(seed=5)
     _play(env, 60)
     data = pickle.dumps(env)
-    assert len(data) <= PICKLE_BUDGET, f"{game_id}: {len(data)} bytes"
+    assert len(data) <= PICKLE_BUDGET, f"{game_id} {n}p: {len(data)} bytes"
     twin = pickle.loads(data)
     assert twin.get_state().tobytes() == env.get_state().tobytes()
     assert twin.observation_space("player_0")["observation"].low is env.observation_space("player_0")["observation"].low

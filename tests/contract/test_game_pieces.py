@@ -11,6 +11,7 @@ import pathlib
 import tomllib
 
 from tabletop_zoo import registry
+from tabletop_zoo.envs.base import RENDER_FPS, KernelAECEnv
 
 ROOT = pathlib.Path(__file__).parents[2]
 
@@ -53,6 +54,26 @@ def test_the_registry_maps_each_game_to_its_room_and_door(game_id):
     door = registry.env_module(game_id)
     assert door.raw_env.kernel is registry.kernel(game_id)
     assert "rgb_array" in door.raw_env.metadata["render_modes"] and callable(door.raw_env.render_rgb)
+    # The door's own class (PettingZoo tools and pickle find it there) and env(), from the factory in envs/base.py.
+    assert door.raw_env.__module__ == door.__name__ and callable(door.render_ansi)
+    assert door.raw_env.metadata["name"] == f"{game_id}_v{door.raw_env.kernel.VERSION}"
+    assert type(door.env(num_players=door.raw_env.kernel.DEFAULT_PLAYERS)) is door.raw_env
+
+
+def test_the_door_factory_derives_metadata_a_door_may_override():
+    """A door states only its kernel and text; a game without a picture lists its render modes itself."""
+
+    class text_only(KernelAECEnv):
+        kernel = registry.kernel("irish_gauge")
+        render_ansi = staticmethod(str)
+        metadata = {"render_modes": ["ansi"]}
+
+    assert text_only.metadata == {
+        "render_modes": ["ansi", "human"],
+        "name": "irish_gauge_v0",
+        "is_parallelizable": False,
+        "render_fps": RENDER_FPS,
+    }
 
 
 def test_the_heuristic_is_found_by_game_id(game_id):

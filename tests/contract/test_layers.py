@@ -15,6 +15,7 @@ import subprocess
 import sys
 
 import tabletop_zoo
+import tabletop_zoo.envs.render
 from tabletop_zoo import _numba_cache, registry
 from tabletop_zoo.kernels._common import contract, dispatch
 
@@ -55,9 +56,10 @@ def test_pettingzoo_imported_first_gets_our_games_too():
     assert type(env).__module__ == registry.GAMES["irish_gauge"]
 
 
-def _imported_names(path: pathlib.Path) -> list[str]:
-    """Absolute module names of every import in a file (relative ones resolved against its package)."""
-    package = "tabletop_zoo.kernels." + ".".join(path.relative_to(KERNELS).parent.parts)
+def _imported_names(path: pathlib.Path, package: str | None = None) -> list[str]:
+    """Absolute module names of every import in a file (relative ones resolved against its package, by default
+    the kernel package the file sits in)."""
+    package = package or "tabletop_zoo.kernels." + ".".join(path.relative_to(KERNELS).parent.parts)
     names = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -81,6 +83,20 @@ def test_no_kernel_file_imports_a_module_above_kernels():
             )
             if top_level_pkg or name.split(".")[0] in ("pettingzoo", "gymnasium", "torch"):
                 offenders.append(f"{path.relative_to(KERNELS)}: {name}")
+    assert offenders == []
+
+
+def test_no_picture_imports_a_door():
+    """Inside ``envs`` the layers flow one way too: a door loads its picture (``envs/render/<game>.py``) on first
+    use, and a picture reads the labels it shares with the text table from the kernel room
+    (``kernels/<game>/names.py``), never from the door."""
+    render = pathlib.Path(tabletop_zoo.envs.render.__file__).parent
+    offenders = [
+        f"render/{path.name}: {name}"
+        for path in sorted(render.glob("*.py"))
+        for name in _imported_names(path, "tabletop_zoo.envs.render")
+        if name.startswith("tabletop_zoo.envs.") and not name.startswith("tabletop_zoo.envs.render")
+    ]
     assert offenders == []
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...envs.french_revolution_1789_v0 import CITY_NAMES
 from ...envs.render.french_revolution_1789 import (
     _COS,
     ARMY_FACE,
@@ -21,6 +20,7 @@ from ...envs.render.french_revolution_1789 import (
     _project,
 )
 from ...kernels.french_revolution_1789.actions import A_CITY
+from ...kernels.french_revolution_1789.names import CITY_NAMES
 from ...kernels.french_revolution_1789.tables import CITY_ELIG, CITY_IDS, CITY_RP, CITY_VP, N_CITIES
 from . import Scene
 
