@@ -16,6 +16,10 @@ from tabletop_zoo.envs.base import RENDER_FPS, KernelAECEnv
 ROOT = pathlib.Path(__file__).parents[2]
 
 
+# CONTRIBUTING.md's checklist, step 7: the tests every room has
+TEST_FILES = ("test_rules.py", "test_examples.py", "test_data_matches_spec.py", "test_render.py", "test_layout.py")
+
+
 def missing_pieces(game_id: str, root: pathlib.Path = ROOT) -> list[str]:
     """Each checklist piece of ``game_id`` absent under ``root`` (files and pyproject lines only)."""
     g = game_id
@@ -27,12 +31,16 @@ def missing_pieces(game_id: str, root: pathlib.Path = ROOT) -> list[str]:
         "heuristic": root / "agents" / "heuristics" / f"{g}.py",
         "tests folder": root / "tests" / g / "__init__.py",
         "rule decisions": root / "docs" / "rules" / f"{g}.md",
+        "web board": root / "tabletop_zoo" / "serve" / "boards" / f"{g}.py",
     }
     missing = [f"{piece} ({path.relative_to(root)})" for piece, path in files.items() if not path.exists()]
     if files["kernel data"].is_dir() and not list(files["kernel data"].glob("*.json")):
         missing.append(f"kernel data JSON (kernels/{g}/data/*.json)")
-    if files["tests folder"].exists() and not list(files["tests folder"].parent.glob("test_*.py")):
-        missing.append(f"rule tests (tests/{g}/test_*.py)")
+    if files["tests folder"].exists():
+        missing += [f"rule tests (tests/{g}/{name})" for name in TEST_FILES if not (root / "tests" / g / name).exists()]
+    readme = root / "README.md"
+    if not readme.exists() or f"| `{g}` |" not in readme.read_text(encoding="utf-8"):
+        missing.append(f"README games table row (| ... | `{g}` | ...)")
     if not list((root / "tests" / "contract" / "playthroughs").glob(f"{g}_*.txt")):
         missing.append(f"golden playthroughs (tests/contract/playthroughs/{g}_*.txt)")
     setuptools = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
@@ -93,6 +101,8 @@ def test_a_game_without_its_pieces_is_named_piece_by_piece(tmp_path):
         "heuristic",
         "tests folder",
         "rule decisions",
+        "web board",
+        "README games table row",
         "golden playthroughs",
         "pyproject packages entry",
         "pyproject package-data entry",
@@ -100,4 +110,7 @@ def test_a_game_without_its_pieces_is_named_piece_by_piece(tmp_path):
         assert any(m.startswith(piece) for m in missing), piece
     (tmp_path / "tests" / "sixth_game").mkdir()
     (tmp_path / "tests" / "sixth_game" / "__init__.py").write_text("")
-    assert any(m.startswith("rule tests") for m in missing_pieces("sixth_game", tmp_path))
+    missing = missing_pieces("sixth_game", tmp_path)
+    assert {m for m in missing if m.startswith("rule tests")} == {
+        f"rule tests (tests/sixth_game/{f})" for f in TEST_FILES
+    }
