@@ -42,12 +42,19 @@ NO_NODE = -1
 
 
 @njit(cache=True, nogil=True)
-def _rollout(st, depth, mask, rng, value):
-    """Play on from st, whose legal mask is in ``mask``; write one value per seat."""
+def _play_out(st, depth, mask, rng):
+    """Up to ``depth`` decisions of the rollout policy from st, whose legal mask is in ``mask``: the per-step
+    loop of a rollout, which allocates nothing (tests/contract/test_no_allocation.py, #18)."""
     d = 0
     while d < depth and not is_over(st):
         step_and_mask(st, rollout_action(st, mask, rng), mask)
         d += 1
+
+
+@njit(cache=True, nogil=True)
+def _rollout(st, depth, mask, rng, value):
+    """Play on from st, whose legal mask is in ``mask``; write one value per seat."""
+    _play_out(st, depth, mask, rng)
     if is_over(st):
         returns(st, value)
     else:

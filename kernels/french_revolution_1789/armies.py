@@ -15,6 +15,7 @@ from .state import CH_ARMY, CH_NONE, CH_STEAL
 from .tables import CITY_DEF, FRENCH, MAX_STRENGTH, N_INTRIGUE
 
 NUM_CHANCE_OUTCOMES = N_INTRIGUE
+assert 8 * (MAX_STRENGTH + 1) <= 63  # _strongest_drawn counts the units drawn 8 bits per strength
 
 
 @njit(cache=True)
@@ -52,16 +53,31 @@ def steal_probs(r, out_ids, out_probs):
 
 
 @njit(cache=True)
+def _strongest_drawn(r):
+    """FR-ARMY-5: the strongest of ``ch_draws`` units drawn without replacement from the army's cup.
+
+    The units are drawn from the record's cup itself and put back after, so the draws (and the generator)
+    are those of a scratch copy of the cup without the copy: the per-step path allocates nothing (#18).
+    The units drawn are counted 8 bits per strength in one integer (at most ch_draws <= 127 each)."""
+    cup = r.cup[r.ch_army]
+    total = 0
+    for k in range(MAX_STRENGTH + 1):
+        total += cup[k]
+    best = 0
+    drawn = 0
+    for _ in range(min(r.ch_draws, total)):
+        k = bag_draw(r.rng, cup)
+        drawn += 1 << (8 * k)
+        best = max(best, k)  # FR-ARMY-5: the stronger resolves
+    for k in range(MAX_STRENGTH + 1):
+        cup[k] += (drawn >> (8 * k)) & 0xFF
+    return best
+
+
+@njit(cache=True)
 def sample_outcome(r):
     if r.ch_kind == CH_ARMY:
-        bag = r.cup[r.ch_army].copy()
-        total = 0
-        for k in range(MAX_STRENGTH + 1):
-            total += bag[k]
-        best = 0
-        for _ in range(min(r.ch_draws, total)):
-            best = max(best, bag_draw(r.rng, bag))  # FR-ARMY-5: the stronger resolves
-        return best
+        return _strongest_drawn(r)
     victim = r.mv_player
     k = uniform_int(r.rng, _hand(r, victim))  # spec §7.6: uniform over the victim's hand
     for j in range(N_INTRIGUE):

@@ -3,11 +3,12 @@
 Reads/writes: cash, treasury, bond_owner, flag, investor_card, bank_in/out.
 """
 
-import numpy as np
 from numba import njit
 
 from .board import bank_to_cash, flags_held
-from .tables import BOND_COST, BOND_INTEREST, COMPENSATION, N_BONDS, N_NATIONS
+from .tables import BOND_COST, BOND_INTEREST, COMPENSATION, MAX_PLAYERS, N_BONDS, N_NATIONS
+
+assert MAX_PLAYERS <= 8  # pay_interest keeps a seat's place in the 3 low bits of its key
 
 
 @njit(cache=True)
@@ -37,16 +38,19 @@ def pay_interest(r, n):
     the treasury pays what it can, the flag holder tops up for others, never for himself."""
     np_ = r.num_players
     f = r.flag[n]
-    keys = np.empty(np_, np.int64)
-    for p in range(np_):
-        keys[p] = interest_owed(r, n, p) * 8 + (p - f - 1) % np_  # IMP-INV-2 order
+    # IMP-INV-2 order: key = owed * 8 + seat's place clockwise from the holder's left. The places differ
+    # and are below 8, so the keys differ: each round pays the smallest key above the last one paid, the
+    # keys computed again (paying moves no bond) instead of kept in a scratch array (the per-step path
+    # allocates nothing, #18)
+    last = -1
     for _ in range(np_):
-        best = -1
+        best, key = -1, 0
         for p in range(np_):
-            if keys[p] >= 0 and (best < 0 or keys[p] < keys[best]):
-                best = p
-        owed = keys[best] // 8
-        keys[best] = -1
+            k = interest_owed(r, n, p) * 8 + (p - f - 1) % np_
+            if k > last and (best < 0 or k < key):
+                best, key = p, k
+        last = key
+        owed = key // 8
         if owed == 0:
             continue
         from_treasury = min(owed, r.treasury[n])

@@ -336,8 +336,7 @@ def _yep_begin(r):
 def _turn_end(r):
     """KRM-END-3: after the year-end phase of the last turn the game stops."""
     if r.turn >= r.turn_limit:
-        leaders = r.opposer.copy()  # scratch array of the right type
-        end_by_turn_limit(r, leaders)
+        end_by_turn_limit(r)
         return STOP
     r.turn += 1
     return S_TURN_START
@@ -436,10 +435,7 @@ def run_stage(r, st):
         return open_window(r, C_PER_END)
     if st == S_PER_END_CHECK:
         if any_vacant(r, LV_MEMBER):  # KRM-PER-5 -> KRM-END-2
-            seats = r.opposer.copy()
-            for p in range(seats.shape[0]):
-                seats[p] = 1
-            end_by_vacancy(r, seats)
+            end_by_vacancy(r)
             return STOP
         r.post_cursor = 0
         return S_RECALL_NEXT

@@ -377,21 +377,22 @@ def speech_threshold(r):
 
 @njit(cache=True)
 def highest_controlled(r, only_seats):
-    """Controller of the highest post whose holder is controlled (by a seat flagged in only_seats)."""
+    """Controller of the highest post whose holder is controlled (by a seat in only_seats: a bit set, bit p =
+    seat p, -1 = every seat; one integer rather than a flag array, so the game's end allocates nothing, #18)."""
     for k in range(N_POSTS):
         g = r.holder[k]
-        if g >= 0 and r.controller[g] >= 0 and only_seats[r.controller[g]]:
+        if g >= 0 and r.controller[g] >= 0 and (only_seats >> r.controller[g]) & 1:
             return r.controller[g]
     return WIN_DRAW
 
 
 @njit(cache=True)
-def end_by_vacancy(r, all_seats):
-    finish(r, highest_controlled(r, all_seats))  # KRM-END-2 (no controlled holder: draw)
+def end_by_vacancy(r):
+    finish(r, highest_controlled(r, -1))  # KRM-END-2 (no controlled holder: draw)
 
 
 @njit(cache=True)
-def end_by_turn_limit(r, leaders):
+def end_by_turn_limit(r):
     """KRM-END-3: truncation without a winner; with the ranking option, speeches then posts."""
     if not r.ranking:
         finish(r, WIN_TRUNCATED)
@@ -399,13 +400,15 @@ def end_by_turn_limit(r, leaders):
     best = 0
     for p in range(r.num_players):
         best = max(best, r.speeches[p])
+    leaders = 0  # bit p: seat p has the most speeches
     n = 0
     for p in range(r.num_players):
-        leaders[p] = r.speeches[p] == best
-        n += leaders[p]
+        if r.speeches[p] == best:
+            leaders |= 1 << p
+            n += 1
     if n == 1:
         for p in range(r.num_players):
-            if leaders[p]:
+            if (leaders >> p) & 1:
                 finish(r, p)
                 return
     finish(r, highest_controlled(r, leaders))

@@ -5,10 +5,9 @@ except at the end, when they go back to the bank (VR-END-1). Reads: section_owne
 treasury_shares, n_sections, row. Writes: cash, bank_out, bank_in, treasury_cash, last_payout.
 """
 
-import numpy as np
 from numba import njit
 
-from .income import income_of, shares_sold, sum_income, valuation
+from .income import income_of, shares_sold, valuation
 from .tables import (
     DIV_FINAL,
     DIV_RECONSTRUCTION,
@@ -68,16 +67,17 @@ def row_end_payout(r):
     """The payout that ends the current row: normal, reconstruction (row 5) or final (row 8)."""
     for p in range(r.last_payout.shape[0]):
         r.last_payout[p] = 0
-    income = np.zeros(N_RAILROADS, np.int64)
-    sum_income(r.section_owner, r.dev_level, income)
     kind = ROW_DIVIDEND[r.row - 1]
     for rr in range(N_RAILROADS):
+        # VR-GEN-6 income of rr, summed here rather than into a scratch array (a row end is on the per-step
+        # path, which allocates nothing, #18); paying changes no section or development level
+        income = income_of(r, rr)
         if kind == DIV_FINAL:
-            per = final_per_share(valuation(r, rr), income[rr], shares_sold(r, rr))  # VR-DIV-4
+            per = final_per_share(valuation(r, rr), income, shares_sold(r, rr))  # VR-DIV-4
         elif kind == DIV_RECONSTRUCTION:
-            per = reconstruction_per_share(income[rr])  # VR-DIV-3
+            per = reconstruction_per_share(income)  # VR-DIV-3
         else:
-            per = normal_per_share(income[rr])  # VR-DIV-2
+            per = normal_per_share(income)  # VR-DIV-2
         pay_shareholders(r, rr, per)
     r.payouts += 1
     if kind == DIV_FINAL:
