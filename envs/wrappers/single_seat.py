@@ -219,5 +219,5 @@ class SingleSeatEnv(gymnasium.Env):
             raise RuntimeError("reset() must be called before render()")
         door = registry.env_module(self.game_id)
         if self.render_mode == "rgb_array":
-            return door.render_rgb(self._s)
+            return door.raw_env.render_rgb(self._s)
         return door.render_ansi(self._s)
