@@ -364,8 +364,16 @@ def train(
     torch_threads: int | None = typer.Option(
         None, "--torch-threads", help="torch threads (default: one per core this run may use)"
     ),
-    backend: str = typer.Option("local", "--backend", help="selfplay rollouts: local or ray"),
-    workers: int = typer.Option(1, "--workers", "-w", help="selfplay rollout workers (Ray actors with --backend ray)"),
+    backend: str = typer.Option(
+        "local", "--backend", help="selfplay, az: where the workers play the training games: local or ray"
+    ),
+    workers: int = typer.Option(
+        1,
+        "--workers",
+        "-w",
+        help="selfplay, az: workers sharing the --num-envs games (Ray actors with --backend ray; the same seed and "
+        "workers give the same result on either backend)",
+    ),
     address: str | None = typer.Option(None, "--address", help="Ray cluster address (default: start a local Ray)"),
     eval_every: int | None = typer.Option(None, "--eval-every", help="samples between evaluations (default T/8)"),
     eval_games: int = typer.Option(60, "--eval-games", help="seat-rotated games per evaluation and opponent"),
@@ -409,18 +417,15 @@ def train(
         if options and algo not in ("selfplay", "az"):
             raise ValueError("--option is a selfplay and az option (use --algo selfplay or az)")
         if algo in ("selfplay", "az"):
-            if algo == "az" and (backend != "local" or workers != 1 or address is not None):
-                raise ValueError(
-                    "--backend, --workers and --address are selfplay options (az searches in this process)"
-                )
             if algo == "selfplay":
                 from .selfplay import train_selfplay as run
 
-                chosen = {"pool": pool, "backend": backend, "workers": workers, "address": address, "reward": reward}
+                chosen = {"pool": pool, "reward": reward}
             else:
                 from .selfplay.az import train_az as run
 
                 chosen = {"simulations": simulations, "pool": pool}
+            chosen.update(backend=backend, workers=workers, address=address)
             chosen.update(num_envs=num_envs, eval_every=eval_every, options=options or None)
             result = run(
                 gid,
@@ -442,7 +447,9 @@ def train(
             model = result["policy"]
         else:
             if resume or pool is not None or backend != "local":
-                raise ValueError("--resume, --pool and --backend are selfplay options (use --algo selfplay)")
+                raise ValueError(
+                    "--resume, --pool and --backend are selfplay and az options (use --algo selfplay or az)"
+                )
             from .train import train as run_training
 
             result = run_training(

@@ -6,7 +6,9 @@
 - ``network``: SB3-shaped actor-critic, ``policy.pt`` save/load.
 - ``ppo``: TorchRL's ``ClipPPOLoss`` objective on plain tensors, minibatch updates.
 - ``trainer``: ``train_selfplay`` / ``SelfPlayTrainer`` (local or Ray workers, evaluation, checkpoints, resume).
-- ``az``: ``train_az`` / ``AZTrainer``, AlphaZero-style self-play with the batched search of ``agents/az``.
+- ``az``: ``train_az`` / ``AZTrainer``, AlphaZero-style self-play with the batched search of ``agents/az``;
+  ``az_worker``: ``AZWorker`` (a share of its games in flight, searched with the weights it is sent).
+- ``workers``: the worker groups both trainers use (``LocalWorkers``, ``RayWorkers``).
 """
 
 from .network import load_policy

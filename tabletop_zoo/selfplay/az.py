@@ -17,8 +17,21 @@ training games: each seat is drawn from it, one uniform seat is always searched,
 give samples (their value targets still hold every seat's return). The default, ``self=1``, is pure
 self-play.
 
+The games are split over ``workers`` (``az_worker.AZWorker``: each owns its share of the games, their
+trees, its generator, the pool seats and the pending samples, and searches with the weights it is sent);
+``backend="local"`` runs them in this process one after the other, ``"ray"`` as one Ray actor each
+(``workers.py``, shared with the PPO trainer). The learner keeps the replay buffer and the Adam steps. A
+worker plays rounds until it has made its share (in proportion to its games) of ``train_every`` samples
+since the last training round, then waits; once every worker waits, the samples of the games that ended
+go to the replay, worker by worker, the learner trains, and the next call carries the new weights.
+Evaluations and the end of a run only pause the workers (at their shares of that many samples), so the
+result depends on the seed and the worker count alone: the same on either backend, wherever a run
+evaluates, and across a resume. One worker makes exactly the draws of the single-process trainer this
+replaced (the learner's minibatches continue worker 0's generator).
+
 ``OUT/`` holds ``az.pt`` (loads as ``az:path=OUT/az.pt``), ``checkpoint.pt`` (everything an exact resume
-needs: weights, optimiser, generators, the replay buffer, every game in flight and its pending samples),
+needs: weights, optimiser, generators, the replay buffer, and each worker's games in flight, generator, pool
+seats and pending samples; format 2, and format 1 of the single-process trainer is read as one worker),
 ``log.csv``, ``curve.csv`` / ``curve.png`` (the search with the current network against random and
 heuristic seats, seat-rotated, Wilson 95% intervals) and ``config.json``.
 """
@@ -36,18 +49,21 @@ import torch
 from .. import registry
 from ..agents.az.network import AZNet, masked_log_softmax, save_az
 from ..agents.az.search import Trees, search_batch
-from .batch import HEURISTIC, LEARNER, OVER, BatchGames
+from .az_worker import AZWorker
 from .config import EVAL_OPPONENTS, check_counts, check_evaluation, check_game, check_numbers
 from .evaluate import play_evaluation
-from .pool import draw_seats, parse_pool
+from .pool import parse_pool
 from .trainer import _Bar, _write_rows, load_checkpoint, set_torch_threads, write_curve_png
+from .workers import check_workers, make_workers, split_games
 
-CHECKPOINT_FORMAT = "tabletop_zoo.az.checkpoint/1"
+CHECKPOINT_FORMAT = "tabletop_zoo.az.checkpoint/2"
+SINGLE_PROCESS_FORMAT = "tabletop_zoo.az.checkpoint/1"  # before workers: one worker's games at the top level
 
 
 @dataclasses.dataclass
 class AZConfig:
-    """Every setting of a run (saved in the checkpoint; a resume keeps them, only ``timesteps`` may grow)."""
+    """Every setting of a run (saved in the checkpoint; a resume keeps them, only ``timesteps`` may grow, and
+    ``backend`` and ``address``, which do not change the result, are the resuming call's)."""
 
     game: str = "irish_gauge"
     num_players: int | None = None
@@ -71,6 +87,9 @@ class AZConfig:
     seed: int = 0
     options: dict = dataclasses.field(default_factory=dict)
     pool: str = "self=1"  # who plays each seat: self (the search), heuristic, random; one seat is always searched
+    backend: str = "local"  # where the workers run: "local" (this process) or "ray" (one actor each)
+    workers: int = 1  # the games in flight are split over them
+    address: str | None = None  # a Ray cluster to join (default: start a local Ray)
 
     def check(self) -> AZConfig:
         """Validate every field (clear one-line errors before any work) and fill defaults."""
@@ -83,6 +102,7 @@ class AZConfig:
         ):
             raise ValueError(f"dirichlet_alpha must be a number > 0, got {self.dirichlet_alpha!r}")
         check_evaluation(self, 4)
+        check_workers(self)
         if parse_pool(self.pool)["snapshot"]:
             raise ValueError(f"an az pool draws from self, heuristic and random (no snapshots), got {self.pool!r}")
         return self
@@ -104,6 +124,15 @@ class Replay:
         self.next = (i + 1) % self.size
         self.count = min(self.count + 1, self.size)
 
+    def add_many(self, obs, mask, pi, z) -> None:
+        """``add`` of each row in order, in one step (of more rows than ``size``, the last ``size`` stay)."""
+        n = len(obs)
+        keep = min(n, self.size)
+        idx = (self.next + n - keep + np.arange(keep)) % self.size
+        self.obs[idx], self.mask[idx], self.pi[idx], self.z[idx] = obs[-keep:], mask[-keep:], pi[-keep:], z[-keep:]
+        self.next = (self.next + n) % self.size
+        self.count = min(self.count + n, self.size)
+
     def get_state(self) -> dict:
         return {k: getattr(self, k) for k in ("count", "next", "obs", "mask", "pi", "z")}
 
@@ -112,11 +141,31 @@ class Replay:
             setattr(self, k, v.copy() if isinstance(v, np.ndarray) else v)
 
 
-def relative_returns(returns: np.ndarray, seat: int, num_players: int, max_players: int) -> np.ndarray:
-    """Row k: the return of seat ``(seat + k) % num_players`` (the value target of ``seat``'s sample)."""
-    z = np.zeros(max_players, np.float32)
-    z[:num_players] = returns[(seat + np.arange(num_players)) % num_players]
-    return z
+def _from_single_process(saved: dict) -> dict:
+    """A format-1 checkpoint (the single-process trainer's: its games, generator, pool seats and pending
+    samples at the top level) as format 2 with one local worker: the same run, continued exactly."""
+    worker = {
+        "games": saved["games"],
+        "rng": saved["rng"],
+        "heuristics": saved.get("heuristics", {}),
+        "pending": saved["pending"],
+        "searched": saved["searched"],
+        "started": True,
+        "games_done": saved["games_done"],
+        "done": [],
+    }
+    rest = {k: v for k, v in saved.items() if k not in ("games", "heuristics", "pending", "searched", "since_train")}
+    config = {**saved["config"], "backend": "local", "workers": 1, "address": None}
+    return {
+        **rest,
+        "format": CHECKPOINT_FORMAT,
+        "config": config,
+        "workers": [worker],
+        "made": [saved["samples"]],
+        "since": [saved["since_train"]],
+        "incoming": [[]],
+        "version": 0,
+    }
 
 
 class AZTrainer:
@@ -124,9 +173,14 @@ class AZTrainer:
         self, config: AZConfig, out, torch_threads: int | None = None, resume: bool = False, progress: bool = False
     ):
         self.out = pathlib.Path(out)
-        saved = load_checkpoint(self.out, CHECKPOINT_FORMAT) if resume else None
+        saved = load_checkpoint(self.out, (CHECKPOINT_FORMAT, SINGLE_PROCESS_FORMAT)) if resume else None
         if saved is not None:
-            config = AZConfig(**{**saved["config"], "timesteps": max(config.timesteps, saved["samples"])})
+            if saved["format"] == SINGLE_PROCESS_FORMAT:
+                saved = _from_single_process(saved)
+            grown = max(config.timesteps, saved["samples"])
+            config = AZConfig(
+                **{**saved["config"], "timesteps": grown, "backend": config.backend, "address": config.address}
+            )
         self.cfg = cfg = config.check()
         set_torch_threads(torch_threads)
         self.progress = progress
@@ -135,89 +189,140 @@ class AZTrainer:
         self.net = AZNet(k.OBS_SIZE, k.NUM_ACTIONS, k.MAX_PLAYERS, cfg.hidden)
         self.net.eval()
         self.optimizer = torch.optim.Adam(self.net.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
-        self.rng = np.random.default_rng([cfg.seed, 0xA2])
+        self.rng = np.random.default_rng([cfg.seed, 0xA2])  # worker 0's generator between calls (az_worker.py)
         self.replay = Replay(cfg.replay, k.OBS_SIZE, k.NUM_ACTIONS, k.MAX_PLAYERS)
-        self.trees = Trees(max(cfg.num_envs, cfg.eval_games), cfg.simulations, k.NUM_ACTIONS, k.MAX_PLAYERS, k.OBS_SIZE)
-        self.games = BatchGames(k, cfg.num_envs, cfg.num_players, cfg.options)
-        self.pool = parse_pool(cfg.pool)
-        self.heuristics: dict[tuple[int, int], object] = {}  # (game, seat) -> the heuristic playing it
-        self.pending: list[list[tuple]] = [[] for _ in range(cfg.num_envs)]  # a game's samples until it ends
-        self.searched = np.zeros(cfg.num_envs, np.int64)  # searched decisions per game in flight
+        self.trees = (  # the evaluation's searches
+            Trees(cfg.eval_games, cfg.simulations, k.NUM_ACTIONS, k.MAX_PLAYERS, k.OBS_SIZE) if cfg.eval_games else None
+        )
         self.samples = self.games_done = self.rounds = 0
-        self.since_train = 0
+        self.made = [0] * cfg.workers  # searched decisions of each worker
+        self.since = [0] * cfg.workers  # each worker's since the last training round
+        self.incoming: list[list[dict]] = [[] for _ in range(cfg.workers)]  # finished games' samples, per worker,
+        # until the next training round adds them to the replay (worker 0's first: the same order however the
+        # workers' rounds were split into calls)
+        self.version = 0  # training rounds so far: the weights' version
+        self.sent: list[int | None] = [None] * cfg.workers  # the version each worker has
         self.wall = 0.0
         self.log: list[dict] = []
         self.curve: list[dict] = []
-        if saved is not None:
-            self._restore(saved)
+        pool = parse_pool(cfg.pool)
+        self.shares = split_games(cfg.num_envs, cfg.workers)
+        specs = [
+            {
+                "game_id": cfg.game,
+                "num_players": cfg.num_players,
+                "options": cfg.options,
+                "num_envs": envs,
+                "pool": pool,
+                "seed": cfg.seed,
+                "worker": w,
+                "hidden": cfg.hidden,
+                "simulations": cfg.simulations,
+                "c": cfg.c,
+                "dirichlet_alpha": cfg.dirichlet_alpha,
+                "noise": cfg.noise,
+                "explore_moves": cfg.explore_moves,
+            }
+            for w, envs in enumerate(self.shares)
+        ]
+        self.workers = make_workers(cfg.backend, AZWorker, specs, cfg.address)
+        try:
+            if saved is not None:
+                self._restore(saved)
+        except BaseException:
+            self.close()
+            raise
+
+    # --- self-play ----------------------------------------------------------------------------------
+    def _weights(self) -> dict:
+        return {key: v.detach().clone() for key, v in self.net.state_dict().items()}
+
+    def share(self, total: int, w: int) -> int:
+        """Worker ``w``'s part of ``total`` samples: in proportion to its games, rounded up."""
+        return -(-total * self.shares[w] // self.cfg.num_envs)
+
+    def reached(self, total: int) -> bool:
+        """Every worker has made its share of ``total`` samples (so together at least ``total``)."""
+        return all(m >= self.share(total, w) for w, m in enumerate(self.made))
+
+    def waiting(self) -> list[bool]:
+        """Which workers have made their share of ``train_every`` since the last training round (they play
+        on only after it)."""
+        return [s >= self.share(self.cfg.train_every, w) for w, s in enumerate(self.since)]
+
+    def play(self, until: int) -> int:
+        """One call of the workers toward ``until`` samples in all; returns the searched decisions made.
+
+        Each worker plays rounds until its share of ``until`` or of ``train_every`` since the last training
+        round, whichever comes first (at the second it waits for the training). When a worker waits below
+        its share of ``until``, the others play to their training share too, so the training can happen;
+        when every worker waits (the replay is still empty), each plays one round. Where a worker pauses is
+        all that ``until`` (the next evaluation or the end) changes: a worker's rounds between two training
+        rounds are the same however the calls split them, so the run's result does not depend on when it
+        evaluates or stops and resumes. Workers get the weights when they changed since their last call,
+        worker 0 the learner's generator (and gives it back)."""
+        cfg = self.cfg
+        waiting = self.waiting()
+        targets: list[int | None] = []
+        if all(waiting):
+            targets = [0] * cfg.workers
         else:
-            for i in range(cfg.num_envs):
-                self._start(i)
-
-    # --- games ------------------------------------------------------------------------------------
-    def _start(self, i: int) -> None:
-        from ..agents import make_agent
-
-        n = self.cfg.num_players
-        kinds = np.full(n, LEARNER, np.int64) if self.pool["self"] == 1 else draw_seats(self.pool, n, 0, self.rng)
-        for seat in range(n):
-            self.heuristics.pop((i, seat), None)
-            if kinds[seat] == HEURISTIC:
-                self.heuristics[(i, seat)] = make_agent("heuristic", self.cfg.game, seed=int(self.rng.integers(2**31)))
-        self.games.start(i, int(self.rng.integers(2**63)), int(self.rng.integers(2**63)), kinds)
-        self.pending[i] = []
-        self.searched[i] = 0
-
-    def _noise(self, prior: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        """Dirichlet noise over each root's legal actions (AlphaZero's exploration)."""
-        out = prior.copy()
-        for j in range(len(prior)):
-            legal = np.flatnonzero(mask[j])
-            eta = self.rng.dirichlet(np.full(legal.size, self.cfg.dirichlet_alpha))
-            out[j, legal] = (1 - self.cfg.noise) * prior[j, legal] + self.cfg.noise * eta
-        return out
-
-    def play_round(self) -> int:
-        """One decision in every game (searched, or the heuristic's in its seats); finished games hand their
-        samples to the replay and restart. Returns the samples of the round."""
-        cfg, g = self.cfg, self.games
-        rows = np.flatnonzero(g.seats >= 0)
-        kinds = g.kinds[rows, g.seats[rows]]
-        mine = rows[kinds == LEARNER]
-        if mine.size:
-            seeds = self.rng.integers(0, 2**63, mine.size, dtype=np.uint64)
-            visits, _ = search_batch(
-                g.records[mine],
-                cfg.num_players,
-                self.trees,
-                self.net.evaluate,
-                cfg.simulations,
-                cfg.c,
-                seeds,
-                self._noise,
+            blocked = any(wait and self.made[w] < self.share(until, w) for w, wait in enumerate(waiting))
+            for w, wait in enumerate(waiting):
+                to_train = self.share(cfg.train_every, w) - self.since[w]
+                to_until = self.share(until, w) - self.made[w]
+                if wait:
+                    targets.append(None)
+                elif to_until > 0:
+                    targets.append(min(to_train, to_until))
+                else:
+                    targets.append(to_train if blocked else None)
+        weights = (
+            self._weights()
+            if any(t is not None and self.sent[w] != self.version for w, t in enumerate(targets))
+            else None
+        )
+        calls = [
+            None
+            if t is None
+            else (
+                weights if self.sent[w] != self.version else None,
+                t,
+                self.rng.bit_generator.state if w == 0 else None,
             )
-        for i in rows[kinds == HEURISTIC]:
-            g.actions[i] = self.heuristics[(i, g.seats[i])].act(g.obs[i].copy(), g.masks[i].view(np.int8).copy())
-        for j, i in enumerate(mine):
-            pi = visits[j] / visits[j].sum()
-            if self.searched[i] < cfg.explore_moves:
-                g.actions[i] = int(self.rng.choice(pi.size, p=pi))
-            else:
-                g.actions[i] = int(visits[j].argmax())
-            self.pending[i].append((g.obs[i].copy(), g.masks[i].copy(), pi.astype(np.float32), int(g.seats[i])))
-            self.searched[i] += 1
-        g.step(rows)
-        for i in np.flatnonzero(g.seats == OVER):
-            returns = g.returns(int(i))
-            for obs, mask, pi, seat in self.pending[i]:
-                z = relative_returns(returns, seat, cfg.num_players, self.kernel.MAX_PLAYERS)
-                self.replay.add(obs, mask, pi, z)
-            self.games_done += 1
-            self._start(int(i))
-        self.samples += mine.size
-        self.since_train += mine.size
-        self.rounds += 1
-        return mine.size
+            for w, t in enumerate(targets)
+        ]
+        results = self.workers.call("play", calls)
+        n = 0
+        for w, r in enumerate(results):
+            if r is None:
+                continue
+            self.sent[w] = self.version
+            self.incoming[w].append({key: r[key] for key in ("obs", "mask", "pi", "z")})
+            self.made[w] += r["samples"]
+            self.since[w] += r["samples"]
+            self.games_done += r["games"]
+            self.rounds += r["rounds"]
+            n += r["samples"]
+        if results[0] is not None:
+            self.rng.bit_generator.state = results[0]["rng"]
+        self.samples += n
+        return n
+
+    def training_due(self) -> bool:
+        """Every worker waits for a training round: the samples that came in go to the replay (worker by
+        worker); true when there is something to learn from."""
+        if not all(self.waiting()):
+            return False
+        for chunks in self.incoming:
+            for c in chunks:
+                self.replay.add_many(c["obs"], c["mask"], c["pi"], c["z"])
+        self.incoming = [[] for _ in self.incoming]
+        return self.replay.count > 0
+
+    def close(self) -> None:
+        """Stop the workers (and the local Ray a Ray backend started)."""
+        self.workers.close()
 
     # --- learning -----------------------------------------------------------------------------------
     def train_round(self) -> dict:
@@ -242,6 +347,8 @@ class AZTrainer:
             policy_loss += lp.item() / cfg.updates
             value_loss += lv.item() / cfg.updates
         self.net.eval()
+        self.version += 1
+        self.since = [0] * self.cfg.workers
         return {"policy_loss": policy_loss, "value_loss": value_loss}
 
     def evaluate(self) -> list[dict]:
@@ -259,12 +366,11 @@ class AZTrainer:
         self.rng.bit_generator.state = saved["rng"]
         torch.set_rng_state(saved["torch_rng"])
         self.replay.set_state(saved["replay"])
-        self.games.set_state(saved["games"])
-        self.pending, self.searched = saved["pending"], saved["searched"].copy()
         self.samples, self.games_done, self.rounds = saved["samples"], saved["games_done"], saved["rounds"]
-        self.since_train, self.wall = saved["since_train"], saved["wall"]
+        self.made, self.since, self.incoming = list(saved["made"]), list(saved["since"]), saved["incoming"]
+        self.version, self.wall = saved["version"], saved["wall"]
         self.log, self.curve = saved["log"], saved["curve"]
-        self.heuristics = dict(saved.get("heuristics", {}))
+        self.workers.set_state(saved["workers"])
 
     def _meta(self) -> dict:
         c = self.cfg
@@ -272,6 +378,8 @@ class AZTrainer:
             "command": f"tabletop-zoo train {c.game} --algo az --players {c.num_players} --timesteps {c.timesteps} "
             f"--simulations {c.simulations} --num-envs {c.num_envs} --seed {c.seed}"
             + ("" if c.pool == "self=1" else f" --pool {c.pool}")
+            + ("" if c.workers == 1 else f" --workers {c.workers}")
+            + ("" if c.backend == "local" else f" --backend {c.backend}")
             + "".join(
                 f" --option {k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in self._given_options()
             ),
@@ -300,14 +408,14 @@ class AZTrainer:
             "rng": self.rng.bit_generator.state,
             "torch_rng": torch.get_rng_state(),
             "replay": self.replay.get_state(),
-            "games": self.games.get_state(),
-            "pending": self.pending,
-            "heuristics": dict(self.heuristics),
-            "searched": self.searched.copy(),
+            "workers": self.workers.get_state(),
             "samples": self.samples,
             "games_done": self.games_done,
             "rounds": self.rounds,
-            "since_train": self.since_train,
+            "made": list(self.made),
+            "since": list(self.since),
+            "incoming": self.incoming,
+            "version": self.version,
             "wall": self.wall,
             "log": self.log,
             "curve": self.curve,
@@ -330,13 +438,12 @@ class AZTrainer:
             if not self.curve and cfg.eval_games:
                 bar.evaluated({r["opponent"]: r["win_share"] for r in self.evaluate()})
             next_eval = (self.samples // cfg.eval_every + 1) * cfg.eval_every
-            while self.samples < cfg.timesteps:
+            while not self.reached(cfg.timesteps):
                 t0 = time.perf_counter()
-                n = self.play_round()
+                n = self.play(min(next_eval, cfg.timesteps))
                 t1 = time.perf_counter()
                 row = None
-                if self.since_train >= cfg.train_every and self.replay.count:
-                    self.since_train = 0
+                if self.training_due():
                     row = self.train_round()
                 dt = time.perf_counter() - t0
                 self.wall += dt
@@ -354,7 +461,7 @@ class AZTrainer:
                         }
                     )
                 bar.update(self.samples, n / dt, self.games_done)
-                if self.samples >= next_eval or self.samples >= cfg.timesteps:
+                if self.reached(next_eval) or self.reached(cfg.timesteps):
                     if cfg.eval_games:
                         bar.evaluated({r["opponent"]: r["win_share"] for r in self.evaluate()})
                     next_eval = (self.samples // cfg.eval_every + 1) * cfg.eval_every
@@ -363,6 +470,7 @@ class AZTrainer:
                 self.save()
         finally:
             bar.stop()
+            self.close()
         return {
             "network": str(self.out / "az.pt"),
             "checkpoint": str(self.out / "checkpoint.pt"),

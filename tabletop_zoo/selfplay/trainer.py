@@ -29,9 +29,9 @@ from .network import ActorCritic, save_policy
 from .pool import DEFAULT_POOL, parse_pool
 from .ppo import PPOUpdate
 from .rollout import RolloutWorker
+from .workers import check_workers, make_workers, split_games
 
 CHECKPOINT_FORMAT = "tabletop_zoo.selfplay.checkpoint/1"
-BACKENDS = ("local", "ray")
 REWARDS = ("win_share", "score_margin")  # what a finished game credits each policy seat (rollout.py)
 
 
@@ -48,14 +48,19 @@ def set_torch_threads(torch_threads: int | None) -> int:
     return threads
 
 
-def load_checkpoint(out: pathlib.Path, fmt: str) -> dict:
-    """The checkpoint of the run in ``out`` for ``--resume``; raises when there is none or it is another kind."""
+def load_checkpoint(out: pathlib.Path, fmt: str | tuple[str, ...]) -> dict:
+    """The checkpoint of the run in ``out`` for ``--resume``; raises when there is none or it is another kind
+    (``fmt``: the format it must have, or a tuple of the formats the trainer reads)."""
     ckpt = out / "checkpoint.pt"
     if not ckpt.exists():
         raise ValueError(f"--resume: no checkpoint at {ckpt}; start a run there without --resume first")
     saved = torch.load(ckpt, map_location="cpu", weights_only=False)
-    if saved.get("format") != fmt:
-        raise ValueError(f"{ckpt} is not a checkpoint of this trainer (format {saved.get('format')!r}, not {fmt!r})")
+    formats = (fmt,) if isinstance(fmt, str) else fmt
+    found = saved.get("format") if isinstance(saved, dict) else None
+    if found not in formats:
+        raise ValueError(
+            f"{ckpt} is not a checkpoint of this trainer (format {found!r}, not {' or '.join(map(repr, formats))})"
+        )
     return saved
 
 
@@ -95,11 +100,10 @@ class SelfPlayConfig:
         """Validate every field (clear one-line errors before any work) and fill defaults."""
         check_game(self)
         counts = ("timesteps", "num_envs", "rollout_samples", "minibatch", "epochs", "snapshot_every", "pool_size")
-        check_counts(self, (*counts, "eval_games", "workers"), 1)
+        check_counts(self, (*counts, "eval_games"), 1)
         if self.minibatch < 2:
             raise ValueError(f"minibatch must be >= 2 (advantages are normalised per minibatch), got {self.minibatch}")
-        if self.num_envs < self.workers:
-            raise ValueError(f"num_envs ({self.num_envs}) must be at least workers ({self.workers})")
+        check_workers(self)
         check_numbers(
             self,
             (
@@ -115,71 +119,8 @@ class SelfPlayConfig:
         parse_pool(self.pool)
         if self.reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {self.reward!r}")
-        if self.backend not in BACKENDS:
-            raise ValueError(f"backend must be one of {BACKENDS}, got {self.backend!r}")
         check_evaluation(self, 8)
         return self
-
-
-class _LocalWorkers:
-    """The workers in this process, run one after the other (the same draws as one Ray actor each)."""
-
-    def __init__(self, specs: list[dict]):
-        self.workers = [RolloutWorker(**spec) for spec in specs]
-
-    def collect(self, weights, counts, version, snapshots):
-        return [w.collect(weights, n, version, snapshots) for w, n in zip(self.workers, counts)]
-
-    def get_state(self):
-        return [w.get_state() for w in self.workers]
-
-    def set_state(self, states):
-        for w, s in zip(self.workers, states):
-            w.set_state(s)
-
-    def close(self):
-        pass
-
-
-class _RayWorkers:
-    """One Ray actor per worker; a local Ray is started (and stopped at the end) when none is running."""
-
-    def __init__(self, specs: list[dict], address: str | None):
-        try:
-            import ray
-        except ImportError:
-            raise ValueError("the ray backend needs Ray: pip install 'tabletop-zoo[distributed]'") from None
-        self.ray = ray
-        self.started = not ray.is_initialized()
-        if self.started:
-            ray.init(
-                address=address,
-                num_cpus=None if address else len(specs),
-                include_dashboard=False,
-                ignore_reinit_error=True,
-                log_to_driver=False,
-            )
-        actor = ray.remote(num_cpus=1)(RolloutWorker)
-        self.workers = [actor.remote(**{**spec, "torch_threads": 1}) for spec in specs]
-        self.sent_version = None
-
-    def collect(self, weights, counts, version, snapshots):
-        send = snapshots if version != self.sent_version else None
-        self.sent_version = version
-        refs = [w.collect.remote(weights, n, version, send) for w, n in zip(self.workers, counts)]
-        return self.ray.get(refs)
-
-    def get_state(self):
-        return self.ray.get([w.get_state.remote() for w in self.workers])
-
-    def set_state(self, states):
-        self.ray.get([w.set_state.remote(s) for w, s in zip(self.workers, states)])
-
-    def close(self):
-        for w in self.workers:
-            self.ray.kill(w)
-        if self.started:
-            self.ray.shutdown()
 
 
 class SelfPlayTrainer:
@@ -210,8 +151,7 @@ class SelfPlayTrainer:
         self.curve: list[dict] = []
         pool = parse_pool(cfg.pool)
         specs = []
-        for w in range(cfg.workers):
-            envs = cfg.num_envs // cfg.workers + (w < cfg.num_envs % cfg.workers)
+        for w, envs in enumerate(split_games(cfg.num_envs, cfg.workers)):
             specs.append(
                 {
                     "game_id": cfg.game,
@@ -229,7 +169,8 @@ class SelfPlayTrainer:
             )
         per = math.ceil(cfg.rollout_samples / cfg.workers)
         self.counts = [per] * cfg.workers
-        self.workers = _RayWorkers(specs, cfg.address) if cfg.backend == "ray" else _LocalWorkers(specs)
+        self.workers = make_workers(cfg.backend, RolloutWorker, specs, cfg.address)
+        self.sent_version = None  # the snapshot version the workers have (they are sent the pool when it changes)
         if saved is not None:
             self._restore(saved)
 
@@ -306,7 +247,10 @@ class SelfPlayTrainer:
     def update(self) -> dict:
         """One rollout on every worker, then one PPO update; returns the log row."""
         t0 = time.perf_counter()
-        results = self.workers.collect(self._weights(), self.counts, self.snapshot_version, self.snapshots)
+        weights, version = self._weights(), self.snapshot_version
+        send = self.snapshots if version != self.sent_version else None
+        results = self.workers.call("collect", [(weights, n, version, send) for n in self.counts])
+        self.sent_version = version
         data = {
             key: np.concatenate([r[key] for r in results])
             for key in ("obs", "mask", "action", "logp", "advantage", "value_target")

@@ -1,0 +1,202 @@
+"""az self-play workers: a share of the games in flight, searched with the weights the learner sends.
+
+An ``AZWorker`` owns ``num_envs`` games (``BatchGames``), their search trees (``Trees``), its generator
+(seat draws, game seeds, search seeds, Dirichlet noise, the exploring moves), the heuristics playing pool
+seats, and each game's pending samples (its searched decisions until the game ends and their value targets
+are known). ``play(weights, samples, rng_state)`` plays rounds until it has made ``samples`` searched
+decisions and returns the samples of the games that ended (observation, mask, visit shares, seat-relative
+returns), how many decisions it searched, the rounds and the games that ended. A round is one decision in
+each of its games: the search of every waiting searched seat as one batch (``agents/az/search.py``), the
+heuristic's in its seats, forced decisions and random seats inside numba (``BatchGames``).
+
+Worker ``w`` draws from ``default_rng([seed, 0xA2, w])``. The learner's minibatch draws continue worker 0's
+generator: it sends worker 0 its state with every call and takes the advanced state back, so one worker
+makes exactly the draws of the single-process trainer that played and trained from one generator.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import torch
+
+from .. import registry
+from ..agents.az.network import AZNet
+from ..agents.az.search import Trees, search_batch
+from .batch import HEURISTIC, LEARNER, OVER, BatchGames
+from .pool import draw_seats
+
+
+def relative_returns(returns: np.ndarray, seat: int, num_players: int, max_players: int) -> np.ndarray:
+    """Row k: the return of seat ``(seat + k) % num_players`` (the value target of ``seat``'s sample)."""
+    z = np.zeros(max_players, np.float32)
+    z[:num_players] = returns[(seat + np.arange(num_players)) % num_players]
+    return z
+
+
+class AZWorker:
+    """``num_envs`` self-play games of ``game_id``; see the module docstring."""
+
+    def __init__(
+        self,
+        game_id: str,
+        num_players: int,
+        options: dict,
+        num_envs: int,
+        pool: dict,
+        seed: int,
+        worker: int = 0,
+        hidden=(256, 256),
+        simulations: int = 32,
+        c: float = 1.25,
+        dirichlet_alpha: float = 0.3,
+        noise: float = 0.25,
+        explore_moves: int = 30,
+        torch_threads: int | None = None,
+    ):
+        if torch_threads:
+            torch.set_num_threads(int(torch_threads))
+        self.game_id, self.num_players = game_id, num_players
+        self.kernel = k = registry.kernel(game_id)
+        self.pool = dict(pool)
+        self.simulations, self.c, self.explore_moves = simulations, float(c), explore_moves
+        self.dirichlet_alpha, self.noise = float(dirichlet_alpha), float(noise)
+        with torch.random.fork_rng(devices=[]):  # the weights come with the first call: leave torch's seed alone
+            self.net = AZNet(k.OBS_SIZE, k.NUM_ACTIONS, k.MAX_PLAYERS, hidden)
+        self.net.eval()
+        self.rng = np.random.default_rng([seed, 0xA2, worker])
+        self.trees = Trees(num_envs, simulations, k.NUM_ACTIONS, k.MAX_PLAYERS, k.OBS_SIZE)
+        self.games = BatchGames(k, num_envs, num_players, options)
+        self.heuristics: dict[tuple[int, int], object] = {}  # (game, seat) -> the heuristic playing it
+        self.pending: list[list[tuple]] = [[] for _ in range(num_envs)]  # a game's samples until it ends
+        self.searched = np.zeros(num_envs, np.int64)  # searched decisions per game in flight
+        self.started = False
+        self.done: list[tuple] = []  # samples of the games that ended since the last ``play``
+        self.games_done = 0
+
+    # --- games ------------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Set up every game (once: the first ``play`` does it, after the generator's state has arrived)."""
+        if not self.started:
+            for i in range(self.games.num_envs):
+                self._start(i)
+            self.started = True
+
+    def _start(self, i: int) -> None:
+        from ..agents import make_agent
+
+        n = self.num_players
+        kinds = np.full(n, LEARNER, np.int64) if self.pool["self"] == 1 else draw_seats(self.pool, n, 0, self.rng)
+        for seat in range(n):
+            self.heuristics.pop((i, seat), None)
+            if kinds[seat] == HEURISTIC:
+                self.heuristics[(i, seat)] = make_agent("heuristic", self.game_id, seed=int(self.rng.integers(2**31)))
+        self.games.start(i, int(self.rng.integers(2**63)), int(self.rng.integers(2**63)), kinds)
+        self.pending[i] = []
+        self.searched[i] = 0
+
+    def _noise(self, prior: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """Dirichlet noise over each root's legal actions (AlphaZero's exploration)."""
+        out = prior.copy()
+        for j in range(len(prior)):
+            legal = np.flatnonzero(mask[j])
+            eta = self.rng.dirichlet(np.full(legal.size, self.dirichlet_alpha))
+            out[j, legal] = (1 - self.noise) * prior[j, legal] + self.noise * eta
+        return out
+
+    def round(self) -> int:
+        """One decision in every game (searched, or the heuristic's in its seats); the samples of finished
+        games go to ``done`` and the games restart. Returns the searched decisions of the round."""
+        self.start()
+        g = self.games
+        rows = np.flatnonzero(g.seats >= 0)
+        kinds = g.kinds[rows, g.seats[rows]]
+        mine = rows[kinds == LEARNER]
+        if mine.size:
+            seeds = self.rng.integers(0, 2**63, mine.size, dtype=np.uint64)
+            visits, _ = search_batch(
+                g.records[mine],
+                self.num_players,
+                self.trees,
+                self.net.evaluate,
+                self.simulations,
+                self.c,
+                seeds,
+                self._noise,
+            )
+        for i in rows[kinds == HEURISTIC]:
+            g.actions[i] = self.heuristics[(i, g.seats[i])].act(g.obs[i].copy(), g.masks[i].view(np.int8).copy())
+        for j, i in enumerate(mine):
+            pi = visits[j] / visits[j].sum()
+            if self.searched[i] < self.explore_moves:
+                g.actions[i] = int(self.rng.choice(pi.size, p=pi))
+            else:
+                g.actions[i] = int(visits[j].argmax())
+            self.pending[i].append((g.obs[i].copy(), g.masks[i].copy(), pi.astype(np.float32), int(g.seats[i])))
+            self.searched[i] += 1
+        g.step(rows)
+        for i in np.flatnonzero(g.seats == OVER):
+            returns = g.returns(int(i))
+            for obs, mask, pi, seat in self.pending[i]:
+                self.done.append(
+                    (obs, mask, pi, relative_returns(returns, seat, self.num_players, g.kernel.MAX_PLAYERS))
+                )
+            self.games_done += 1
+            self._start(int(i))
+        return int(mine.size)
+
+    # --- the learner's calls --------------------------------------------------------------------------
+    def play(self, weights: dict | None, samples: int, rng_state: dict | None = None) -> dict:
+        """Rounds until at least ``samples`` searched decisions (at least one round: ``samples=0`` plays
+        exactly one), with ``weights`` loaded first (None: the network is unchanged since the last call)
+        and the generator set to ``rng_state`` first (None: keep it). Returns the finished games' samples
+        (``obs``, ``mask``, ``pi``, ``z``, in the order they ended), ``samples`` (searched decisions),
+        ``rounds``, ``games`` (games that ended) and ``rng`` (the generator's state)."""
+        if weights is not None:
+            self.net.load_state_dict(weights)
+        if rng_state is not None:
+            self.rng.bit_generator.state = rng_state
+        n = rounds = 0
+        games0 = self.games_done
+        while rounds == 0 or n < samples:
+            n += self.round()
+            rounds += 1
+        return {
+            **self.take(),
+            "samples": n,
+            "rounds": rounds,
+            "games": self.games_done - games0,
+            "rng": self.rng.bit_generator.state,
+        }
+
+    def take(self) -> dict:
+        """The samples in ``done`` as arrays (emptying it)."""
+        k, done = self.kernel, self.done
+        self.done = []
+        return {
+            "obs": np.array([s[0] for s in done], np.float32).reshape(-1, k.OBS_SIZE),
+            "mask": np.array([s[1] for s in done], np.uint8).reshape(-1, k.NUM_ACTIONS),
+            "pi": np.array([s[2] for s in done], np.float32).reshape(-1, k.NUM_ACTIONS),
+            "z": np.array([s[3] for s in done], np.float32).reshape(-1, k.MAX_PLAYERS),
+        }
+
+    # --- exact resume ----------------------------------------------------------------------------------
+    def get_state(self) -> dict:
+        return {
+            "games": self.games.get_state(),
+            "rng": self.rng.bit_generator.state,
+            "heuristics": dict(self.heuristics),
+            "pending": self.pending,
+            "searched": self.searched.copy(),
+            "started": self.started,
+            "games_done": self.games_done,
+            "done": list(self.done),
+        }
+
+    def set_state(self, state: dict) -> None:
+        self.games.set_state(state["games"])
+        self.rng.bit_generator.state = state["rng"]
+        self.heuristics = dict(state["heuristics"])
+        self.pending = [list(p) for p in state["pending"]]
+        self.searched[...] = state["searched"]
+        self.started, self.games_done = state["started"], state["games_done"]
+        self.done = list(state.get("done", []))
