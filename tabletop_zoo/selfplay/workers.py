@@ -18,12 +18,15 @@ BACKENDS = ("local", "ray")
 
 
 def check_workers(cfg) -> None:
-    """``backend`` known, ``workers`` an integer >= 1 and no more than the games in flight (``num_envs``)."""
+    """``backend`` known, ``workers`` an integer >= 1 and no more than the games in flight (``num_envs``), and
+    an ``address`` only for the Ray backend (a local run would ignore it)."""
     check_counts(cfg, ("workers",), 1)
     if cfg.num_envs < cfg.workers:
         raise ValueError(f"num_envs ({cfg.num_envs}) must be at least workers ({cfg.workers})")
     if cfg.backend not in BACKENDS:
         raise ValueError(f"backend must be one of {BACKENDS}, got {cfg.backend!r}")
+    if cfg.address is not None and cfg.backend != "ray":
+        raise ValueError(f"address {cfg.address!r} is a Ray cluster's: it needs backend='ray', got {cfg.backend!r}")
 
 
 def split_games(num_envs: int, workers: int) -> list[int]:

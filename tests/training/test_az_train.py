@@ -267,6 +267,7 @@ def test_the_cli_trains_and_resumes_an_az_run(tmp_path):
         (["--workers", "0"], "workers must be an integer >= 1, got 0"),
         (["--workers", "3"], "num_envs (2) must be at least workers (3)"),
         (["--backend", "slurm"], "backend must be one of ('local', 'ray'), got 'slurm'"),
+        (["--address", "10.0.0.1:6379"], "is a Ray cluster's"),
     ):
         bad = CliRunner().invoke(app, [*base, *extra])
         assert bad.exit_code != 0 and message in " ".join(bad.output.split()), bad.output

@@ -160,6 +160,8 @@ def test_bad_settings_are_refused_before_any_work(tmp_path):
         train_selfplay(GAME, out=tmp_path, num_envs=0)
     with pytest.raises(ValueError, match="backend must be one of"):
         train_selfplay(GAME, out=tmp_path, backend="slurm")
+    with pytest.raises(ValueError, match="is a Ray cluster's: it needs backend='ray', got 'local'"):
+        train_selfplay(GAME, out=tmp_path, address="10.0.0.1:6379")
     with pytest.raises(ValueError, match="reward must be one of win_share, score_margin, got 'rank'"):
         train_selfplay(GAME, out=tmp_path, reward="rank")
     with pytest.raises(ValueError, match="unknown self-play setting"):
