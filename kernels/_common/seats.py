@@ -1,4 +1,5 @@
-"""Going round the table: the seats still in a round of bidding, and who decides next."""
+"""Going round the table: the seats still in a round of bidding, who decides next, and what a seat holds
+(``owner[i]`` is the seat holding item i: cards in hands, flags of nations)."""
 
 from __future__ import annotations
 
@@ -23,3 +24,23 @@ def next_in(passed, p, n, skip=-1):
         if passed[q] == 0 and q != skip:
             return q
     return p
+
+
+@njit(cache=True)
+def count_held(owner, seat):
+    """How many items ``seat`` holds."""
+    k = 0
+    for i in range(owner.shape[0]):
+        k += owner[i] == seat
+    return k
+
+
+@njit(cache=True)
+def nth_held(owner, seat, k):
+    """The k-th (0-based) item ``seat`` holds, or -1 if it holds fewer than k + 1."""
+    for i in range(owner.shape[0]):
+        if owner[i] == seat:
+            if k == 0:
+                return i
+            k -= 1
+    return -1

@@ -5,11 +5,11 @@ Chance outcome ids: for a unit draw, the strength 1..4 of the unit that resolves
 ``ch_draws`` units drawn without replacement, FR-ARMY-5); for a steal, the intrigue card index 0..13.
 """
 
-import numpy as np
 from numba import njit
 
 from .._common.chance import comb
 from .._common.rng import bag_draw, uniform_int
+from .._common.seats import count_held, nth_held
 from .effects import place_marker, return_marker
 from .state import CH_ARMY, CH_NONE, CH_STEAL
 from .tables import CITY_DEF, FRENCH, MAX_STRENGTH, N_INTRIGUE
@@ -79,21 +79,8 @@ def sample_outcome(r):
     if r.ch_kind == CH_ARMY:
         return _strongest_drawn(r)
     victim = r.mv_player
-    k = uniform_int(r.rng, _hand(r, victim))  # spec §7.6: uniform over the victim's hand
-    for j in range(N_INTRIGUE):
-        if r.intr_loc[j] == victim:
-            if k == 0:
-                return j
-            k -= 1
-    return -1
-
-
-@njit(cache=True)
-def _hand(r, p):
-    n = 0
-    for j in range(N_INTRIGUE):
-        n += r.intr_loc[j] == p
-    return n
+    # spec §7.6: uniform over the victim's hand
+    return nth_held(r.intr_loc, victim, uniform_int(r.rng, count_held(r.intr_loc, victim)))
 
 
 @njit(cache=True)
@@ -131,6 +118,3 @@ def resolve_chance(r, outcome):
         else:  # failure: the unit returns to its cup
             r.last_success = 0
     r.ch_kind = CH_NONE
-
-
-_unused = np

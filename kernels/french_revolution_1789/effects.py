@@ -7,6 +7,7 @@ dispatch) and Police Network's steal stop at a chance node (``armies.py`` resolv
 
 from numba import njit
 
+from .._common.seats import count_held
 from .state import (
     CH_ARMY,
     CH_STEAL,
@@ -47,7 +48,6 @@ from .tables import (
     MAX_STRENGTH,
     N_CARDS,
     N_CITIES,
-    N_INTRIGUE,
     N_RA,
     N_REGIMES,
     OP_ARREST,
@@ -108,10 +108,7 @@ def markers_free(r, status):
 
 @njit(cache=True)
 def hand_size(r, p):
-    n = 0
-    for j in range(N_INTRIGUE):
-        n += r.intr_loc[j] == p
-    return n
+    return count_held(r.intr_loc, p)
 
 
 @njit(cache=True)

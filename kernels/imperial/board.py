@@ -6,6 +6,7 @@ Reads/writes only what each docstring says; ``r`` is ``s[0]`` (a record view).
 import numpy as np
 from numba import njit
 
+from .._common.seats import count_held
 from .tables import (
     FACTORY_TYPE,
     FT_SHIPYARD,
@@ -157,7 +158,4 @@ def remove_armies(r, nation, x, k):
 # --- flags and bonds ---------------------------------------------------------------------------
 @njit(cache=True)
 def flags_held(r, p):
-    c = 0
-    for n in range(N_NATIONS):
-        c += r.flag[n] == p
-    return c
+    return count_held(r.flag, p)
