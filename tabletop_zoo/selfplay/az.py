@@ -54,7 +54,7 @@ from .config import EVAL_OPPONENTS, check_counts, check_evaluation, check_game, 
 from .evaluate import play_evaluation
 from .pool import parse_pool
 from .trainer import _Bar, _write_rows, load_checkpoint, set_torch_threads, write_curve_png
-from .workers import check_workers, make_workers, split_games
+from .workers import check_workers, make_workers, split_games, worker_specs
 
 CHECKPOINT_FORMAT = "tabletop_zoo.az.checkpoint/2"
 SINGLE_PROCESS_FORMAT = "tabletop_zoo.az.checkpoint/1"  # before workers: one worker's games at the top level
@@ -205,26 +205,15 @@ class AZTrainer:
         self.wall = 0.0
         self.log: list[dict] = []
         self.curve: list[dict] = []
-        pool = parse_pool(cfg.pool)
         self.shares = split_games(cfg.num_envs, cfg.workers)
-        specs = [
-            {
-                "game_id": cfg.game,
-                "num_players": cfg.num_players,
-                "options": cfg.options,
-                "num_envs": envs,
-                "pool": pool,
-                "seed": cfg.seed,
-                "worker": w,
-                "hidden": cfg.hidden,
-                "simulations": cfg.simulations,
-                "c": cfg.c,
-                "dirichlet_alpha": cfg.dirichlet_alpha,
-                "noise": cfg.noise,
-                "explore_moves": cfg.explore_moves,
-            }
-            for w, envs in enumerate(self.shares)
-        ]
+        specs = worker_specs(
+            cfg,
+            simulations=cfg.simulations,
+            c=cfg.c,
+            dirichlet_alpha=cfg.dirichlet_alpha,
+            noise=cfg.noise,
+            explore_moves=cfg.explore_moves,
+        )
         self.workers = make_workers(cfg.backend, AZWorker, specs, cfg.address)
         try:
             if saved is not None:

@@ -29,7 +29,7 @@ from .network import ActorCritic, save_policy
 from .pool import DEFAULT_POOL, parse_pool
 from .ppo import PPOUpdate
 from .rollout import RolloutWorker
-from .workers import check_workers, make_workers, split_games
+from .workers import check_workers, make_workers, worker_specs
 
 CHECKPOINT_FORMAT = "tabletop_zoo.selfplay.checkpoint/1"
 REWARDS = ("win_share", "score_margin")  # what a finished game credits each policy seat (rollout.py)
@@ -149,24 +149,7 @@ class SelfPlayTrainer:
         self.wall = 0.0
         self.log: list[dict] = []
         self.curve: list[dict] = []
-        pool = parse_pool(cfg.pool)
-        specs = []
-        for w, envs in enumerate(split_games(cfg.num_envs, cfg.workers)):
-            specs.append(
-                {
-                    "game_id": cfg.game,
-                    "num_players": cfg.num_players,
-                    "options": cfg.options,
-                    "num_envs": envs,
-                    "pool": pool,
-                    "seed": cfg.seed,
-                    "worker": w,
-                    "hidden": cfg.hidden,
-                    "gamma": cfg.gamma,
-                    "gae_lambda": cfg.gae_lambda,
-                    "reward": cfg.reward,
-                }
-            )
+        specs = worker_specs(cfg, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda, reward=cfg.reward)
         per = math.ceil(cfg.rollout_samples / cfg.workers)
         self.counts = [per] * cfg.workers
         self.workers = make_workers(cfg.backend, RolloutWorker, specs, cfg.address)

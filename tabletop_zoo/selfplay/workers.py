@@ -13,6 +13,7 @@ the results in worker order, None for an idle worker),
 from __future__ import annotations
 
 from .config import check_counts
+from .pool import parse_pool
 
 BACKENDS = ("local", "ray")
 
@@ -32,6 +33,17 @@ def check_workers(cfg) -> None:
 def split_games(num_envs: int, workers: int) -> list[int]:
     """Games per worker: as even as can be, the first ones one more."""
     return [num_envs // workers + (w < num_envs % workers) for w in range(workers)]
+
+
+def worker_specs(cfg, **settings) -> list[dict]:
+    """Each worker's constructor arguments: its share of the games and what every trainer's worker takes
+    (game, players, options, pool, seed, its index, the network's hidden sizes), plus the trainer's ``settings``."""
+    pool = parse_pool(cfg.pool)
+    common = {"game_id": cfg.game, "num_players": cfg.num_players, "options": cfg.options, "pool": pool}
+    return [
+        {**common, "num_envs": envs, "seed": cfg.seed, "worker": w, "hidden": cfg.hidden, **settings}
+        for w, envs in enumerate(split_games(cfg.num_envs, cfg.workers))
+    ]
 
 
 class LocalWorkers:
