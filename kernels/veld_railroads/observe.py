@@ -5,12 +5,11 @@ rotated so one policy serves every seat. ``observe(s, -1, out)`` is the table's 
 absolute), used for PettingZoo ``state()``. Money is scaled by 1/100, counts by their maximum.
 """
 
-import numpy as np
 from numba import njit
 
 from .._common.layout import SEATS, build_pieces, offsets
 from .develop import free_picks
-from .income import sum_income, top_holding
+from .income import controls, income_of
 from .network import tracked
 from .rules import to_move_r
 from .state import MAX_SEATS, N_VISIBLE_PHASES, PH_BUILD_FIRST_LEG, PH_BUILD_SECOND_LEG, PH_DEVELOP_PICK, PH_GAME_OVER
@@ -125,9 +124,6 @@ def _rel(r, seat, p):
 @njit(cache=True)
 def _seats(r, seat, out):
     n = r.num_players
-    top = np.zeros(R, np.int64)
-    for rr in range(R):
-        top[rr] = top_holding(r, rr)
     for p in range(n):
         i = _rel(r, seat, p)
         out[O_SEAT_PRESENT + i] = 1.0
@@ -135,8 +131,7 @@ def _seats(r, seat, out):
         out[O_LAST_PAYOUT + i] = r.last_payout[p] / 100.0
         for rr in range(R):
             out[O_HOLDINGS + i * R + rr] = r.holdings[p, rr] / SHARES_PER_RAILROAD
-            h = r.holdings[p, rr]
-            out[O_CONTROLS + i * R + rr] = 1.0 if h >= 1 and h == top[rr] else 0.0  # VR-GEN-4
+            out[O_CONTROLS + i * R + rr] = 1.0 if controls(r, p, rr) else 0.0  # VR-GEN-4
         if r.loco_box[p] >= 0:
             out[O_LOCO_BOX + i * N_BOXES + r.loco_box[p]] = 1.0
         out[O_AUCTION_PASSED + i] = r.auc_passed[p]
@@ -147,8 +142,6 @@ def _seats(r, seat, out):
 
 @njit(cache=True)
 def _railroads(r, out):
-    income = np.zeros(R, np.int64)
-    sum_income(r.section_owner, r.dev_level, income)
     for rr in range(R):
         out[O_TREASURY_SHARES + rr] = r.treasury_shares[rr] / SHARES_PER_RAILROAD
         out[O_TREASURY_CASH + rr] = r.treasury_cash[rr] / 50.0
@@ -156,7 +149,7 @@ def _railroads(r, out):
         out[O_REACHED_JOHANNESBURG + rr] = r.reached_jo[rr]
         out[O_FREE_SECTION_OWED + rr] = r.free_pending[rr]
         out[O_SECTIONS_BUILT + rr] = r.n_sections[rr] / 20.0
-        out[O_INCOME + rr] = income[rr] / 100.0
+        out[O_INCOME + rr] = income_of(r, rr) / 100.0  # per railroad: a scratch array would allocate per step
         out[O_VALUATION + rr] = SECTION_VALUATION * r.n_sections[rr] / 100.0
     for e in range(E):
         if r.section_owner[e] >= 0:

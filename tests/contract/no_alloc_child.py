@@ -147,8 +147,8 @@ def compiled_library(dispatcher, *args):
 
 
 def checks(game: str) -> list[tuple]:
-    """(name, dispatcher, args) of every per-step path of one game: the kernel's step_and_mask, step and
-    legal_mask, its rollout policy if it has one, and the search's rollout loop over the game
+    """(name, dispatcher, args) of every per-step path of one game: the kernel's step_and_mask, step,
+    legal_mask and observe, its rollout policy if it has one, and the search's rollout loop over the game
     (agents/mcts/uct.py, which also covers is_over and the dispatch stubs)."""
     from tabletop_zoo import registry
     from tabletop_zoo.agents.mcts import uct
@@ -161,6 +161,7 @@ def checks(game: str) -> list[tuple]:
         ("step_and_mask", k.step_and_mask, (s, 0, mask)),
         ("step", k.step, (s, 0)),
         ("legal_mask", k.legal_mask, (s, mask)),
+        ("observe", k.observe, (s, 0, np.zeros(k.OBS_SIZE, np.float32))),
     ]
     if hasattr(k, "rollout_action"):
         out.append(("rollout_action", k.rollout_action, (s, mask, rng)))

@@ -6,15 +6,14 @@ there is a malloc and a free per step, and a lock in the allocator. The check re
 each path compiled fresh, in a child process with every function compiled in memory (``no_alloc_child.py``:
 numba's on-disk cache keeps machine code, not IR); a path's final IR links in all its callees, so an
 allocation anywhere below it is found. Paths checked for every registered game: ``step_and_mask``,
-``step``, ``legal_mask``, the optional ``rollout_action``, and the search's rollout loop
-(``agents/mcts/uct._play_out``) over the game's record.
+``step``, ``legal_mask``, ``observe`` (the env observes at every step), the optional ``rollout_action``,
+and the search's rollout loop (``agents/mcts/uct._play_out``) over the game's record.
 
 Slow (compiles every kernel from scratch, a few minutes): ``python -m pytest -p no:xdist -m slow
 tests/contract/test_no_allocation.py``. ``test_detector_*`` show the check is not vacuous.
 
-Not checked, because they run once per search simulation or per observation rather than per step, and
-allocate today: ``evaluate``/``estimate``/``returns`` (the score at a rollout's end), ``determinize``
-and ``observe``.
+Not checked, because they run once per search simulation rather than per step, and allocate today:
+``evaluate``/``estimate``/``returns`` (the score at a rollout's end) and ``determinize``.
 """
 
 from __future__ import annotations
@@ -91,10 +90,10 @@ def test_detector_finds_np_empty_and_passes_clean_code(selftest):
 
 
 def test_per_step_paths_allocate_nothing(game_id, reports):
-    """step_and_mask, step, legal_mask, rollout_action (where the kernel has one) and the search's rollout
-    loop of every game call no numba runtime allocator."""
+    """step_and_mask, step, legal_mask, observe, rollout_action (where the kernel has one) and the search's
+    rollout loop of every game call no numba runtime allocator."""
     mine = {fn: r for (game, fn), r in reports.items() if game == game_id}
-    expected = {"step_and_mask", "step", "legal_mask", "mcts._play_out"}
+    expected = {"step_and_mask", "step", "legal_mask", "observe", "mcts._play_out"}
     if hasattr(tabletop_zoo.kernel(game_id), "rollout_action"):
         expected.add("rollout_action")
     assert set(mine) == expected
