@@ -37,6 +37,7 @@ def _random_legal(mask: np.ndarray, rng: np.random.Generator) -> int:
 def compile_game(game_id: str) -> float:
     """Run every compiled path of one game once; returns the CPU seconds it took (mostly compiling)."""
     from .agents import make_agent
+    from .agents.az.inline import warm_up
     from .envs.wrappers.vector import KernelVecEnv
     from .selfplay.batch import LEARNER, BatchGames
 
@@ -57,6 +58,7 @@ def compile_game(game_id: str) -> float:
     k.validate(s)
     mcts = make_agent("mcts", game_id, seed=0, simulations=8)
     mcts.act_for_seat(s)  # determinize too, in hidden-information games
+    warm_up(k, n)  # the az agent's search
 
     # The AEC env (its step path), the vector env's batch step and self-play's batch advance.
     env = registry.make_env(game_id)

@@ -1,7 +1,12 @@
-"""``AZAgent``: the batched PUCT search guided by a trained ``AZNet``, behind the ``Agent`` protocol."""
+"""``AZAgent``: the PUCT search guided by a trained ``AZNet``, behind the ``Agent`` protocol.
+
+It searches with the network inside numba (``inline.py``); self-play uses the batched search
+(``search.py``), whose leaves torch evaluates many games at a time.
+"""
 
 from __future__ import annotations
 
+import time
 from importlib import resources
 
 import numpy as np
@@ -9,8 +14,12 @@ import numpy as np
 from ...kernels._common import dispatch
 from ...kernels._common.validate import check_seed
 from .._params import check_float, check_int
+from ..mcts.agent import DEFAULT_ROLLOUT_DEPTH
 from ..search_agent import SearchAgent
-from .search import Trees, search_batch
+from . import inline
+
+MAX_SIMULATIONS = 100_000  # the tree's arrays are sized by the budget (Imperial: 4.2 KB a simulation)
+SECONDS_CHUNK = 32  # simulations between two looks at the clock under a time budget
 
 
 def shipped_network(game_id: str) -> str:
@@ -25,12 +34,19 @@ def shipped_network(game_id: str) -> str:
 
 
 class AZAgent(SearchAgent):
-    """Plays the most visited root action of a PUCT search whose leaves the network evaluates.
+    """Plays the most visited root action of a PUCT search: the network's policy is the prior, and a leaf's
+    value mixes the network's value with a rollout of the kernel's rollout policy.
+
+    ``simulations`` is the budget per move; ``seconds`` (optional) stops the search earlier, between chunks of
+    simulations, at that wall time (then the same position can get a different move). ``mix`` is the
+    rollout's weight in a leaf's value (0: the network's value alone, as in AlphaZero; 1: the rollout's
+    alone, the network guiding only by its prior); ``rollout_depth`` defaults to the game's
+    ``ROLLOUT_DEPTH``, as for ``mcts``.
 
     Bind it to an env (``play_game``, the arena and the CLI do) and it reads the game record through
     ``env.get_state()``; in hidden-information games the search is handed only a record determinized for
     its own seat, and every simulation determinizes again, so neither the search nor the network ever
-    reads another seat's secrets. The same visible position and seed give the same move.
+    reads another seat's secrets. The same visible position and seed give the same move (without ``seconds``).
     """
 
     name = "az"
@@ -38,15 +54,23 @@ class AZAgent(SearchAgent):
     def __init__(
         self,
         path: str | None = None,
-        simulations: int = 64,
+        simulations: int = 1000,
         c: float = 1.25,
+        mix: float = 1.0,
+        rollout_depth: int | None = None,
+        seconds: float | None = None,
         seed: int | None = 0,
         game_id: str | None = None,
         net=None,
         env=None,
     ):
-        self.simulations = check_int("simulations", simulations, 1)
+        self.simulations = check_int("simulations", simulations, 2, MAX_SIMULATIONS)  # the first evaluates the root
         self.c = check_float("c", c, 0.0)
+        self.mix = check_float("mix", mix, 0.0)
+        if self.mix > 1.0:
+            raise ValueError(f"mix must be a number in [0, 1], got {mix!r}")
+        self.rollout_depth = None if rollout_depth is None else check_int("rollout_depth", rollout_depth, 0)
+        self.seconds = None if seconds is None else check_float("seconds", seconds, 0.0)
         self.seed = 0 if seed is None else check_seed(seed)
         if net is None:
             from .network import load_az  # torch is imported only when an az agent is made
@@ -58,7 +82,8 @@ class AZAgent(SearchAgent):
             net, blob = load_az(path, game_id)
             game_id = blob["game"]
         self.net, self.game_id = net, game_id
-        self._trees = None
+        self.weights = inline.NumbaNet.of(net)
+        self._tree = None
         if env is not None:
             self.bind(env)
 
@@ -69,8 +94,28 @@ class AZAgent(SearchAgent):
 
     def _search(self, record: np.ndarray, seed: np.uint64) -> tuple[np.ndarray, np.ndarray]:
         kernel = dispatch.kernel_for(record.dtype)
-        if self._trees is None or self._trees.prior.shape[2] != kernel.NUM_ACTIONS:
-            self._trees = Trees(1, self.simulations, kernel.NUM_ACTIONS, kernel.MAX_PLAYERS, kernel.OBS_SIZE)
-        players = int(record[0]["num_players"])
-        visits, value = search_batch(record, players, self._trees, self.net.evaluate, self.simulations, self.c, [seed])
-        return visits[0], value[0]
+        if self._tree is None or self._tree.state.dtype != kernel.STATE:
+            self._tree = inline.Tree(self.simulations, kernel, self.weights)
+        tree = self._tree
+        tree.reset(seed)
+        depth = (
+            self.rollout_depth
+            if self.rollout_depth is not None
+            else getattr(kernel, "ROLLOUT_DEPTH", DEFAULT_ROLLOUT_DEPTH)
+        )
+        args = (int(record[0]["num_players"]), self.c, self.mix, depth, self.weights.arrays(), *tree.arrays())
+        if self.seconds is None:
+            inline.grow(record, self.simulations, *args)
+        else:  # chunks until the budget or the clock runs out; the first always runs, so the root has children
+            deadline, left = time.perf_counter() + self.seconds, self.simulations
+            left -= inline.grow(record, min(left, SECONDS_CHUNK), *args)
+            while left > 0 and time.perf_counter() < deadline:
+                left -= inline.grow(record, min(left, SECONDS_CHUNK), *args)
+        visits = np.zeros(kernel.NUM_ACTIONS, np.int32)
+        value = np.zeros(kernel.NUM_ACTIONS, np.float64)
+        seat = int(kernel.to_move(record))
+        t = tree
+        inline.root_statistics(
+            t.counts, t.action, t.first_child, t.next_sibling, t.visits, t.value, seat, visits, value
+        )
+        return visits, value

@@ -91,10 +91,9 @@ def _warm_cache(game_id: str, num_players: int, specs: list[AgentSpec]) -> None:
 
         search_root(kernel.new_state(num_players, 0), 2, 2, 1.0, 0)
     if any(s.name == "az" for s in specs):
-        from ..agents.az import Trees, search_batch, uniform_evaluator
+        from ..agents.az.inline import warm_up
 
-        trees = Trees(1, 2, kernel.NUM_ACTIONS, kernel.MAX_PLAYERS, kernel.OBS_SIZE)
-        search_batch(kernel.new_state(num_players, 0), num_players, trees, uniform_evaluator, 2, 1.0, [0])
+        warm_up(kernel, num_players)
 
 
 # --- checking a run's arguments, before anything is written ------------------------------------------

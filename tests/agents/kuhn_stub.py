@@ -19,6 +19,7 @@ OBS_SIZE = 3 + 2 * 3
 STATE = np.dtype(
     [
         ("rng", np.uint64, (1,)),
+        ("num_players", np.int8),  # always 2: the field every record has (searches and standings read it)
         ("card", np.int8, (2,)),
         ("history", np.int8, (3,)),
         ("n_moves", np.int8),
@@ -30,6 +31,7 @@ STATE = np.dtype(
 
 def new_state(cards=None, seed=0):
     s = np.zeros(1, STATE)
+    s[0]["num_players"] = 2
     s[0]["history"][:] = -1
     _deal(s, seed)
     if cards is not None:

@@ -1,5 +1,7 @@
 """The network-guided search (agents/az): UCT's choices with a blank network, batching changes nothing,
-chance is sampled as the kernel says, no secret reaches the network, and the agent plays real games."""
+chance is sampled as the kernel says, no secret reaches the network, and the agent plays real games. The
+agent's search (``inline.py``) evaluates the same network inside numba: the same numbers as torch, the same
+tree as the batched search when the leaf value is the network's alone, and the rollout's weight honoured."""
 
 import numpy as np
 import pytest
@@ -140,7 +142,7 @@ def _random_net(game_id, tmp_path):
 
     k = tabletop_zoo.kernel(game_id)
     torch.manual_seed(0)
-    return save_az(tmp_path / "az.pt", AZNet(k.OBS_SIZE, k.NUM_ACTIONS, k.MAX_PLAYERS, (32,)), game_id)
+    return save_az(tmp_path / "az.pt", AZNet(k.OBS_SIZE, k.NUM_ACTIONS, k.MAX_PLAYERS, (32, 32)), game_id)
 
 
 def test_the_agent_plays_a_whole_game_and_is_reproducible(tmp_path):
@@ -159,14 +161,125 @@ def test_the_agent_plays_a_whole_game_and_is_reproducible(tmp_path):
 
 
 def test_the_agents_parameters_and_errors(tmp_path):
-    assert agent_parameters("az") == ["path", "simulations", "c"]
+    assert agent_parameters("az") == ["path", "simulations", "c", "mix", "rollout_depth", "seconds"]
     path = _random_net("irish_gauge", tmp_path)
     with pytest.raises(ValueError, match="a network for 'irish_gauge', not 'kremlin'"):
         make_agent("az", "kremlin", path=str(path))
     with pytest.raises(FileNotFoundError, match="no az network at"):
         make_agent("az", "irish_gauge", path=str(tmp_path / "missing.pt"))
     with pytest.raises(ValueError, match="simulations"):
-        make_agent("az", "irish_gauge", path=str(path), simulations=0)
+        make_agent("az", "irish_gauge", path=str(path), simulations=1)
+    with pytest.raises(ValueError, match=r"mix must be a number in \[0, 1\], got 1.5"):
+        make_agent("az", "irish_gauge", path=str(path), mix=1.5)
+    with pytest.raises(ValueError, match="seconds must be a finite number >= 0"):
+        make_agent("az", "irish_gauge", path=str(path), seconds=-1.0)
     (tmp_path / "other.pt").write_bytes(b"not a network")
     with pytest.raises(ValueError, match="is not an az network file"):
         make_agent("az", "irish_gauge", path=str(tmp_path / "other.pt"))
+
+
+# --- the agent's search: the network inside numba ---------------------------------------------------
+def _net(kernel, seed=0, hidden=(32, 32)):
+    from tabletop_zoo.agents.az.network import AZNet
+
+    torch.manual_seed(seed)
+    return AZNet(kernel.OBS_SIZE, kernel.NUM_ACTIONS, kernel.MAX_PLAYERS, hidden)
+
+
+def _positions(kernel, n, count, seed=0):
+    """Records after 0, 7, 14, ... random decisions of one game."""
+    s, mask, rng = kernel.new_state(n, seed), np.zeros(kernel.NUM_ACTIONS, np.uint8), np.random.default_rng(seed)
+    out = []
+    while len(out) < count and not kernel.is_over(s):
+        out.append(s.copy())
+        for _ in range(7):
+            if kernel.is_over(s):
+                break
+            kernel.legal_mask(s, mask)
+            kernel.step(s, int(rng.choice(np.flatnonzero(mask))))
+    return out
+
+
+@pytest.mark.parametrize("hidden", [(24,), (32, 32), (40, 30, 20)])
+def test_the_numba_network_is_the_torch_network(hidden):
+    """Prior over the legal actions and seat-relative values, from the sparse trunk and the lazy policy head,
+    equal torch's forward pass on Irish Gauge positions, for trunks of one to three layers."""
+    from tabletop_zoo.agents.az import inline
+
+    ig = tabletop_zoo.kernel("irish_gauge")
+    net = _net(ig, hidden=hidden)
+    w = inline.NumbaNet.of(net)
+    hid, buf = np.zeros(w.width, np.float32), np.zeros((2, w.widest), np.float32)
+    obs, mask = np.zeros(ig.OBS_SIZE, np.float32), np.zeros(ig.NUM_ACTIONS, np.uint8)
+    for s in _positions(ig, 3, 8):
+        ig.observe(s, int(ig.to_move(s)), obs)
+        ig.legal_mask(s, mask)
+        prior, value = net.evaluate(obs[None], mask[None], 3)
+        inline.trunk(obs, w.layers, w.biases, buf, hid)
+        legal = np.flatnonzero(mask)
+        logits = np.array([inline.logit(a, hid, w.w_pol, w.b_pol) for a in legal])
+        mine = np.exp(logits - logits.max()) / np.exp(logits - logits.max()).sum()
+        assert np.allclose(mine, prior[0, legal], atol=1e-6)
+        assert np.allclose(w.w_val[:3] @ hid + w.b_val[:3], value[0], atol=1e-5)
+
+
+def _inline(root, num_players, net, simulations, seed, mix, kernel):
+    from tabletop_zoo.agents.az import inline
+
+    w = inline.NumbaNet.of(net)
+    tree = inline.Tree(simulations, kernel, w)
+    tree.reset(np.uint64(seed))
+    ran = inline.grow(root, simulations, num_players, 1.25, mix, 10, w.arrays(), *tree.arrays())
+    visits, value = np.zeros(kernel.NUM_ACTIONS, np.int32), np.zeros(kernel.NUM_ACTIONS)
+    t = tree
+    seat = int(kernel.to_move(root))
+    inline.root_statistics(t.counts, t.action, t.first_child, t.next_sibling, t.visits, t.value, seat, visits, value)
+    return ran, visits, value
+
+
+@pytest.mark.parametrize("cards", [(0, 2), (2, 1), (1, 0)])
+def test_the_inline_search_is_the_batched_search_when_the_network_values_the_leaves(cards):
+    """mix=0: the leaf value is the network's, so the agent's numba search grows the tree the batched search
+    grows with torch evaluating the leaves (same seeds, same determinizations, same choices)."""
+    net = _net(kuhn, seed=sum(cards))
+    s = after_bet(*cards)
+    (visits, mean), _ = az(s, 2, 300, 9, evaluate=net.evaluate)
+    ran, mine, mine_mean = _inline(s, 2, net, 300, 9, 0.0, kuhn)
+    assert ran == 300
+    assert np.array_equal(mine, visits[0]) and np.allclose(mine_mean, mean[0], atol=1e-5)
+
+
+def test_with_mix_1_the_rollouts_value_the_leaves_and_the_value_head_is_ignored():
+    ig = tabletop_zoo.kernel("irish_gauge")
+    s = _positions(ig, 3, 3)[-1]
+    a, b = _net(ig, seed=1), _net(ig, seed=1)
+    with torch.no_grad():
+        b.value.weight.mul_(-10.0)  # the same prior, other values
+    results = {mix: [_inline(s, 3, net, 200, 4, mix, ig)[1] for net in (a, b)] for mix in (0.0, 1.0)}
+    assert np.array_equal(*results[1.0])
+    assert not np.array_equal(*results[0.0])  # the value head does steer the search when mix < 1
+
+
+def test_a_time_budget_stops_the_search_between_chunks(tmp_path):
+    from tabletop_zoo.agents.az.agent import SECONDS_CHUNK
+
+    path = _random_net("irish_gauge", tmp_path)
+    env = tabletop_zoo.make_env("irish_gauge", num_players=3)
+    env.reset(seed=3)
+    agent = make_agent("az", "irish_gauge", path=str(path), simulations=50_000, seconds=0.0).bind(env)
+    action = agent.act(None, env.action_mask())
+    assert env.action_mask()[action] == 1
+    assert agent.last_visits.sum() == SECONDS_CHUNK - 1  # one chunk; its first simulation evaluated the root
+
+
+def test_the_agent_never_reads_the_other_seats_card():
+    """Seat 1 holds the Q facing a bet; whether seat 0 holds the J or the K, the agent's search (network
+    inputs, rollouts and tree) is the same."""
+    from tabletop_zoo.agents.az.agent import AZAgent
+
+    agent = AZAgent(net=_net(kuhn, seed=3), simulations=300, seed=2)
+    trees = set()
+    for secret in (0, 2):
+        agent.act_for_seat(after_bet(secret, 1))
+        trees.add(tuple(agent.last_visits))
+    assert len(trees) == 1

@@ -1,0 +1,106 @@
+"""Seat-rotated games of a candidate against a line-up, with each agent's thinking time per move (#21).
+
+    python benchmarks/az_strength.py GAME "az;heuristic;heuristic;heuristic" --games 20 --seed 12345 \
+        [--players 4] [--out benchmarks/az_strength/NAME.json]
+
+The arena's schedule (``tabletop_zoo.arena.run``: game seeds, seat rotation, agent seeds), so a run gives the
+games ``tabletop-zoo arena`` would; besides, every ``act`` call is timed, so "equal time per move" can be
+checked rather than assumed. The first agent of the line-up is the candidate: a win is a game it alone ranks
+first, tested one-sided and exact against the equal share (``arena.stats.p_value_above_equal``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import sys
+import time
+
+import numpy as np
+
+from tabletop_zoo import registry
+from tabletop_zoo.agents.spec import parse_agent_spec, split_specs
+from tabletop_zoo.arena.run import agent_seed, game_seed, seating
+from tabletop_zoo.arena.stats import p_value_above_equal
+from tabletop_zoo.play import play_game
+
+
+class Timed:
+    """An agent whose ``act`` calls are counted and timed."""
+
+    def __init__(self, agent):
+        self.agent, self.seconds, self.moves = agent, 0.0, 0
+
+    def bind(self, env):
+        if hasattr(self.agent, "bind"):
+            self.agent.bind(env)
+        return self
+
+    def act(self, observation, action_mask):
+        start = time.perf_counter()
+        action = self.agent.act(observation, action_mask)
+        self.seconds += time.perf_counter() - start
+        self.moves += 1
+        return action
+
+
+def run(game_id: str, lineup: str, games: int, seed: int, players: int) -> dict:
+    specs = [parse_agent_spec(s, game_id) for s in split_specs(lineup)]
+    labels = [s.label for s in specs]
+    seconds, moves = {lab: 0.0 for lab in labels}, {lab: 0 for lab in labels}
+    wins = 0
+    start = time.perf_counter()
+    for g in range(games):
+        gseed = game_seed(seed, g)
+        seats = seating(specs, players, g)
+        env = registry.make_env(game_id, num_players=players)
+        agents = [Timed(specs[j].build(game_id, seed=agent_seed(gseed, i))) for i, j in enumerate(seats)]
+        result = play_game(env, agents, seed=gseed)
+        ranks = [result[name]["rank"] for name in env.possible_agents]
+        for i, j in enumerate(seats):
+            seconds[labels[j]] += agents[i].seconds
+            moves[labels[j]] += agents[i].moves
+            if j == 0 and ranks[i] == 1 and ranks.count(1) == 1:
+                wins += 1
+        print(f"game {g + 1}/{games}: candidate wins {wins}", file=sys.stderr, flush=True)
+    candidate_seats = sum(1 for g in range(games) for j in seating(specs, players, g) if j == 0)
+    return {
+        "game": game_id,
+        "players": players,
+        "lineup": lineup,
+        "games": games,
+        "seed": seed,
+        "candidate": labels[0],
+        "candidate_seats": candidate_seats,
+        "wins": wins,
+        "win_rate": wins / candidate_seats,
+        "p_value": p_value_above_equal(wins, candidate_seats, players),
+        "seconds_per_move": {lab: seconds[lab] / max(moves[lab], 1) for lab in labels},
+        "moves": moves,
+        "wall_seconds": time.perf_counter() - start,
+        "load_average": os.getloadavg(),
+        "command": " ".join(["python", *sys.argv]),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("game")
+    ap.add_argument("lineup", help='agent specs separated by ";", the candidate first')
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=12345)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--out", type=pathlib.Path)
+    a = ap.parse_args()
+    report = run(registry._canonical(a.game), a.lineup, a.games, a.seed, a.players)
+    text = json.dumps(report, indent=1, default=lambda x: float(x) if isinstance(x, np.floating) else str(x))
+    print(text)
+    if a.out:
+        a.out.parent.mkdir(parents=True, exist_ok=True)
+        a.out.write_text(text + "\n")
+
+
+if __name__ == "__main__":
+    main()
