@@ -342,7 +342,8 @@ def train(
     algo: str = typer.Option(
         "maskable_ppo",
         "--algo",
-        help="selfplay (every seat learns, batched PPO), az (search-guided self-play) or maskable_ppo (SB3, one seat)",
+        help="selfplay (every seat learns, batched PPO), az (search-guided self-play), imitate (az's network learns "
+        "the heuristic's moves and the games' outcomes) or maskable_ppo (SB3, one seat)",
     ),
     timesteps: int = typer.Option(
         50_000,
@@ -414,6 +415,18 @@ def train(
         if reward is not None and algo != "selfplay":
             raise ValueError("--reward is a selfplay option (use --algo selfplay)")
         options = _game_options(option)
+        if algo == "imitate":
+            given = {"--resume": resume, "--pool": pool, "--option": options, "--num-envs": num_envs}
+            given.update({"--backend": backend != "local", "--workers": workers != 1, "--eval-every": eval_every})
+            if any(given.values()):
+                raise ValueError(f"{', '.join(k for k, v in given.items() if v)}: not options of --algo imitate")
+            from .selfplay.imitate import train_imitate
+
+            result = train_imitate(gid, players, timesteps, seed=seed, out=out, torch_threads=torch_threads)
+            net, meta = result["network"], result["meta"]
+            typer.echo(f"{meta['samples']} samples, {meta['games']} games in {meta['wall_s']:.0f} s")
+            typer.echo(f"network: {net} (play it as az:path={net}); log: {out}/log.json")
+            return
         if options and algo not in ("selfplay", "az"):
             raise ValueError("--option is a selfplay and az option (use --algo selfplay or az)")
         if algo in ("selfplay", "az"):

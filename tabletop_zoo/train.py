@@ -19,7 +19,7 @@ import numpy as np
 
 from . import registry
 
-ALGOS = ("maskable_ppo", "selfplay", "az")
+ALGOS = ("maskable_ppo", "selfplay", "az", "imitate")
 OPPONENTS = ("random", "heuristic", "self")
 
 
@@ -83,6 +83,11 @@ def train(
     game_id = registry._canonical(game_id)
     if algo not in ALGOS:
         raise ValueError(f"algo must be one of {ALGOS}, got {algo!r}")
+    if algo == "imitate":
+        from .selfplay.imitate import train_imitate
+
+        result = train_imitate(game_id, num_players, timesteps, seed=seed, out=out, torch_threads=torch_threads)
+        return {"model": result["network"], "curve": []}
     if algo in ("selfplay", "az"):
         if algo == "selfplay":
             from .selfplay import train_selfplay as run

@@ -133,47 +133,46 @@ def logit(a, hidden, w_pol, b_pol):
 
 
 @njit(cache=True, nogil=True)
-def _prior_scale(row, mask, logits, hidden, w_pol, b_pol):
-    """Fill the node's missing logits of the legal actions; (max logit, sum of exp(logit - max)) over them."""
-    top = -np.inf
-    for a in range(mask.size):
-        if mask[a]:
-            if np.isnan(logits[row, a]):
-                logits[row, a] = logit(a, hidden[row], w_pol, b_pol)
-            top = max(top, logits[row, a])
-    total = 0.0
-    for a in range(mask.size):
-        if mask[a]:
-            total += np.exp(logits[row, a] - top)
-    return top, total
+def _select(
+    node, seat, mask, legal, c, action, first_child, next_sibling, row, visits, value, logits, hidden, w_pol, b_pol
+):
+    """The PUCT choice at an evaluated node among the legal actions (mask 1): (child or NO_NODE, action).
 
-
-@njit(cache=True, nogil=True)
-def _select(node, seat, mask, c, action, first_child, next_sibling, row, visits, value, logits, hidden, w_pol, b_pol):
-    """The PUCT choice at an evaluated node among the legal actions (mask 1): (child or NO_NODE, action)."""
+    One pass over the mask lists the legal actions (into ``legal``) and fills their missing logits; the
+    rest works on that list, a few actions where the mask has hundreds."""
     r = row[node]
-    top, total = _prior_scale(r, mask, logits, hidden, w_pol, b_pol)
+    n_legal, top = 0, -np.inf
+    for a in range(mask.size):
+        if mask[a]:
+            legal[n_legal] = a
+            n_legal += 1
+            if np.isnan(logits[r, a]):
+                logits[r, a] = logit(a, hidden[r], w_pol, b_pol)
+            top = max(top, logits[r, a])
+    total = 0.0
+    for i in range(n_legal):
+        total += np.exp(logits[r, legal[i]] - top)
     n = visits[node]
     fpu = value[node, seat] / n if n > 0 else 0.0
-    sqrt_n = np.sqrt(max(n, 1))
+    scale = c * np.sqrt(max(n, 1)) / total
     best_child, best_action, best = NO_NODE, -1, -np.inf
     ch = first_child[node]
     while ch != NO_NODE:
         a = action[ch]
         if mask[a] == 1:
             mask[a] = 2  # legal and already a child
-            pa = np.exp(logits[r, a] - top) / total
             q = value[ch, seat] / visits[ch] if visits[ch] > 0 else fpu
-            score = q + c * pa * sqrt_n / (1 + visits[ch])
+            score = q + scale * np.exp(logits[r, a] - top) / (1 + visits[ch])
             if score > best:
                 best_child, best_action, best = ch, a, score
         ch = next_sibling[ch]
-    for a in range(mask.size):  # legal actions without a child yet
+    for i in range(n_legal):  # legal actions without a child yet; then unmark the children
+        a = legal[i]
         if mask[a] == 1:
-            score = fpu + c * np.exp(logits[r, a] - top) / total * sqrt_n
+            score = fpu + scale * np.exp(logits[r, a] - top)
             if score > best:
                 best_child, best_action, best = NO_NODE, a, score
-        mask[a] = mask[a] != 0  # unmark: the step below rebuilds the mask anyway
+        mask[a] = 1
     return best_child, best_action
 
 
@@ -195,6 +194,7 @@ class Tree:
         self.path = np.zeros(nodes + 1, np.int32)
         self.state = np.zeros(1, kernel.STATE)
         self.mask = np.zeros(kernel.NUM_ACTIONS, np.uint8)
+        self.legal = np.zeros(kernel.NUM_ACTIONS, np.int32)
         self.obs = np.zeros(kernel.OBS_SIZE, np.float32)
         self.buf = np.zeros((2, net.widest), np.float32)
         self.leaf = np.zeros((2, kernel.MAX_PLAYERS), np.float64)  # the leaf's value, the rollout's
@@ -222,6 +222,7 @@ class Tree:
             self.path,
             self.state,
             self.mask,
+            self.legal,
             self.obs,
             self.buf,
             self.leaf,
@@ -250,6 +251,7 @@ def grow(
     path,
     st,
     mask,
+    legal,
     obs,
     buf,
     leaf,
@@ -270,7 +272,21 @@ def grow(
         while row[node] >= 0 and not is_over(st):
             seat = to_move(st)
             child, a = _select(
-                node, seat, mask, c, action, first_child, next_sibling, row, visits, value, logits, hidden, w_pol, b_pol
+                node,
+                seat,
+                mask,
+                legal,
+                c,
+                action,
+                first_child,
+                next_sibling,
+                row,
+                visits,
+                value,
+                logits,
+                hidden,
+                w_pol,
+                b_pol,
             )
             if child == NO_NODE:
                 child = counts[0]

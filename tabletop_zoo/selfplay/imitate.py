@@ -1,0 +1,159 @@
+"""A supervised start for az's network: the game's heuristic as teacher (AlphaGo's first stage).
+
+    tabletop-zoo train GAME --algo imitate [--players N] [--timesteps SAMPLES] [--seed S] [--out DIR]
+
+Games are played by the heuristic in every seat; at each non-forced decision the mover's observation, legal
+mask and the heuristic's choice are a sample, and the game's final returns (seat-relative: entry k is seat
+``mover + k``) its value target. With probability ``explore`` the move played is a random legal one instead
+(the sample keeps the heuristic's choice as its label), so the positions are not only the heuristic's own
+lines. The ``AZNet`` then learns the choices (cross-entropy over the legal actions) and the returns (squared
+error), the loss of az's self-play, for ``epochs`` passes; the last tenth of the games, held out, measures how often
+the network's favourite legal action is the heuristic's. The result is an ``az.pt``: ``az:path=DIR/az.pt``
+plays it.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import time
+
+import numpy as np
+import torch
+
+from .. import registry
+from ..agents import make_agent
+from ..agents.az.network import AZNet, masked_log_softmax, save_az
+
+
+def collect(game: str, num_players: int, samples: int, explore: float, seed: int) -> dict[str, np.ndarray]:
+    """``samples`` non-forced heuristic decisions: observations, masks, the heuristic's choices and the
+    seat-relative final returns of their games (the last game is played to its end)."""
+    k = registry.kernel(game)
+    rng = np.random.default_rng(seed)
+    obs, masks, choices, values, game_of = [], [], [], [], []
+    mask, view, out = np.zeros(k.NUM_ACTIONS, np.uint8), np.zeros(k.OBS_SIZE, np.float32), np.zeros(k.MAX_PLAYERS)
+    games = 0
+    while len(obs) < samples:
+        s = k.new_state(num_players, int(rng.integers(2**63)))
+        teachers = [make_agent("heuristic", game, seed=int(rng.integers(2**31))) for _ in range(num_players)]
+        movers = []
+        while not k.is_over(s):
+            seat = int(k.to_move(s))
+            k.legal_mask(s, mask)
+            k.observe(s, seat, view)
+            choice = teachers[seat].act(view, mask)
+            played = choice
+            if mask.sum() > 1:
+                obs.append(view.copy())
+                masks.append(mask.copy())
+                choices.append(choice)
+                movers.append(seat)
+                if rng.random() < explore:
+                    played = int(rng.choice(np.flatnonzero(mask)))
+            k.step(s, played)
+        k.returns(s, out)
+        for seat in movers:
+            values.append([out[(seat + j) % num_players] for j in range(num_players)])
+            game_of.append(games)
+        games += 1
+    return {
+        "obs": np.array(obs, np.float32),
+        "mask": np.array(masks, np.uint8),
+        "choice": np.array(choices, np.int64),
+        "value": np.array(values, np.float32),
+        "game": np.array(game_of, np.int64),
+    }
+
+
+def subset(data: dict, rows: np.ndarray) -> dict:
+    return {key: value[rows] for key, value in data.items()}
+
+
+@torch.no_grad()
+def agreement(net: AZNet, data: dict) -> float:
+    """How often the network's most likely legal action is the teacher's choice."""
+    logits, _ = net(torch.from_numpy(data["obs"]))
+    legal = torch.from_numpy(data["mask"].astype(bool))
+    return float((logits.masked_fill(~legal, -torch.inf).argmax(1).numpy() == data["choice"]).mean())
+
+
+def fit(net: AZNet, data: dict, num_players: int, epochs: int, minibatch: int, lr: float, seed: int) -> list[dict]:
+    """Adam on the policy's cross-entropy and the value's squared error; the mean losses of each epoch."""
+    gen = torch.Generator().manual_seed(seed)
+    opt = torch.optim.Adam(net.parameters(), lr=lr, weight_decay=1e-4)
+    obs, mask = torch.from_numpy(data["obs"]), torch.from_numpy(data["mask"].astype(bool))
+    choice, value = torch.from_numpy(data["choice"]), torch.from_numpy(data["value"])
+    log = []
+    net.train()
+    for epoch in range(epochs):
+        order = torch.randperm(len(obs), generator=gen)
+        sums, batches = np.zeros(3), 0
+        for start in range(0, len(obs), minibatch):
+            i = order[start : start + minibatch]
+            logits, v = net(obs[i])
+            logp = masked_log_softmax(logits, mask[i])
+            lp = -logp.gather(1, choice[i, None]).mean()
+            lv = ((v[:, :num_players] - value[i]) ** 2).sum(1).mean()
+            opt.zero_grad()
+            (lp + lv).backward()
+            opt.step()
+            agree = (logits.detach().masked_fill(~mask[i], -torch.inf).argmax(1) == choice[i]).float().mean()
+            sums += (lp.item(), lv.item(), agree.item())
+            batches += 1
+        p, v, a = sums / batches
+        log.append({"epoch": epoch + 1, "policy_loss": p, "value_loss": v, "agreement": a})
+    net.eval()
+    return log
+
+
+def train_imitate(
+    game: str,
+    num_players: int | None = None,
+    timesteps: int = 100_000,
+    epochs: int = 8,
+    explore: float = 0.1,
+    hidden: tuple[int, ...] = (256, 256),
+    minibatch: int = 512,
+    lr: float = 1e-3,
+    seed: int = 0,
+    out="train_runs/imitate",
+    torch_threads: int | None = None,
+) -> dict:
+    """Collect ``timesteps`` samples, fit an ``AZNet`` and save ``out/az.pt`` and ``out/log.json``."""
+    game = registry._canonical(game)
+    k = registry.kernel(game)
+    num_players = k.DEFAULT_PLAYERS if num_players is None else k.check_num_players(num_players)
+    if isinstance(timesteps, bool) or not isinstance(timesteps, int) or timesteps < 1:
+        raise ValueError(f"timesteps (samples) must be an int >= 1, got {timesteps!r}")
+    if torch_threads is not None:
+        torch.set_num_threads(int(torch_threads))
+    torch.manual_seed(seed)
+    out = pathlib.Path(out)
+    start = time.perf_counter()
+    data = collect(game, num_players, timesteps, explore, seed)
+    collected = time.perf_counter() - start
+    games = int(data["game"][-1]) + 1
+    held_out = data["game"] >= games - (max(1, games // 10) if games > 1 else 0)  # the last tenth of the games
+    train, test = subset(data, np.flatnonzero(~held_out)), subset(data, np.flatnonzero(held_out))
+    net = AZNet(k.OBS_SIZE, k.NUM_ACTIONS, k.MAX_PLAYERS, hidden)
+    log = fit(net, train, num_players, epochs, minibatch, lr, seed)
+    wall = time.perf_counter() - start
+    meta = {
+        "command": f"tabletop-zoo train {game} --algo imitate --players {num_players} --timesteps {timesteps} "
+        f"--seed {seed}",
+        "teacher": "heuristic",
+        "samples": len(data["obs"]),
+        "games": games,
+        "held_out_samples": len(test["obs"]),
+        "held_out_agreement": round(agreement(net, test), 4) if len(test["obs"]) else None,
+        "explore": explore,
+        "epochs": epochs,
+        "wall_s": round(wall, 1),
+        "collect_s": round(collected, 1),
+        "num_players": num_players,
+        "hidden": list(hidden),
+    }
+    path = save_az(out / "az.pt", net, game, meta)
+    (out / "log.json").write_text(json.dumps({"meta": meta, "epochs": log}, indent=1) + "\n")
+    return {"network": str(path), "log": log, "meta": meta}

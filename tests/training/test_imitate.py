@@ -1,0 +1,73 @@
+"""az's supervised start (tabletop_zoo/selfplay/imitate.py): samples are the heuristic's non-forced choices
+with seat-relative outcomes, the fit learns them, and the saved network plays as ``az:path=``."""
+
+import json
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+import tabletop_zoo  # noqa: E402
+from tabletop_zoo.agents import make_agent  # noqa: E402
+from tabletop_zoo.selfplay.imitate import collect, train_imitate  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def data():
+    return collect("irish_gauge", 3, 400, explore=0.1, seed=5)
+
+
+def test_samples_are_non_forced_heuristic_choices(data):
+    assert len(data["obs"]) >= 400  # the last game is played to its end
+    assert (data["mask"].sum(1) > 1).all()  # forced decisions teach nothing
+    assert data["mask"][np.arange(len(data["choice"])), data["choice"]].all()  # every label is legal
+
+
+def test_the_value_targets_are_seat_relative_outcomes(data):
+    """Irish Gauge pays win shares: each sample's targets sum to 1, and entry 0 (the mover) is in [0, 1]."""
+    assert np.allclose(data["value"].sum(1), 1.0)
+    assert ((data["value"] >= 0) & (data["value"] <= 1)).all()
+
+
+def test_the_samples_are_the_positions_of_the_game_played():
+    """Without exploration the labels are the moves played: replaying the first game's labels from its start
+    (forced moves in between) meets every recorded observation and mask again."""
+    data = collect("irish_gauge", 3, 50, explore=0.0, seed=7)
+    k = tabletop_zoo.kernel("irish_gauge")
+    s = k.new_state(3, int(np.random.default_rng(7).integers(2**63)))  # collect's first draw
+    mask, view = np.zeros(k.NUM_ACTIONS, np.uint8), np.zeros(k.OBS_SIZE, np.float32)
+    first = np.flatnonzero(data["game"] == 0)
+    for i in first:
+        k.legal_mask(s, mask)
+        while mask.sum() == 1:
+            k.step(s, int(np.flatnonzero(mask)[0]))
+            k.legal_mask(s, mask)
+        k.observe(s, int(k.to_move(s)), view)
+        assert np.array_equal(view, data["obs"][i]) and np.array_equal(mask, data["mask"][i])
+        k.step(s, int(data["choice"][i]))
+    assert len(first) > 20 and k.is_over(s)  # the first game was recorded to its end
+
+
+def test_a_short_run_learns_and_plays(tmp_path):
+    result = train_imitate("irish_gauge", 3, 600, epochs=6, hidden=(32, 32), seed=1, out=tmp_path, torch_threads=1)
+    log = json.loads((tmp_path / "log.json").read_text())
+    assert log["epochs"][-1]["policy_loss"] < log["epochs"][0]["policy_loss"]
+    assert log["meta"]["command"].startswith("tabletop-zoo train irish_gauge --algo imitate")
+    assert 0.0 <= log["meta"]["held_out_agreement"] <= 1.0 and log["meta"]["held_out_samples"] > 0
+    agent = make_agent("az", "irish_gauge", path=result["network"], simulations=8, seed=0)
+    env = tabletop_zoo.make_env("irish_gauge", num_players=3)
+    env.reset(seed=2)
+    agent.bind(env)
+    assert env.action_mask()[agent.act(None, env.action_mask())] == 1
+
+
+def test_the_cli_refuses_options_imitate_does_not_take(tmp_path):
+    from typer.testing import CliRunner
+
+    from tabletop_zoo.cli import app
+
+    r = CliRunner().invoke(
+        app, ["train", "irish_gauge", "--algo", "imitate", "--pool", "self=1", "--out", str(tmp_path)]
+    )
+    assert r.exit_code != 0 and "--pool: not options of --algo imitate" in r.output
