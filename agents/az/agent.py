@@ -54,7 +54,7 @@ class AZAgent(SearchAgent):
     def __init__(
         self,
         path: str | None = None,
-        simulations: int = 1000,
+        simulations: int = 500,
         c: float = 1.25,
         mix: float = 1.0,
         rollout_depth: int | None = None,

@@ -11,7 +11,9 @@ simulation costs the network's arithmetic, not an interpreter round trip:
   keeps the trunk's last activation, and NaN marks a logit not computed yet (the tree is open-loop, so an
   action may become legal at a node in another determinization or chance sample);
 - a leaf's value is ``(1 - mix) * network value + mix * rollout``, the rollout played by the kernel's
-  ``rollout_action`` policy as in ``agents/mcts`` (AlphaGo's mixing; ``mix=0`` is AlphaZero's search).
+  ``rollout_action`` policy as in ``agents/mcts`` (AlphaGo's mixing; ``mix=0`` is AlphaZero's search);
+- with ``mix=1`` the network is needed only for a node's prior, so a node is evaluated when a simulation
+  first passes through it, at its second visit: most leaves are visited once and never cost a forward pass.
 
 The tree and its storage are those of ``search.py`` for one root (node = action sequence; every simulation
 copies the root, determinizes it for the root's mover and reseeds its chance; selection by
@@ -231,6 +233,19 @@ class Tree:
 
 
 @njit(cache=True, nogil=True)
+def _evaluate(st, node, counts, row, obs, layers, biases, buf, hidden, logits):
+    """Give ``node`` (reached in state ``st``) the next row: the trunk's activation of its mover's observation,
+    and its logits marked not computed yet; returns the row."""
+    r = counts[1]
+    counts[1] += 1
+    row[node] = r
+    observe(st, to_move(st), obs)
+    trunk(obs, layers, biases, buf, hidden[r])
+    logits[r] = np.nan
+    return r
+
+
+@njit(cache=True, nogil=True)
 def grow(
     root,
     simulations,
@@ -269,7 +284,11 @@ def grow(
         legal_mask(st, mask)
         node, d = 0, 0
         path[0] = 0
-        while row[node] >= 0 and not is_over(st):
+        while not is_over(st):
+            if row[node] < 0:
+                if mix < 1.0 or visits[node] == 0:
+                    break  # the leaf
+                _evaluate(st, node, counts, row, obs, layers, biases, buf, hidden, logits)  # its second visit
             seat = to_move(st)
             child, a = _select(
                 node,
@@ -305,21 +324,17 @@ def grow(
         v[:] = 0.0
         if is_over(st):
             returns(st, v)
-        else:  # a new leaf: its trunk activation gets a row, its value mixes the network's and a rollout's
-            r = counts[1]
-            counts[1] += 1
-            row[node] = r
+        elif mix < 1.0:  # a new leaf: the network's value (its prior is stored for later visits) and a rollout's
+            r = _evaluate(st, node, counts, row, obs, layers, biases, buf, hidden, logits)
             seat = to_move(st)
-            observe(st, seat, obs)
-            trunk(obs, layers, biases, buf, hidden[r])
-            logits[r] = np.nan
-            if mix < 1.0:
-                for k in range(num_players):  # the value head is seat-relative: entry k is seat (mover + k)
-                    v[(seat + k) % num_players] = (1.0 - mix) * (b_val[k] + _dot(w_val[k], hidden[r]))
+            for k in range(num_players):  # the value head is seat-relative: entry k is seat (mover + k)
+                v[(seat + k) % num_players] = (1.0 - mix) * (b_val[k] + _dot(w_val[k], hidden[r]))
             if mix > 0.0:
                 _rollout(st, rollout_depth, mask, rng, z)
                 for p in range(num_players):
                     v[p] += mix * z[p]
+        else:  # mix 1: the rollout alone values a new leaf; the network's prior waits for a second visit
+            _rollout(st, rollout_depth, mask, rng, v)
         for i in range(d + 1):
             visits[path[i]] += 1
             for p in range(num_players):
