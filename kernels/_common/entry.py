@@ -1,7 +1,9 @@
-"""The Python entry points every kernel opens the same way: checked arguments, a fresh record, random playouts.
+"""The Python entry points every kernel opens the same way: its options, checked arguments, a fresh record,
+random playouts.
 
-A kernel supplies only what differs: its ``init_state`` kernel and the game arguments it takes after
-``num_players`` and ``seed`` (a ``setup(num_players, options)`` function of resolved options).
+A kernel supplies only what differs: its ``options.Options`` table, its ``init_state`` kernel and the game
+arguments it takes after ``num_players`` and ``seed`` (a ``setup(num_players, options)`` function of resolved
+options).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from types import ModuleType
 
 import numpy as np
 
+from .options import Options
 from .stepping import random_games
 from .validate import check_player_count
 
@@ -78,10 +81,13 @@ def make_check_num_players(kernel: ModuleType, title: str):
     return check_num_players
 
 
-def entry_points(kernel: ModuleType, title: str, init_state, setup, doc: str):
-    """``check_num_players``, ``new_state`` and ``playouts`` of a kernel whose ``init_state`` takes the game
-    arguments ``setup(num_players, options)``; ``title`` names the game in errors, ``doc`` where a new game stands."""
+def entry_points(kernel: ModuleType, options: Options, title: str, init_state, setup, doc: str):
+    """``OPTIONS``, ``resolve_options``, ``check_num_players``, ``new_state`` and ``playouts`` of a kernel whose
+    options are the table ``options`` and whose ``init_state`` takes the game arguments ``setup(num_players,
+    options)``; ``title`` names the game in errors, ``doc`` where a new game stands."""
     return (
+        options.doc,
+        options.resolve,
         make_check_num_players(kernel, title),
         make_new_state(kernel, init_state, setup, doc),
         make_playouts(kernel, setup),

@@ -2,13 +2,15 @@
 once over ``dispatch`` and compiled per record type.
 
 A kernel binds it as its own (``step = resolve_chance_step``); the record's dtype picks the game's pieces at
-compile time, so each game still gets its own specialised, cached machine code. ``step_and_mask`` is not
-here: each kernel defines its own four lines, because the shared one (``dispatch.step`` then
-``dispatch.legal_mask``) made the searches of Irish Gauge, Kremlin, French Revolution and Veld 7-14% slower
-(benchmarks/MCTS_SPEED.md).
+compile time, so each game still gets its own specialised, cached machine code. ``make_step_and_mask`` builds
+a room's ``step_and_mask`` from its own rules module instead: one written through the dispatch (``dispatch.step``
+then ``dispatch.legal_mask``) made the searches of Irish Gauge, Kremlin, French Revolution and Veld 7-14%
+slower (benchmarks/MCTS_SPEED.md).
 """
 
 from __future__ import annotations
+
+from types import ModuleType
 
 import numpy as np
 from numba import njit
@@ -25,6 +27,25 @@ def resolve_chance_step(s, action):
     dispatch.step_decision(s, action)
     while dispatch.is_chance(s):
         dispatch.step_chance(s, dispatch.sample_chance(s))
+
+
+def make_step_and_mask(rules: ModuleType):
+    """The contract's ``step_and_mask`` of the room whose module ``rules`` defines ``step``, ``legal_mask`` and
+    ``to_move``: apply a decision, fill the next legal mask, return whose move it is.
+
+    It calls the room's functions directly, as the room's own four lines would, not through the dispatch. It
+    closes over the module, not over the functions: numba keys a cached closure by its captured values, and a
+    module pickles by its name while a compiled function pickles with a fresh id, which would compile it again
+    in every process and add a cache entry each time.
+    """
+
+    @njit(cache=True)
+    def step_and_mask(s, action, mask):
+        rules.step(s, action)
+        rules.legal_mask(s, mask)
+        return rules.to_move(s)
+
+    return step_and_mask
 
 
 @njit(cache=True, nogil=True)

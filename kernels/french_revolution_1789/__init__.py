@@ -81,8 +81,6 @@ _OPTIONS = options.Options(
         "person_marks", "bool (default False): FR-OPT-1, a person may perform only regime actions whose mark it bears"
     ),
 )
-OPTIONS = _OPTIONS.doc
-resolve_options = _OPTIONS.resolve
 utility = entry.fixed_utility(UTILITY)
 
 
@@ -92,8 +90,8 @@ def _setup(num_players: int, opts: dict) -> tuple:
 
 
 _KERNEL = sys.modules[__name__]
-check_num_players, new_state, playouts = entry.entry_points(
-    _KERNEL, "French Revolution 1789", init_state, _setup, "after setup and turn I's income, at the first bid"
+OPTIONS, resolve_options, check_num_players, new_state, playouts = entry.entry_points(
+    _KERNEL, _OPTIONS, "French Revolution 1789", init_state, _setup, "after setup and turn I's income, at the first bid"
 )
 
 __all__ = contract.exports(CHANCE_MODE, INFORMATION, "rollout_action", "ROLLOUT_DEPTH")

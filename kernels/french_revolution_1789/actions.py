@@ -15,6 +15,7 @@
 | 178-179 | TARGET_ARMY       | 178 coalition, 179 royalist                                    |
 """
 
+from .._common.actions import ActionLayout
 from .tables import (
     ARMY_NAMES,
     CARD_NAMES,
@@ -31,19 +32,20 @@ from .tables import (
     TABLES,
 )
 
-A_PASS = 0
-A_BID = 1
+_ACTIONS = ActionLayout()
+A_PASS = _ACTIONS.add("PASS")
 N_BID = 61
-A_SELECT = A_BID + N_BID
-A_INTRIGUE = A_SELECT + N_CARDS
-A_RA = A_INTRIGUE + N_INTRIGUE
-A_ABILITY = A_RA + N_RA
-A_CITY = A_ABILITY + 1
-A_PERSON = A_CITY + N_CITIES
-A_REGIME = A_PERSON + N_CARDS
-A_PLAYER = A_REGIME + N_REGIMES
-A_ARMY = A_PLAYER + 5
-NUM_ACTIONS = A_ARMY + 2
+A_BID = _ACTIONS.add("BID", N_BID)
+A_SELECT = _ACTIONS.add("SELECT_CARD", N_CARDS)
+A_INTRIGUE = _ACTIONS.add("PLAY_INTRIGUE", N_INTRIGUE)
+A_RA = _ACTIONS.add("REGIME_ACTION", N_RA)
+A_ABILITY = _ACTIONS.add("USE_ABILITY")
+A_CITY = _ACTIONS.add("TARGET_CITY", N_CITIES)
+A_PERSON = _ACTIONS.add("TARGET_PERSON", N_CARDS)
+A_REGIME = _ACTIONS.add("TARGET_REGIME", N_REGIMES)
+A_PLAYER = _ACTIONS.add("TARGET_PLAYER", 5)
+A_ARMY = _ACTIONS.add("TARGET_ARMY", 2)
+NUM_ACTIONS = _ACTIONS.size
 assert (A_SELECT, A_INTRIGUE, A_RA, A_ABILITY, A_CITY, A_PERSON, A_REGIME, A_PLAYER, A_ARMY, NUM_ACTIONS) == (
     62,
     94,
@@ -59,34 +61,32 @@ assert (A_SELECT, A_INTRIGUE, A_RA, A_ABILITY, A_CITY, A_PERSON, A_REGIME, A_PLA
 assert NUM_ACTIONS == TABLES["action_space"]["size"]
 
 
+# the label of each family's argument (USE_ABILITY's comes from the record)
+_LABELS = {
+    "BID": range(N_BID),
+    "SELECT_CARD": CARD_NAMES,
+    "PLAY_INTRIGUE": INTRIGUE_NAMES,
+    "REGIME_ACTION": RA_IDS,
+    "TARGET_CITY": CITY_IDS,
+    "TARGET_PERSON": CARD_NAMES,
+    "TARGET_REGIME": REGIME_IDS,
+    "TARGET_PLAYER": [f"player_{p}" for p in range(5)],
+    "TARGET_ARMY": ARMY_NAMES[1:],  # ARMY_NAMES[0] is no army
+}
+
+
 def action_name(s, action: int) -> str:
     """A readable name of an action id (the record gives context: the selected card's ability)."""
     a = int(action)
     if not 0 <= a < NUM_ACTIONS:
         return f"invalid({a})"
-    if a == A_PASS:
-        return "PASS"
-    if a < A_SELECT:
-        return f"BID {a - A_BID}"
-    if a < A_INTRIGUE:
-        return f"SELECT_CARD {CARD_NAMES[a - A_SELECT]}"
-    if a < A_RA:
-        return f"PLAY_INTRIGUE {INTRIGUE_NAMES[a - A_INTRIGUE]}"
-    if a < A_ABILITY:
-        return f"REGIME_ACTION {RA_IDS[a - A_RA]}"
-    if a == A_ABILITY:
+    family, arg = _ACTIONS.family(a)
+    if family == "USE_ABILITY":
         card = int(s[0]["mv_card"]) if s is not None else -1
         if card >= 0:
             from .tables import CARD_ABILITY
 
             return f"USE_ABILITY {EFF_NAMES[int(CARD_ABILITY[card])]} ({CARD_NAMES[card]})"
-        return "USE_ABILITY"
-    if a < A_PERSON:
-        return f"TARGET_CITY {CITY_IDS[a - A_CITY]}"
-    if a < A_REGIME:
-        return f"TARGET_PERSON {CARD_NAMES[a - A_PERSON]}"
-    if a < A_PLAYER:
-        return f"TARGET_REGIME {REGIME_IDS[a - A_REGIME]}"
-    if a < A_ARMY:
-        return f"TARGET_PLAYER player_{a - A_PLAYER}"
-    return f"TARGET_ARMY {ARMY_NAMES[a - A_ARMY + 1]}"
+    if family in _LABELS:
+        return f"{family} {_LABELS[family][arg]}"
+    return family

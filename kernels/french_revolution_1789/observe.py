@@ -10,6 +10,7 @@ counts by their maximum.
 from numba import njit
 
 from .._common.layout import SEATS, build_pieces, offsets
+from .._common.seats import relative_seat
 from .state import LOC_PLAYED, MAX_SEATS, N_PHASES, ST_DEAD
 from .tables import (
     E_DEC0,
@@ -103,14 +104,6 @@ O_VP = _O["vp"]
 
 
 @njit(cache=True)
-def _rel(r, seat, p):
-    """Observer-relative index of seat p (seat -1: absolute)."""
-    if seat < 0:
-        return p
-    return (p - seat) % r.num_players
-
-
-@njit(cache=True)
 def observe(s, seat, out):
     r = s[0]
     n = r.num_players
@@ -127,7 +120,7 @@ def observe(s, seat, out):
     elif r.phase <= 4:
         mover = r.act_player
     for p in range(n):
-        q = _rel(r, seat, p)
+        q = relative_seat(r, seat, p)
         out[O_SEAT_PRESENT + q] = 1.0
         if p == mover:
             out[O_TO_MOVE + q] = 1.0
@@ -143,7 +136,7 @@ def observe(s, seat, out):
     for j in range(N_INTRIGUE):
         loc = r.intr_loc[j]
         if loc >= 0:
-            out[O_HAND_SIZE + _rel(r, seat, loc)] += 1.0 / 14.0
+            out[O_HAND_SIZE + relative_seat(r, seat, loc)] += 1.0 / 14.0
             if loc == seat or seat < 0:
                 out[O_MY_HAND + j] = 1.0
         elif loc == LOC_PLAYED:
@@ -151,7 +144,7 @@ def observe(s, seat, out):
     for c in range(N_CITIES):
         o = r.city_owner[c]
         if o >= 0:
-            out[O_SUPPORT + _rel(r, seat, o) * N_CITIES + c] = 1.0
+            out[O_SUPPORT + relative_seat(r, seat, o) * N_CITIES + c] = 1.0
         out[O_CITY_ARMY + c * 3 + r.city_army[c]] = 1.0
         out[O_CITY_STRENGTH + c] = r.city_str[c] / 4.0
     for a in range(3):
@@ -166,7 +159,7 @@ def observe(s, seat, out):
             if st == ST_DEAD:
                 out[O_DEAD + c] = 1.0
             else:
-                base = O_CARDS + (_rel(r, seat, o) * N_CARDS + c) * 4
+                base = O_CARDS + (relative_seat(r, seat, o) * N_CARDS + c) * 4
                 out[base + st] = 1.0
                 out[base + 3] = r.card_tilted[c]
                 imp -= st == 1

@@ -120,8 +120,6 @@ _OPTIONS = options.Options(
         "table's mean score; spec §6)",
     ),
 )
-OPTIONS = _OPTIONS.doc
-resolve_options = _OPTIONS.resolve
 
 
 def is_truncated(s) -> bool:
@@ -141,8 +139,8 @@ def _setup(num_players: int, opts: dict) -> tuple:
 
 
 _KERNEL = sys.modules[__name__]
-check_num_players, new_state, playouts = entry.entry_points(
-    _KERNEL, "Imperial", init_state, _setup, "after setup, at AH's first rondel decision"
+OPTIONS, resolve_options, check_num_players, new_state, playouts = entry.entry_points(
+    _KERNEL, _OPTIONS, "Imperial", init_state, _setup, "after setup, at AH's first rondel decision"
 )
 
 __all__ = contract.exports(

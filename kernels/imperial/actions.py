@@ -18,60 +18,36 @@
 | 261-800 | BUY[n,k,t]        | 261 + 90n + 10(k-1) + t: bond k of nation n, t = 0 new or returned own bond t < k (IMP-BND-1) |
 """
 
+from .._common.actions import ActionLayout
 from .tables import FIRST_SEA, N_BONDS, N_HOME, N_NATIONS, N_REGIONS, N_SEAS, NATION_IDS, REGION_IDS, RONDEL_IDS
 
-A_RONDEL = 0
-A_PASS = 8
-A_BUILD = 9
-A_IMPORT_ARMY = A_BUILD + N_HOME
-A_IMPORT_FLEET = A_IMPORT_ARMY + N_HOME
-A_ORIGIN = A_IMPORT_FLEET + N_HOME
-A_DEST = A_ORIGIN + N_REGIONS
-A_SEA = A_DEST + N_REGIONS
-A_TOGGLE = A_SEA + N_SEAS
-A_HOSTILE = A_TOGGLE + N_HOME
-A_FRIENDLY = A_HOSTILE + 1
-A_FIGHT = A_FRIENDLY + 1
-A_ASK = A_FIGHT + N_NATIONS
-A_DESTROY = A_ASK + N_NATIONS
-A_BUY = A_DESTROY + 1
+_ACTIONS = ActionLayout()
+A_RONDEL = _ACTIONS.add("RONDEL", 8)
+A_PASS = _ACTIONS.add("PASS")
+A_BUILD = _ACTIONS.add("BUILD_FACTORY", N_HOME)
+A_IMPORT_ARMY = _ACTIONS.add("IMPORT_ARMY", N_HOME)
+A_IMPORT_FLEET = _ACTIONS.add("IMPORT_FLEET", N_HOME)
+A_ORIGIN = _ACTIONS.add("SELECT_ORIGIN", N_REGIONS)
+A_DEST = _ACTIONS.add("SELECT_DEST", N_REGIONS)
+A_SEA = _ACTIONS.add("SELECT_SEA", N_SEAS)
+A_TOGGLE = _ACTIONS.add("TOGGLE_STANCE", N_HOME)
+A_HOSTILE = _ACTIONS.add("HOSTILE")
+A_FRIENDLY = _ACTIONS.add("FRIENDLY")
+A_FIGHT = _ACTIONS.add("FIGHT", N_NATIONS)
+A_ASK = _ACTIONS.add("ASK", N_NATIONS)
+A_DESTROY = _ACTIONS.add("DESTROY_FACTORY")
 N_BUY = N_NATIONS * N_BONDS * 10
-NUM_ACTIONS = A_BUY + N_BUY
+A_BUY = _ACTIONS.add("BUY", N_BUY)
+NUM_ACTIONS = _ACTIONS.size
 assert (A_BUILD, A_IMPORT_ARMY, A_IMPORT_FLEET, A_ORIGIN, A_DEST, A_SEA, A_TOGGLE) == (9, 39, 69, 99, 153, 207, 216)
 assert (A_HOSTILE, A_FRIENDLY, A_FIGHT, A_ASK, A_DESTROY, A_BUY, NUM_ACTIONS) == (246, 247, 248, 254, 260, 261, 801)
-
-_FAMILIES = (
-    ("RONDEL", A_RONDEL, 8),
-    ("PASS", A_PASS, 1),
-    ("BUILD_FACTORY", A_BUILD, N_HOME),
-    ("IMPORT_ARMY", A_IMPORT_ARMY, N_HOME),
-    ("IMPORT_FLEET", A_IMPORT_FLEET, N_HOME),
-    ("SELECT_ORIGIN", A_ORIGIN, N_REGIONS),
-    ("SELECT_DEST", A_DEST, N_REGIONS),
-    ("SELECT_SEA", A_SEA, N_SEAS),
-    ("TOGGLE_STANCE", A_TOGGLE, N_HOME),
-    ("HOSTILE", A_HOSTILE, 1),
-    ("FRIENDLY", A_FRIENDLY, 1),
-    ("FIGHT", A_FIGHT, N_NATIONS),
-    ("ASK", A_ASK, N_NATIONS),
-    ("DESTROY_FACTORY", A_DESTROY, 1),
-    ("BUY", A_BUY, N_BUY),
-)
+# (family name, argument) of an action id, e.g. ("SELECT_DEST", region index); ValueError outside 0..800
+action_family = _ACTIONS.family
 
 
 def buy_id(n: int, k: int, t: int = 0) -> int:
     """Action id of buying bond k (1..9) of nation n, returning own bond t (0 = none)."""
     return A_BUY + 90 * n + 10 * (k - 1) + t
-
-
-def action_family(action: int) -> tuple[str, int]:
-    """(family name, argument) of an action id, e.g. (``"SELECT_DEST"``, region index)."""
-    if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"action {action} is out of range 0..{NUM_ACTIONS - 1}")
-    for name, start, count in _FAMILIES:
-        if start <= action < start + count:
-            return name, action - start
-    raise AssertionError("unreachable")
 
 
 def action_name(s, action: int) -> str:

@@ -8,6 +8,7 @@ With ``hidden_cash`` (IMP-OPT-3) a seat sees only its own cash. Money is scaled 
 from numba import njit
 
 from .._common.layout import SEATS, build_pieces, offsets
+from .._common.seats import relative_seat
 from .board import has, is_blocked
 from .rules import to_move
 from .state import MAX_SEATS, N_PHASES, PH_BUY, PH_GAME_OVER
@@ -88,11 +89,6 @@ O_ASKED, O_DEFENDER, O_IMP, O_PASSED, O_OPTIONS, O_TURN = (
 
 
 @njit(cache=True)
-def _rel(r, seat, p):
-    return p if seat < 0 else (p - seat) % r.num_players
-
-
-@njit(cache=True)
 def observe(s, seat, out):
     """Fill out (float32[OBS_SIZE]) with what ``seat`` sees (seat -1: the table's view)."""
     r = s[0]
@@ -101,28 +97,28 @@ def observe(s, seat, out):
     out[O_PHASE + r.phase] = 1.0
     out[O_NATION + r.nation] = 1.0
     if r.phase != PH_GAME_OVER:
-        out[O_TO_MOVE + _rel(r, seat, to_move(s))] = 1.0
+        out[O_TO_MOVE + relative_seat(r, seat, to_move(s))] = 1.0
     for p in range(np_):
-        i = _rel(r, seat, p)
+        i = relative_seat(r, seat, p)
         out[O_PRESENT + i] = 1.0
         if not r.hidden_cash or seat < 0 or p == seat:
             out[O_CASH + i] = r.cash[p] / 50.0
-    out[O_CARD + _rel(r, seat, r.investor_card)] = 1.0
+    out[O_CARD + relative_seat(r, seat, r.investor_card)] = 1.0
     if r.phase == PH_BUY:
-        out[O_BUYER + _rel(r, seat, r.inv_buyer)] = 1.0
+        out[O_BUYER + relative_seat(r, seat, r.inv_buyer)] = 1.0
     for h in range(H):
         out[O_FACTORY + h] = r.factory[h]
         out[O_BLOCKED + h] = is_blocked(r, h)  # IMP-STN-4
     for n in range(N):
         f = r.flag[n]
         if f >= 0:
-            out[O_FLAGS + _rel(r, seat, f) * N + n] = 1.0
+            out[O_FLAGS + relative_seat(r, seat, f) * N + n] = 1.0
         else:
             out[O_BANK + n] = 1.0
         for k in range(B):
             o = r.bond_owner[n, k]
             if o >= 0:
-                out[O_BONDS + (_rel(r, seat, o) * N + n) * B + k] = 1.0
+                out[O_BONDS + (relative_seat(r, seat, o) * N + n) * B + k] = 1.0
             else:
                 out[O_AVAIL + n * B + k] = 1.0
         out[O_TREASURY + n] = r.treasury[n] / 50.0

@@ -78,8 +78,6 @@ _OPTIONS = options.Options(
         lo=0,
     ),
 )
-OPTIONS = _OPTIONS.doc
-resolve_options = _OPTIONS.resolve
 utility = entry.fixed_utility(UTILITY)
 
 
@@ -89,8 +87,8 @@ def _setup(num_players: int, opts: dict) -> tuple:
 
 
 _KERNEL = sys.modules[__name__]
-check_num_players, new_state, playouts = entry.entry_points(
-    _KERNEL, "Irish Gauge", init_state, _setup, "after setup, at the first initial-auction bid"
+OPTIONS, resolve_options, check_num_players, new_state, playouts = entry.entry_points(
+    _KERNEL, _OPTIONS, "Irish Gauge", init_state, _setup, "after setup, at the first initial-auction bid"
 )
 
 __all__ = contract.exports(

@@ -12,39 +12,24 @@
 | 182-221 | BID[j]                | bid exactly min_bid + j pounds, j = 0..39 (IG-AUC-5)       |
 """
 
+from .._common.actions import ActionLayout
 from .tables import COLOUR_NAMES, COMPANY_IDS, HEX_IDS, HEX_NAMES, N_COLOURS, N_COMPANIES, N_HEX, N_TOWNS, TOWN_HEX
 
-A_AUCTION = 0
-A_BUILD = A_AUCTION + N_COMPANIES
-A_SPECIAL_INTEREST = A_BUILD + N_COMPANIES
+_ACTIONS = ActionLayout()
+A_AUCTION = _ACTIONS.add("AUCTION", N_COMPANIES)
+A_BUILD = _ACTIONS.add("BUILD", N_COMPANIES)
 N_SPECIAL_INTEREST = N_TOWNS * N_COLOURS
-A_CALL_DIVIDENDS = A_SPECIAL_INTEREST + N_SPECIAL_INTEREST
-A_PLACE = A_CALL_DIVIDENDS + 1
-A_END_BUILD = A_PLACE + N_HEX
-A_PASS = A_END_BUILD + 1
-A_BID = A_PASS + 1
+A_SPECIAL_INTEREST = _ACTIONS.add("SPECIAL_INTEREST", N_SPECIAL_INTEREST)
+A_CALL_DIVIDENDS = _ACTIONS.add("CALL_DIVIDENDS")
+A_PLACE = _ACTIONS.add("PLACE", N_HEX)
+A_END_BUILD = _ACTIONS.add("END_BUILD")
+A_PASS = _ACTIONS.add("PASS")
 N_BID = 40  # a single bid may jump at most 39 above the minimum (spec §6, chosen)
-NUM_ACTIONS = A_BID + N_BID
+A_BID = _ACTIONS.add("BID", N_BID)
+NUM_ACTIONS = _ACTIONS.size
 assert (A_CALL_DIVIDENDS, A_END_BUILD, A_PASS, NUM_ACTIONS) == (40, 180, 181, 222)
-
-
-def action_family(action: int) -> tuple[str, int]:
-    """(family name, argument) of an action id, e.g. (``"PLACE"``, hex index)."""
-    if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"action {action} is out of range 0..{NUM_ACTIONS - 1}")
-    for name, start, count in (
-        ("AUCTION", A_AUCTION, N_COMPANIES),
-        ("BUILD", A_BUILD, N_COMPANIES),
-        ("SPECIAL_INTEREST", A_SPECIAL_INTEREST, N_SPECIAL_INTEREST),
-        ("CALL_DIVIDENDS", A_CALL_DIVIDENDS, 1),
-        ("PLACE", A_PLACE, N_HEX),
-        ("END_BUILD", A_END_BUILD, 1),
-        ("PASS", A_PASS, 1),
-        ("BID", A_BID, N_BID),
-    ):
-        if start <= action < start + count:
-            return name, action - start
-    raise AssertionError("unreachable")
+# (family name, argument) of an action id, e.g. ("PLACE", hex index); ValueError outside 0..221
+action_family = _ACTIONS.family
 
 
 def _hex_label(h: int) -> str:

@@ -8,6 +8,7 @@ order absolute), used for PettingZoo ``state()``. Money is scaled by 1/100, coun
 from numba import njit
 
 from .._common.layout import SEATS, build_pieces, offsets
+from .._common.seats import relative_seat
 from .auction import min_bid
 from .dividends import company_potential
 from .state import MAX_SEATS, N_PHASES, PH_AUCTION, PH_BUILD, PH_INITIAL_AUCTION, RULESET_PUBLISHED
@@ -73,12 +74,6 @@ O_RULESET, O_BONUS = _O["ruleset_published"], _O["major_city_bonus"]
 
 
 @njit(cache=True)
-def _rel(r, seat, p):
-    """Relative index of absolute seat p for the observer (observer = 0); seat -1 keeps p."""
-    return p if seat < 0 else (p - seat) % r.num_players
-
-
-@njit(cache=True)
 def _to_move(r):
     if r.phase == PH_INITIAL_AUCTION or r.phase == PH_AUCTION:
         return r.auc_bidder
@@ -93,7 +88,7 @@ def observe(s, seat, out):
     out[:] = 0.0
     out[O_PHASE + r.phase] = 1.0
     for p in range(n):
-        i = _rel(r, seat, p)
+        i = relative_seat(r, seat, p)
         out[O_PRESENT + i] = 1.0
         out[O_CASH + i] = r.cash[p] / 100.0
         for c in range(C):
@@ -101,8 +96,8 @@ def observe(s, seat, out):
         if r.auc_company >= 0:
             out[O_AUC_PASSED + i] = r.auc_passed[p]
     if r.phase <= PH_BUILD:  # a seat is to move (not chance, not game over)
-        out[O_TO_MOVE + _rel(r, seat, _to_move(r))] = 1.0
-        out[O_ACTIVE + _rel(r, seat, r.active)] = 1.0
+        out[O_TO_MOVE + relative_seat(r, seat, _to_move(r))] = 1.0
+        out[O_ACTIVE + relative_seat(r, seat, r.active)] = 1.0
     for c in range(C):
         left = N_CERTS[c] - r.next_cert[c]
         out[O_LEFT + c] = left / MAX_CERTS
@@ -125,7 +120,7 @@ def observe(s, seat, out):
         out[O_AUC_HIGH] = r.auc_high_bid / 100.0
         out[O_AUC_MIN] = min_bid(r) / 100.0
         if r.auc_high_bidder >= 0:
-            out[O_AUC_HIGH_SEAT + _rel(r, seat, r.auc_high_bidder)] = 1.0
+            out[O_AUC_HIGH_SEAT + relative_seat(r, seat, r.auc_high_bidder)] = 1.0
     if r.phase == PH_BUILD:
         out[O_BLD_C + r.bld_company] = 1.0
         out[O_BLD_BUDGET] = r.bld_budget / BUILD_BUDGET

@@ -92,8 +92,6 @@ _OPTIONS = options.Options(
         "bool, rank by speeches then posts at the turn limit instead of truncating (default False)",
     ),
 )
-OPTIONS = _OPTIONS.doc
-resolve_options = _OPTIONS.resolve
 
 
 def is_truncated(s) -> bool:
@@ -114,8 +112,8 @@ def _setup(num_players: int, o: dict) -> tuple:
 
 
 _KERNEL = sys.modules[__name__]
-check_num_players, new_state, playouts = entry.entry_points(
-    _KERNEL, "Kremlin (Magne!)", init_state, _setup, "at the first allocation choice (KRM-SET-4)"
+OPTIONS, resolve_options, check_num_players, new_state, playouts = entry.entry_points(
+    _KERNEL, _OPTIONS, "Kremlin (Magne!)", init_state, _setup, "at the first allocation choice (KRM-SET-4)"
 )
 
 __all__ = contract.exports(CHANCE_MODE, INFORMATION, "public_action_name", "action_family", "declare_id")

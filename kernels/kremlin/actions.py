@@ -12,19 +12,21 @@
 | 303     | RUMOUR_B         | put an officer on trial (KRM-RUM-2)                      |
 """
 
+from .._common.actions import ActionLayout
 from .state import PH_ASSIGN
 from .tables import GAMER_IDS, GAMER_LABELS, MAX_VALUE, N_GAMERS, N_POSTS, POST_IDS, POST_LABELS
 
-A_SELECT_GAMER = 0
-A_SELECT_POST = A_SELECT_GAMER + N_GAMERS
-A_DECLARE = A_SELECT_POST + N_POSTS
+_ACTIONS = ActionLayout()
+A_SELECT_GAMER = _ACTIONS.add("SELECT_GAMER", N_GAMERS)
+A_SELECT_POST = _ACTIONS.add("SELECT_POST", N_POSTS)
 N_DECLARE = N_GAMERS * MAX_VALUE
-A_DONE = A_DECLARE + N_DECLARE
-A_OPPOSE = A_DONE + 1
-A_SUPPORT = A_OPPOSE + 1
-A_RUMOUR_A = A_SUPPORT + 1
-A_RUMOUR_B = A_RUMOUR_A + 1
-NUM_ACTIONS = A_RUMOUR_B + 1
+A_DECLARE = _ACTIONS.add("DECLARE", N_DECLARE)
+A_DONE = _ACTIONS.add("DONE")
+A_OPPOSE = _ACTIONS.add("VOTE_OPPOSE")
+A_SUPPORT = _ACTIONS.add("VOTE_SUPPORT")
+A_RUMOUR_A = _ACTIONS.add("RUMOUR_A")
+A_RUMOUR_B = _ACTIONS.add("RUMOUR_B")
+NUM_ACTIONS = _ACTIONS.size
 assert (A_SELECT_POST, A_DECLARE, A_DONE, NUM_ACTIONS) == (26, 39, 299, 304)
 
 
@@ -34,18 +36,12 @@ def declare_id(g: int, v: int) -> int:
 
 
 def action_family(action: int) -> tuple[str, tuple[int, ...]]:
-    """(family name, arguments) of an action id."""
-    a = int(action)
-    if not 0 <= a < NUM_ACTIONS:
-        raise ValueError(f"action {a} is out of range 0..{NUM_ACTIONS - 1}")
-    if a < A_SELECT_POST:
-        return "SELECT_GAMER", (a,)
-    if a < A_DECLARE:
-        return "SELECT_POST", (a - A_SELECT_POST,)
-    if a < A_DONE:
-        g, v = divmod(a - A_DECLARE, MAX_VALUE)
-        return "DECLARE", (g, v + 1)
-    return ("DONE", "VOTE_OPPOSE", "VOTE_SUPPORT", "RUMOUR_A", "RUMOUR_B")[a - A_DONE], ()
+    """(family name, arguments) of an action id: (gamer,), (post,), (gamer, value) or none."""
+    family, arg = _ACTIONS.family(int(action))
+    if family == "DECLARE":
+        g, v = divmod(arg, MAX_VALUE)
+        return family, (g, v + 1)
+    return family, (arg,) if family in ("SELECT_GAMER", "SELECT_POST") else ()
 
 
 def _theme(s) -> str:

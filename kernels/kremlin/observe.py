@@ -9,6 +9,7 @@ seat order) and is the only one that fills ``all_assigned``.
 from numba import njit
 
 from .._common.layout import SEATS, build_pieces, offsets
+from .._common.seats import relative_seat
 from .rules import _decider
 from .state import MAX_SEATS, N_CONTS, N_PHASES, PH_CHANCE, PH_GAME_OVER, PH_WINDOW
 from .tables import EXPERIENCE, LOC_OTH, LOC_RET, MAX_VALUE, N_GAMERS, N_LOCS, TRAIT, TRAIT_NAMES
@@ -73,11 +74,6 @@ O_MY_ASS, O_MY_REM, O_ALL_ASS, O_CTX = _O["my_assigned"], _O["my_remaining"], _O
 
 
 @njit(cache=True)
-def _rel(r, seat, p):
-    return p if seat < 0 else (p - seat) % r.num_players
-
-
-@njit(cache=True)
 def _values_given(r, p):
     if r.assign_seat > p:
         return MAX_VALUE
@@ -96,7 +92,7 @@ def observe(s, seat, out):
     if r.phase == PH_WINDOW:
         out[O_CONT + r.dw_cont] = 1.0
     for p in range(n):
-        i = _rel(r, seat, p)
+        i = relative_seat(r, seat, p)
         out[O_PRESENT + i] = 1.0
         out[O_SPEECH + i] = r.speeches[p] / 3.0
         out[O_NASS + i] = _values_given(r, p) / 10.0
@@ -105,11 +101,11 @@ def observe(s, seat, out):
             out[O_BURN + i * G + g] = r.burned[p, g] / 10.0
             if seat < 0:
                 out[O_ALL_ASS + p * G + g] = r.assigned[p, g] / 10.0
-    out[O_START + _rel(r, seat, r.start_player)] = 1.0
+    out[O_START + relative_seat(r, seat, r.start_player)] = 1.0
     if r.phase != PH_CHANCE and r.phase != PH_GAME_OVER:
         m = _decider(r)
         if m >= 0:
-            out[O_TO_MOVE + _rel(r, seat, m)] = 1.0
+            out[O_TO_MOVE + relative_seat(r, seat, m)] = 1.0
     for g in range(G):
         out[O_LOC + g * N_LOCS + r.loc[g]] = 1.0
         out[O_EXP + g] = EXPERIENCE[g] / 100.0
@@ -123,7 +119,7 @@ def observe(s, seat, out):
         out[O_OPP + g] = r.opposer[g]
         c = r.controller[g]
         if c >= 0:
-            out[O_CTRL + _rel(r, seat, c) * G + g] = 1.0
+            out[O_CTRL + relative_seat(r, seat, c) * G + g] = 1.0
         else:
             out[O_UNC + g] = 1.0
         if r.traits:

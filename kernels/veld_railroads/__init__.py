@@ -69,8 +69,6 @@ _OPTIONS = options.Options(
         "bool, default False: one develop action may pick a metropolis more than once (VR-DEV-5)",
     ),
 )
-OPTIONS = _OPTIONS.doc
-resolve_options = _OPTIONS.resolve
 utility = entry.fixed_utility(UTILITY)
 
 
@@ -80,8 +78,8 @@ def _setup(num_players: int, opts: dict) -> tuple:
 
 
 _KERNEL = sys.modules[__name__]
-check_num_players, new_state, playouts = entry.entry_points(
-    _KERNEL, "Veld Railroads", init_state, _setup, "after the die rolls, at the first initial-auction bid"
+OPTIONS, resolve_options, check_num_players, new_state, playouts = entry.entry_points(
+    _KERNEL, _OPTIONS, "Veld Railroads", init_state, _setup, "after the die rolls, at the first initial-auction bid"
 )
 
 __all__ = contract.exports(CHANCE_MODE, INFORMATION, "RULESET_SEED", "action_family", "sum_income")

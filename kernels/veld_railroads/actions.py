@@ -13,6 +13,7 @@
 | 130-629 | BID[a]              | bid a = id - 129 dollars, 1..500 (VR-AUC-4)                      | auctions                 |
 """
 
+from .._common.actions import ActionLayout
 from .tables import (
     BID_CAP,
     BOX_NAMES,
@@ -28,17 +29,18 @@ from .tables import (
     SETTLEMENT_NAMES,
 )
 
-A_BOX = 0
-A_BUILD_RAILROAD = A_BOX + N_BOXES
-A_OFFER_TREASURY = A_BUILD_RAILROAD + N_RAILROADS
-A_OFFER_OWN = A_OFFER_TREASURY + N_RAILROADS
-A_SECTION = A_OFFER_OWN + N_RAILROADS
-A_SETTLEMENT = A_SECTION + N_SECTIONS
-A_DONE = A_SETTLEMENT + N_SETTLEMENTS
-A_PASS = A_DONE + 1
+_ACTIONS = ActionLayout()
+A_BOX = _ACTIONS.add("BOX", N_BOXES)
+A_BUILD_RAILROAD = _ACTIONS.add("BUILD_RAILROAD", N_RAILROADS)
+A_OFFER_TREASURY = _ACTIONS.add("OFFER_TREASURY", N_RAILROADS)
+A_OFFER_OWN = _ACTIONS.add("OFFER_OWN", N_RAILROADS)
+A_SECTION = _ACTIONS.add("SECTION", N_SECTIONS)
+A_SETTLEMENT = _ACTIONS.add("SETTLEMENT", N_SETTLEMENTS)
+A_DONE = _ACTIONS.add("DONE")
+A_PASS = _ACTIONS.add("PASS")
+A_BID = _ACTIONS.add("BID", BID_CAP, first_arg=1)  # BID's argument is the dollars, 1..BID_CAP
 A_BID0 = A_PASS  # BID[a] = A_BID0 + a, a = 1..BID_CAP
-A_BID = A_PASS + 1
-NUM_ACTIONS = A_BID0 + BID_CAP + 1
+NUM_ACTIONS = _ACTIONS.size
 assert (A_BUILD_RAILROAD, A_OFFER_TREASURY, A_OFFER_OWN, A_SECTION, A_SETTLEMENT, A_DONE, A_PASS, NUM_ACTIONS) == (
     4,
     10,
@@ -49,28 +51,8 @@ assert (A_BUILD_RAILROAD, A_OFFER_TREASURY, A_OFFER_OWN, A_SECTION, A_SETTLEMENT
     129,
     630,
 )
-
-_FAMILIES = (
-    ("BOX", A_BOX, N_BOXES),
-    ("BUILD_RAILROAD", A_BUILD_RAILROAD, N_RAILROADS),
-    ("OFFER_TREASURY", A_OFFER_TREASURY, N_RAILROADS),
-    ("OFFER_OWN", A_OFFER_OWN, N_RAILROADS),
-    ("SECTION", A_SECTION, N_SECTIONS),
-    ("SETTLEMENT", A_SETTLEMENT, N_SETTLEMENTS),
-    ("DONE", A_DONE, 1),
-    ("PASS", A_PASS, 1),
-    ("BID", A_BID, BID_CAP),
-)
-
-
-def action_family(action: int) -> tuple[str, int]:
-    """(family name, argument) of an action id, e.g. (``"SECTION"``, 17); BID's argument is the dollars."""
-    if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"action {action} is out of range 0..{NUM_ACTIONS - 1}")
-    for name, start, count in _FAMILIES:
-        if start <= action < start + count:
-            return name, action - start + (1 if name == "BID" else 0)
-    raise AssertionError("unreachable")
+# (family name, argument) of an action id, e.g. ("SECTION", 17); BID's argument is the dollars
+action_family = _ACTIONS.family
 
 
 def section_label(e: int) -> str:

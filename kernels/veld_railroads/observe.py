@@ -8,6 +8,7 @@ absolute), used for PettingZoo ``state()``. Money is scaled by 1/100, counts by 
 from numba import njit
 
 from .._common.layout import SEATS, build_pieces, offsets
+from .._common.seats import relative_seat
 from .develop import free_picks
 from .income import controls, income_of
 from .network import tracked
@@ -116,16 +117,10 @@ O_ZASM_TRIGGER = _O["zasm_trigger"]
 
 
 @njit(cache=True)
-def _rel(r, seat, p):
-    """Relative index of absolute seat p for the observer (observer = 0); seat -1 keeps p."""
-    return p if seat < 0 else (p - seat) % r.num_players
-
-
-@njit(cache=True)
 def _seats(r, seat, out):
     n = r.num_players
     for p in range(n):
-        i = _rel(r, seat, p)
+        i = relative_seat(r, seat, p)
         out[O_SEAT_PRESENT + i] = 1.0
         out[O_CASH + i] = r.cash[p] / 100.0
         out[O_LAST_PAYOUT + i] = r.last_payout[p] / 100.0
@@ -136,8 +131,8 @@ def _seats(r, seat, out):
             out[O_LOCO_BOX + i * N_BOXES + r.loco_box[p]] = 1.0
         out[O_AUCTION_PASSED + i] = r.auc_passed[p]
     if r.phase != PH_GAME_OVER:
-        out[O_TO_MOVE + _rel(r, seat, to_move_r(r))] = 1.0
-        out[O_ACTIVE + _rel(r, seat, r.active)] = 1.0
+        out[O_TO_MOVE + relative_seat(r, seat, to_move_r(r))] = 1.0
+        out[O_ACTIVE + relative_seat(r, seat, r.active)] = 1.0
 
 
 @njit(cache=True)
@@ -167,7 +162,7 @@ def _pending(r, seat, out):
         out[O_BUILD_COSTS] = r.bld_single_cost / 30.0
         out[O_BUILD_COSTS + 1] = r.bld_double_cost / 30.0
     if r.bld_builder >= 0 and (r.phase == PH_BUILD_FIRST_LEG or r.phase == PH_BUILD_SECOND_LEG):
-        out[O_BUILD_BUILDER + _rel(r, seat, r.bld_builder)] = 1.0
+        out[O_BUILD_BUILDER + relative_seat(r, seat, r.bld_builder)] = 1.0
     if r.bld_leg1 >= 0:
         out[O_BUILD_FIRST_LEG + r.bld_leg1] = 1.0
     if r.phase == PH_DEVELOP_PICK:
@@ -177,15 +172,15 @@ def _pending(r, seat, out):
         out[O_DEVELOP_COUNTS + 1] = free_picks(r) / MAX_PICKS
     if r.fs_railroad >= 0:
         out[O_FREE_SECTION_RAILROAD + r.fs_railroad] = 1.0
-        out[O_FREE_SECTION_PLAYER + _rel(r, seat, r.fs_player)] = 1.0
+        out[O_FREE_SECTION_PLAYER + relative_seat(r, seat, r.fs_player)] = 1.0
     if r.auc_railroad >= 0:
         out[O_AUCTION_RAILROAD + r.auc_railroad] = 1.0
         out[O_AUCTION_KIND + r.auc_kind] = 1.0
         if r.auc_seller >= 0:
-            out[O_AUCTION_SELLER + _rel(r, seat, r.auc_seller)] = 1.0
-        out[O_AUCTION_BIDDER + _rel(r, seat, r.auc_bidder)] = 1.0
+            out[O_AUCTION_SELLER + relative_seat(r, seat, r.auc_seller)] = 1.0
+        out[O_AUCTION_BIDDER + relative_seat(r, seat, r.auc_bidder)] = 1.0
         if r.auc_high_bidder >= 0:
-            out[O_AUCTION_HIGH_BIDDER + _rel(r, seat, r.auc_high_bidder)] = 1.0
+            out[O_AUCTION_HIGH_BIDDER + relative_seat(r, seat, r.auc_high_bidder)] = 1.0
         out[O_AUCTION_BIDS] = r.auc_min / 100.0
         out[O_AUCTION_BIDS + 1] = r.auc_high_bid / 100.0
         out[O_AUCTION_BIDS + 2] = r.auc_must_bid

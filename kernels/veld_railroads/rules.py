@@ -6,6 +6,8 @@ move family, then ``settle`` resolves the transient phases (end of turn, next se
 ``STATE``; ``r = s[0]`` is a view, so writes to ``r`` land in ``s``.
 """
 
+import sys
+
 import numpy as np
 from numba import njit
 
@@ -13,6 +15,7 @@ from .._common.contract import TERMINAL
 from .._common.masks import clear
 from .._common.rng import roll_die, seed_rng
 from .._common.scoring import final_shares, seat_values
+from .._common.stepping import make_step_and_mask
 from .actions import (
     A_BID0,
     A_BUILD_RAILROAD,
@@ -217,12 +220,8 @@ def step(s, action):
     settle(r)
 
 
-# the contract's step_and_mask, the kernel's own: through the dispatch it cost the search 7-14%
-@njit(cache=True)
-def step_and_mask(s, action, mask):
-    step(s, action)
-    legal_mask(s, mask)
-    return to_move(s)
+# the contract's step_and_mask: step, then the next mask, calling this module's functions directly
+step_and_mask = make_step_and_mask(sys.modules[__name__])
 
 
 # --- end and scores ------------------------------------------------------------------------------
