@@ -61,26 +61,26 @@ valued by rollouts of the kernel's rollout policy (`mix` = {mix}; `az:mix=0` val
 
 ## How it was made
     scripts/ship_az {game}        # at commit {commit}
-    # = {meta['command']} --torch-threads 1 --out benchmarks/training/az_imitate/{game}
+    # = {meta["command"]} --torch-threads 1 --out benchmarks/training/az_imitate/{game}
 
-A supervised start (`tabletop_zoo/selfplay/imitate.py`): {meta['games']:,} games of the heuristic in every seat
-at {meta['num_players']} players, a random legal move played instead of the heuristic's with probability
-{meta['explore']}; every non-forced decision is a sample labelled with the heuristic's choice and the game's
-final returns (seat-relative). {meta['epochs']} epochs of Adam (policy cross-entropy + value squared error).
+A supervised start (`tabletop_zoo/selfplay/imitate.py`): {meta["games"]:,} games of the heuristic in every seat
+at {meta["num_players"]} players, a random legal move played instead of the heuristic's with probability
+{meta["explore"]}; every non-forced decision is a sample labelled with the heuristic's choice and the game's
+final returns (seat-relative). {meta["epochs"]} epochs of Adam (policy cross-entropy + value squared error).
 
-- samples: {meta['samples']:,} decisions ({meta['held_out_samples']:,} of them, the last tenth of the games,
+- samples: {meta["samples"]:,} decisions ({meta["held_out_samples"]:,} of them, the last tenth of the games,
   held out)
-- agreement with the heuristic: {meta['held_out_agreement']:.1%} on the held-out games ({last['agreement']:.1%}
+- agreement with the heuristic: {meta["held_out_agreement"]:.1%} on the held-out games ({last["agreement"]:.1%}
   on the training games in the last epoch)
-- wall time: {meta['wall_s']:.0f} s ({meta['collect_s']:.0f} s of it playing the games), one torch thread,
+- wall time: {meta["wall_s"]:.0f} s ({meta["collect_s"]:.0f} s of it playing the games), one torch thread,
   2-core machine shared with other runs
-- network: `AZNet` (tabletop_zoo.az/1), a ReLU trunk of {' x '.join(str(h) for h in meta['hidden'])}, a policy head
-  over {blob['num_actions']} actions and a value head of {blob['max_players']} seat-relative returns (one network for
+- network: `AZNet` (tabletop_zoo.az/1), a ReLU trunk of {" x ".join(str(h) for h in meta["hidden"])}, a policy head
+  over {blob["num_actions"]} actions and a value head of {blob["max_players"]} seat-relative returns (one network for
   every player count); {params:,} parameters, {weights.stat().st_size / 2**20:.1f} MiB
 
-## Strength at the default budget ({meta['num_players']} players, seat-rotated, arena schedule, seed 12345)
-{_strength(run / 'vs_heuristics.json', 'three heuristic seats')}
-{_strength(run / 'vs_mcts.json', 'three mcts:simulations=1000 seats')}
+## Strength at the default budget ({meta["num_players"]} players, seat-rotated, arena schedule, seed 12345)
+{_strength(run / "vs_heuristics.json", "three heuristic seats")}
+{_strength(run / "vs_mcts.json", "three mcts:simulations=1000 seats")}
 
 A game counts as won when az alone has the best rank (ties count as losses). #21's goals: beat three
 heuristics at p < 0.01 within 0.1 s a move, and beat `mcts:simulations=1000` at equal or less time a move.

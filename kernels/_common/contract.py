@@ -133,9 +133,8 @@ REQUIRED_FUNCTIONS = (
 )
 CHANCE_FUNCTIONS = ("step_decision", "is_chance", "chance_outcomes", "step_chance", "sample_chance")
 HIDDEN_INFO_FUNCTIONS = ("determinize",)
-# Exported by every room besides the contract: its batch playouts kernel, its tables and state modules and
-# the names of its phases.
-ROOM_NAMES = ("PHASE_NAMES", "random_playouts", "tables", "state")
+# Exported by every room besides the contract: its tables and state modules and the names of its phases.
+ROOM_NAMES = ("PHASE_NAMES", "tables", "state")
 
 
 def exports(chance_mode: str, information: str, *extras: str) -> list[str]:

@@ -213,3 +213,12 @@ def test_set_state_rejects_foreign_records(game_n):
     if other_n != n:
         with pytest.raises(ValueError, match=f"{other_n}-player game"):
             env.set_state(k.new_state(other_n, 0))
+
+
+def test_every_exported_name_exists(game_id):
+    """``__all__`` names only what the kernel defines, so ``from tabletop_zoo.kernels.<game> import *`` works."""
+    k = registry.kernel(game_id)
+    assert [name for name in k.__all__ if not hasattr(k, name)] == []
+    namespace: dict = {}
+    exec(f"from {k.__name__} import *", namespace)
+    assert set(k.__all__) <= set(namespace)
