@@ -56,6 +56,7 @@ class AZAgent(SearchAgent):
         path: str | None = None,
         simulations: int = 500,
         c: float = 1.25,
+        temperature: float = 1.0,
         mix: float = 1.0,
         rollout_depth: int | None = None,
         seconds: float | None = None,
@@ -66,6 +67,7 @@ class AZAgent(SearchAgent):
     ):
         self.simulations = check_int("simulations", simulations, 2, MAX_SIMULATIONS)  # the first evaluates the root
         self.c = check_float("c", c, 0.0)
+        self.temperature = check_float("temperature", temperature, 0.01)
         self.mix = check_float("mix", mix, 0.0)
         if self.mix > 1.0:
             raise ValueError(f"mix must be a number in [0, 1], got {mix!r}")
@@ -103,7 +105,15 @@ class AZAgent(SearchAgent):
             if self.rollout_depth is not None
             else getattr(kernel, "ROLLOUT_DEPTH", DEFAULT_ROLLOUT_DEPTH)
         )
-        args = (int(record[0]["num_players"]), self.c, self.mix, depth, self.weights.arrays(), *tree.arrays())
+        args = (
+            int(record[0]["num_players"]),
+            self.c,
+            self.temperature,
+            self.mix,
+            depth,
+            self.weights.arrays(),
+            *tree.arrays(),
+        )
         if self.seconds is None:
             inline.grow(record, self.simulations, *args)
         else:  # chunks until the budget or the clock runs out; the first always runs, so the root has children

@@ -17,7 +17,8 @@ simulation costs the network's arithmetic, not an interpreter round trip:
 
 The tree and its storage are those of ``search.py`` for one root (node = action sequence; every simulation
 copies the root, determinizes it for the root's mover and reseeds its chance; selection by
-``Q + c * P * sqrt(N) / (1 + n)`` with the node's mean as first-play value; each node's mover maximises its
+``Q + c * P * sqrt(N) / (1 + n)`` with the node's mean as first-play value (P: the network's policy over
+the legal actions, at ``temperature``: above 1 flattens it, so the search tries more than the network likes); each node's mover maximises its
 own entry of the backed-up value vector). ``grow`` adds simulations to a tree kept in preallocated arrays, so
 the agent can stop at a time budget between calls; nothing is allocated per simulation.
 """
@@ -136,7 +137,22 @@ def logit(a, hidden, w_pol, b_pol):
 
 @njit(cache=True, nogil=True)
 def _select(
-    node, seat, mask, legal, c, action, first_child, next_sibling, row, visits, value, logits, hidden, w_pol, b_pol
+    node,
+    seat,
+    mask,
+    legal,
+    c,
+    inv_t,
+    action,
+    first_child,
+    next_sibling,
+    row,
+    visits,
+    value,
+    logits,
+    hidden,
+    w_pol,
+    b_pol,
 ):
     """The PUCT choice at an evaluated node among the legal actions (mask 1): (child or NO_NODE, action).
 
@@ -153,7 +169,7 @@ def _select(
             top = max(top, logits[r, a])
     total = 0.0
     for i in range(n_legal):
-        total += np.exp(logits[r, legal[i]] - top)
+        total += np.exp((logits[r, legal[i]] - top) * inv_t)
     n = visits[node]
     fpu = value[node, seat] / n if n > 0 else 0.0
     scale = c * np.sqrt(max(n, 1)) / total
@@ -164,14 +180,14 @@ def _select(
         if mask[a] == 1:
             mask[a] = 2  # legal and already a child
             q = value[ch, seat] / visits[ch] if visits[ch] > 0 else fpu
-            score = q + scale * np.exp(logits[r, a] - top) / (1 + visits[ch])
+            score = q + scale * np.exp((logits[r, a] - top) * inv_t) / (1 + visits[ch])
             if score > best:
                 best_child, best_action, best = ch, a, score
         ch = next_sibling[ch]
     for i in range(n_legal):  # legal actions without a child yet; then unmark the children
         a = legal[i]
         if mask[a] == 1:
-            score = fpu + scale * np.exp(logits[r, a] - top)
+            score = fpu + scale * np.exp((logits[r, a] - top) * inv_t)
             if score > best:
                 best_child, best_action, best = NO_NODE, a, score
         mask[a] = 1
@@ -251,6 +267,7 @@ def grow(
     simulations,
     num_players,
     c,
+    temperature,
     mix,
     rollout_depth,
     weights,
@@ -276,6 +293,7 @@ def grow(
     layers, biases, w_pol, b_pol, w_val, b_val = weights
     seat0 = to_move(root)
     v, z = leaf[0], leaf[1]
+    inv_t = 1.0 / temperature
     done = 0
     while done < simulations and counts[0] < action.size:
         st[:] = root[:]
@@ -296,6 +314,7 @@ def grow(
                 mask,
                 legal,
                 c,
+                inv_t,
                 action,
                 first_child,
                 next_sibling,
@@ -362,4 +381,4 @@ def warm_up(kernel, num_players: int) -> None:
     net = NumbaNet.zeros(kernel)
     tree = Tree(2, kernel, net)
     tree.reset(np.uint64(0))
-    grow(kernel.new_state(num_players, 0), 2, num_players, 1.0, 0.5, 2, net.arrays(), *tree.arrays())
+    grow(kernel.new_state(num_players, 0), 2, num_players, 1.0, 1.0, 0.5, 2, net.arrays(), *tree.arrays())

@@ -161,7 +161,7 @@ def test_the_agent_plays_a_whole_game_and_is_reproducible(tmp_path):
 
 
 def test_the_agents_parameters_and_errors(tmp_path):
-    assert agent_parameters("az") == ["path", "simulations", "c", "mix", "rollout_depth", "seconds"]
+    assert agent_parameters("az") == ["path", "simulations", "c", "temperature", "mix", "rollout_depth", "seconds"]
     path = _random_net("irish_gauge", tmp_path)
     with pytest.raises(ValueError, match="a network for 'irish_gauge', not 'kremlin'"):
         make_agent("az", "kremlin", path=str(path))
@@ -171,6 +171,8 @@ def test_the_agents_parameters_and_errors(tmp_path):
         make_agent("az", "irish_gauge", path=str(path), simulations=1)
     with pytest.raises(ValueError, match=r"mix must be a number in \[0, 1\], got 1.5"):
         make_agent("az", "irish_gauge", path=str(path), mix=1.5)
+    with pytest.raises(ValueError, match="temperature must be a finite number >= 0.01, got 0"):
+        make_agent("az", "irish_gauge", path=str(path), temperature=0)
     with pytest.raises(ValueError, match="seconds must be a finite number >= 0"):
         make_agent("az", "irish_gauge", path=str(path), seconds=-1.0)
     (tmp_path / "other.pt").write_bytes(b"not a network")
@@ -229,7 +231,7 @@ def _inline(root, num_players, net, simulations, seed, mix, kernel):
     w = inline.NumbaNet.of(net)
     tree = inline.Tree(simulations, kernel, w)
     tree.reset(np.uint64(seed))
-    ran = inline.grow(root, simulations, num_players, 1.25, mix, 10, w.arrays(), *tree.arrays())
+    ran = inline.grow(root, simulations, num_players, 1.25, 1.0, mix, 10, w.arrays(), *tree.arrays())
     visits, value = np.zeros(kernel.NUM_ACTIONS, np.int32), np.zeros(kernel.NUM_ACTIONS)
     t = tree
     seat = int(kernel.to_move(root))
