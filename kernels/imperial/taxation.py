@@ -1,6 +1,6 @@
 """Taxation hot path (IMP-TAX-1..5): ``collect_taxes`` is its own small, separately tested kernel.
 
-Reads: factory, armies, fleets, hostile, chip, flag. Writes: tax_pos, treasury, power, cash, bank ledger.
+Reads: factory, armies, fleets, hostile, chips_left, chips_per_nation, flag. Writes: tax_pos, treasury, power, cash, bank ledger.
 """
 
 from numba import njit
@@ -11,10 +11,10 @@ from .tables import N_REGIONS, POWER_MAX, TAX_CAP, TAX_MAX_POS, TAX_MIN_POS, TAX
 
 @njit(cache=True)
 def tax_revenue(r, n):
-    """IMP-TAX-1: 2 per unblocked own factory + 1 per own chip on the board, capped at 20."""
-    chips = 0
-    for x in range(N_REGIONS):
-        chips += r.chip[x] == n
+    """IMP-TAX-1: 2 per unblocked own factory + 1 per own chip on the board, capped at 20. The chips on the
+    board are those not in the nation's supply (on the board + in supply = chips per nation, an invariant
+    ``check_invariants`` and ``validate`` hold), so no count over the regions is needed."""
+    chips = r.chips_per_nation - r.chips_left[n]
     return min(TAX_PER_FACTORY * unblocked_factories(r, n) + TAX_PER_CHIP * chips, TAX_CAP)
 
 
