@@ -17,14 +17,11 @@ Reports the median over rounds of each figure and new/base.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-from mcts_speed import GAMES, base_tree
+from mcts_speed import GAMES, ask, base_tree, worker
 
 WORKER = r"""
 import json, sys, time
@@ -89,28 +86,6 @@ for line in sys.stdin:
 """
 
 
-def worker(pythonpath: str | None) -> subprocess.Popen:
-    import os
-
-    env = dict(os.environ)
-    if pythonpath:
-        env["PYTHONPATH"] = pythonpath
-    return subprocess.Popen(
-        [sys.executable, "-c", WORKER],
-        env=env,
-        cwd=tempfile.gettempdir(),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-
-
-def ask(proc: subprocess.Popen, game: str) -> dict:
-    proc.stdin.write(game + "\n")
-    proc.stdin.flush()
-    return json.loads(proc.stdout.readline())
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--base", required=True)
@@ -120,12 +95,12 @@ def main() -> None:
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "base").mkdir()
-        procs = {"base": worker(str(base_tree(a.base, Path(tmp) / "base")))}
+        procs = {"base": worker(str(base_tree(a.base, Path(tmp) / "base")), 0, 0, WORKER)}
         if a.new:
             (Path(tmp) / "new").mkdir()
-            procs["new"] = worker(str(base_tree(a.new, Path(tmp) / "new")))
+            procs["new"] = worker(str(base_tree(a.new, Path(tmp) / "new")), 0, 0, WORKER)
         else:
-            procs["new"] = worker(None)
+            procs["new"] = worker(None, 0, 0, WORKER)
         print("| game | figure (per CPU second) | base | new | new/base |\n|---|---|---:|---:|---:|", flush=True)
         for game in a.games:
             got = {"base": [], "new": []}

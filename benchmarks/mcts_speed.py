@@ -75,12 +75,14 @@ def base_tree(rev: str, into: Path) -> Path:
     return pkg
 
 
-def worker(pythonpath: str | None, sims: int, positions: int) -> subprocess.Popen:
+def worker(pythonpath: str | None, sims: int, positions: int, script: str = WORKER) -> subprocess.Popen:
+    """A process running ``script`` (read one game id per line, answer one JSON line) with ``tabletop_zoo``
+    from ``pythonpath`` (None: this checkout)."""
     env = dict(os.environ)
     if pythonpath:
         env["PYTHONPATH"] = pythonpath
     return subprocess.Popen(
-        [sys.executable, "-c", WORKER, str(sims), str(positions)],
+        [sys.executable, "-c", script, str(sims), str(positions)],
         env=env,
         cwd=tempfile.gettempdir(),
         stdin=subprocess.PIPE,
