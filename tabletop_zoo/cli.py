@@ -394,6 +394,12 @@ def train(
         help="selfplay, az: a game option KEY=VALUE for the training games (repeatable), e.g. "
         "turn_limit_ranking=true (kremlin), as the env takes it; each kernel's OPTIONS lists them",
     ),
+    teacher: str | None = typer.Option(
+        None,
+        "--teacher",
+        help="imitate: the agent whose moves the network learns (default heuristic); a search (e.g. "
+        "'mcts:simulations=1000' or 'az:path=DIR/az.pt') teaches its root visit counts",
+    ),
     seed: int = typer.Option(0, "--seed", "-s"),
 ) -> None:
     """Train a policy; shows progress and the evaluation curve as it goes, saves the model, a learning curve
@@ -414,6 +420,8 @@ def train(
             raise ValueError("--simulations is an az option (use --algo az)")
         if reward is not None and algo != "selfplay":
             raise ValueError("--reward is a selfplay option (use --algo selfplay)")
+        if teacher is not None and algo != "imitate":
+            raise ValueError("--teacher is an imitate option (use --algo imitate)")
         options = _game_options(option)
         if algo == "imitate":
             given = {"--resume": resume, "--pool": pool, "--option": options, "--num-envs": num_envs}
@@ -422,7 +430,16 @@ def train(
                 raise ValueError(f"{', '.join(k for k, v in given.items() if v)}: not options of --algo imitate")
             from .selfplay.imitate import train_imitate
 
-            result = train_imitate(gid, players, timesteps, seed=seed, out=out, torch_threads=torch_threads)
+            result = train_imitate(
+                gid,
+                players,
+                timesteps,
+                teacher or "heuristic",
+                seed=seed,
+                out=out,
+                torch_threads=torch_threads,
+                progress=True,
+            )
             net, meta = result["network"], result["meta"]
             typer.echo(f"{meta['samples']} samples, {meta['games']} games in {meta['wall_s']:.0f} s")
             typer.echo(f"network: {net} (play it as az:path={net}); log: {out}/log.json")

@@ -1,15 +1,19 @@
-"""A supervised start for az's network: the game's heuristic as teacher (AlphaGo's first stage).
+"""A supervised start for az's network: a teacher agent's moves (AlphaGo's first stage, and Expert Iteration's
+step when the teacher is a search).
 
-    tabletop-zoo train GAME --algo imitate [--players N] [--timesteps SAMPLES] [--seed S] [--out DIR]
+    tabletop-zoo train GAME --algo imitate [--teacher SPEC] [--players N] [--timesteps SAMPLES] [--seed S] [--out DIR]
 
-Games are played by the heuristic in every seat; at each non-forced decision the mover's observation, legal
-mask and the heuristic's choice are a sample, and the game's final returns (seat-relative: entry k is seat
-``mover + k``) its value target. With probability ``explore`` the move played is a random legal one instead
-(the sample keeps the heuristic's choice as its label), so the positions are not only the heuristic's own
-lines. The ``AZNet`` then learns the choices (cross-entropy over the legal actions) and the returns (squared
-error), the loss of az's self-play, for ``epochs`` passes; the last tenth of the games, held out, measures how often
-the network's favourite legal action is the heuristic's. The result is an ``az.pt``: ``az:path=DIR/az.pt``
-plays it.
+Games are played by the teacher (default: the game's heuristic) in every seat; at each non-forced decision the
+mover's observation, legal mask and the teacher's policy are a sample, and the game's final returns
+(seat-relative: entry k is seat ``mover + k``) its value target. The policy target is the teacher's choice, or,
+for a searching teacher (``mcts``, ``az``), its root visit counts normalised (Anthony et al. 2017, "Thinking Fast
+and Slow with Deep Learning and Tree Search": the apprentice learns the expert search's move distribution, which
+says more than its one move). With probability ``explore`` the move played is a random legal one instead (the
+sample keeps the teacher's policy as its label), so the positions are not only the teacher's own lines. The
+``AZNet`` then learns the policy (cross-entropy over the legal actions) and the returns (squared error), the loss of
+az's self-play, for ``epochs`` passes; the last tenth of the games, held out, measures how often the network's
+favourite legal action is the teacher's choice. The result is an ``az.pt``: ``az:path=DIR/az.pt`` plays it, and
+``--teacher az:path=DIR/az.pt`` makes the next expert of an iteration.
 """
 
 from __future__ import annotations
@@ -22,32 +26,58 @@ import numpy as np
 import torch
 
 from .. import registry
-from ..agents import make_agent
 from ..agents.az.network import AZNet, masked_log_softmax, save_az
+from ..agents.search_agent import SearchAgent
+from ..agents.spec import check_agent_spec
+from ..kernels._common import dispatch
+from .trainer import _Bar
 
 
-def collect(game: str, num_players: int, samples: int, explore: float, seed: int) -> dict[str, np.ndarray]:
-    """``samples`` non-forced heuristic decisions: observations, masks, the heuristic's choices and the
-    seat-relative final returns of their games (the last game is played to its end)."""
+def collect(
+    game: str,
+    num_players: int,
+    samples: int,
+    explore: float,
+    seed: int,
+    teacher: str = "heuristic",
+    progress: bool = False,
+) -> dict[str, np.ndarray]:
+    """``samples`` non-forced decisions of ``teacher`` (an agent spec) in every seat: observations, masks, the
+    teacher's choices and policies (one-hot, or a search's root visits normalised) and the seat-relative final
+    returns of their games (the last game is played to its end)."""
     k = registry.kernel(game)
+    spec = check_agent_spec(teacher, game)
+    dispatch.register(k)  # a searching teacher looks its kernel up by the record's dtype
     rng = np.random.default_rng(seed)
-    obs, masks, choices, values, game_of = [], [], [], [], []
+    obs, masks, choices, policies, values, game_of = [], [], [], [], [], []
     mask, view, out = np.zeros(k.NUM_ACTIONS, np.uint8), np.zeros(k.OBS_SIZE, np.float32), np.zeros(k.MAX_PLAYERS)
-    games = 0
+    games, bar, start = 0, _Bar(samples, 0, progress), time.perf_counter()
     while len(obs) < samples:
         s = k.new_state(num_players, int(rng.integers(2**63)))
-        teachers = [make_agent("heuristic", game, seed=int(rng.integers(2**31))) for _ in range(num_players)]
+        teachers = [spec.build(game, seed=int(rng.integers(2**31))) for _ in range(num_players)]
         movers = []
         while not k.is_over(s):
             seat = int(k.to_move(s))
             k.legal_mask(s, mask)
             k.observe(s, seat, view)
-            choice = teachers[seat].act(view, mask)
+            searching = isinstance(teachers[seat], SearchAgent)
+            forced = mask.sum() == 1
+            if searching:  # a search is not asked about a forced move: there is nothing to learn from it
+                choice = int(np.argmax(mask)) if forced else teachers[seat].act_for_seat(s)
+            else:
+                choice = teachers[seat].act(view, mask)
             played = choice
-            if mask.sum() > 1:
+            if not forced:
                 obs.append(view.copy())
                 masks.append(mask.copy())
                 choices.append(choice)
+                policy = np.zeros(k.NUM_ACTIONS, np.float32)
+                if searching:
+                    policy[:] = teachers[seat].last_visits
+                    policy /= policy.sum()
+                else:
+                    policy[choice] = 1.0
+                policies.append(policy)
                 movers.append(seat)
                 if rng.random() < explore:
                     played = int(rng.choice(np.flatnonzero(mask)))
@@ -57,10 +87,13 @@ def collect(game: str, num_players: int, samples: int, explore: float, seed: int
             values.append([out[(seat + j) % num_players] for j in range(num_players)])
             game_of.append(games)
         games += 1
+        bar.update(min(len(obs), samples), len(obs) / (time.perf_counter() - start), games)
+    bar.stop()
     return {
         "obs": np.array(obs, np.float32),
         "mask": np.array(masks, np.uint8),
         "choice": np.array(choices, np.int64),
+        "policy": np.array(policies, np.float32),
         "value": np.array(values, np.float32),
         "game": np.array(game_of, np.int64),
     }
@@ -79,11 +112,13 @@ def agreement(net: AZNet, data: dict) -> float:
 
 
 def fit(net: AZNet, data: dict, num_players: int, epochs: int, minibatch: int, lr: float, seed: int) -> list[dict]:
-    """Adam on the policy's cross-entropy and the value's squared error; the mean losses of each epoch."""
+    """Adam on the policy's cross-entropy (against the teacher's policy) and the value's squared error; the mean
+    losses of each epoch."""
     gen = torch.Generator().manual_seed(seed)
     opt = torch.optim.Adam(net.parameters(), lr=lr, weight_decay=1e-4)
     obs, mask = torch.from_numpy(data["obs"]), torch.from_numpy(data["mask"].astype(bool))
     choice, value = torch.from_numpy(data["choice"]), torch.from_numpy(data["value"])
+    target = torch.from_numpy(data["policy"])
     log = []
     net.train()
     for epoch in range(epochs):
@@ -93,7 +128,7 @@ def fit(net: AZNet, data: dict, num_players: int, epochs: int, minibatch: int, l
             i = order[start : start + minibatch]
             logits, v = net(obs[i])
             logp = masked_log_softmax(logits, mask[i])
-            lp = -logp.gather(1, choice[i, None]).mean()
+            lp = -torch.where(target[i] > 0, target[i] * logp, 0.0).sum(1).mean()  # 0 * -inf at illegal actions
             lv = ((v[:, :num_players] - value[i]) ** 2).sum(1).mean()
             opt.zero_grad()
             (lp + lv).backward()
@@ -111,6 +146,7 @@ def train_imitate(
     game: str,
     num_players: int | None = None,
     timesteps: int = 100_000,
+    teacher: str = "heuristic",
     epochs: int = 8,
     explore: float = 0.1,
     hidden: tuple[int, ...] = (256, 256),
@@ -119,6 +155,7 @@ def train_imitate(
     seed: int = 0,
     out="train_runs/imitate",
     torch_threads: int | None = None,
+    progress: bool = False,
 ) -> dict:
     """Collect ``timesteps`` samples, fit an ``AZNet`` and save ``out/az.pt`` and ``out/log.json``."""
     game = registry._canonical(game)
@@ -131,7 +168,7 @@ def train_imitate(
     torch.manual_seed(seed)
     out = pathlib.Path(out)
     start = time.perf_counter()
-    data = collect(game, num_players, timesteps, explore, seed)
+    data = collect(game, num_players, timesteps, explore, seed, teacher, progress)
     collected = time.perf_counter() - start
     games = int(data["game"][-1]) + 1
     held_out = data["game"] >= games - (max(1, games // 10) if games > 1 else 0)  # the last tenth of the games
@@ -141,8 +178,8 @@ def train_imitate(
     wall = time.perf_counter() - start
     meta = {
         "command": f"tabletop-zoo train {game} --algo imitate --players {num_players} --timesteps {timesteps} "
-        f"--seed {seed}",
-        "teacher": "heuristic",
+        f"--seed {seed}" + ("" if teacher == "heuristic" else f" --teacher '{teacher}'"),
+        "teacher": teacher,
         "samples": len(data["obs"]),
         "games": games,
         "held_out_samples": len(test["obs"]),

@@ -71,3 +71,51 @@ def test_the_cli_refuses_options_imitate_does_not_take(tmp_path):
         app, ["train", "irish_gauge", "--algo", "imitate", "--pool", "self=1", "--out", str(tmp_path)]
     )
     assert r.exit_code != 0 and "--pool: not options of --algo imitate" in r.output
+
+
+def test_heuristic_labels_are_one_hot_policies(data):
+    assert np.array_equal(data["policy"].argmax(1), data["choice"]) and (data["policy"].max(1) == 1.0).all()
+    assert np.allclose(data["policy"].sum(1), 1.0)
+
+
+@pytest.fixture(scope="module")
+def searched():
+    return collect("kremlin", 3, 60, explore=0.1, seed=3, teacher="mcts:simulations=24")
+
+
+def test_a_search_teaches_its_root_visit_counts(searched):
+    """An MCTS teacher's label is its root visits normalised: a distribution over legal actions only, whose
+    most visited action is the move it chose, and spread over more than one action (Kremlin hides hands:
+    the teacher searches determinizations for its own seat)."""
+    policy, mask = searched["policy"], searched["mask"]
+    assert np.allclose(policy.sum(1), 1.0) and (policy[mask == 0] == 0).all()
+    assert (policy[np.arange(len(policy)), searched["choice"]] == policy.max(1)).all()
+    assert (np.count_nonzero(policy, axis=1) > 1).mean() > 0.5
+    assert (mask.sum(1) > 1).all()  # forced moves are played without a search and are not samples
+
+
+def test_a_soft_target_is_learned(searched):
+    """The cross-entropy against visit distributions falls, and the fitted network's favourite legal action
+    agrees with the teacher's more often than before fitting."""
+    from tabletop_zoo.agents.az.network import AZNet
+    from tabletop_zoo.selfplay.imitate import agreement, fit
+
+    k = tabletop_zoo.kernel("kremlin")
+    torch.manual_seed(0)
+    net = AZNet(k.OBS_SIZE, k.NUM_ACTIONS, k.MAX_PLAYERS, (32,))
+    before = agreement(net, searched)
+    log = fit(net, searched, 3, epochs=30, minibatch=64, lr=3e-3, seed=0)
+    assert log[-1]["policy_loss"] < log[0]["policy_loss"]
+    assert agreement(net, searched) > before
+
+
+def test_the_cli_refuses_a_bad_teacher_before_any_game(tmp_path):
+    from typer.testing import CliRunner
+
+    from tabletop_zoo.cli import app
+
+    base = ["train", "irish_gauge", "--out", str(tmp_path)]
+    r = CliRunner().invoke(app, [*base, "--algo", "imitate", "--teacher", "mcts:simulations=0"])
+    assert r.exit_code != 0 and "simulations" in r.output and not (tmp_path / "az.pt").exists()
+    r = CliRunner().invoke(app, [*base, "--algo", "selfplay", "--teacher", "heuristic"])
+    assert r.exit_code != 0 and "--teacher is an imitate option" in r.output
