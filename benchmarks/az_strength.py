@@ -5,7 +5,8 @@
 
 The arena's schedule (``tabletop_zoo.arena.run``: game seeds, seat rotation, agent seeds), so a run gives the
 games ``tabletop-zoo arena`` would; besides, every ``act`` call is timed, so "equal time per move" can be
-checked rather than assumed. The first agent of the line-up is the candidate: a win is a game it alone ranks
+checked rather than assumed (numba's compiled code is loaded before the first game, as the arena does, so no
+move's time includes it). The first agent of the line-up is the candidate: a win is a game it alone ranks
 first, tested one-sided and exact against the equal share (``arena.stats.p_value_above_equal``).
 """
 
@@ -22,7 +23,7 @@ import numpy as np
 
 from tabletop_zoo import registry
 from tabletop_zoo.agents.spec import parse_agent_spec, split_specs
-from tabletop_zoo.arena.run import agent_seed, game_seed, seating
+from tabletop_zoo.arena.run import _warm_cache, agent_seed, game_seed, seating
 from tabletop_zoo.arena.stats import p_value_above_equal
 from tabletop_zoo.play import play_game
 
@@ -51,6 +52,7 @@ def run(game_id: str, lineup: str, games: int, seed: int, players: int) -> dict:
     labels = [s.label for s in specs]
     seconds, moves = {lab: 0.0 for lab in labels}, {lab: 0 for lab in labels}
     wins = 0
+    _warm_cache(game_id, players, specs)  # numba's compiles and cache loads are not any move's thinking time
     start = time.perf_counter()
     for g in range(games):
         gseed = game_seed(seed, g)
