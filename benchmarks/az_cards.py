@@ -1,9 +1,9 @@
 """Write the model card of each shipped az network (docs/models/az_<game>.md) from what made and measured it.
 
-    python benchmarks/az_cards.py --commit REV [--runs benchmarks/training/az_imitate] [GAME ...]
+    python benchmarks/az_cards.py --commit REV [--runs benchmarks/training/az_exit] [GAME ...]
 
-Reads what ``scripts/ship_az`` leaves in RUNS/<game>: log.json (the imitation run: samples, games, held-out
-agreement, losses per epoch), vs_heuristics.json and vs_mcts.json (``benchmarks/az_strength.py``: seat-rotated
+Reads what ``scripts/ship_az`` leaves in RUNS/<game>: log.json (the imitation run: teacher, samples, games,
+held-out agreement, losses per epoch), vs_heuristics.json and vs_mcts.json (``benchmarks/az_strength.py``: seat-rotated
 games at the agent's default budget, wins, exact one-sided binomial p, seconds per move of every agent), and
 the network itself (agents/az/weights/<game>.pt). REV is the commit the networks were made with.
 """
@@ -11,6 +11,7 @@ the network itself (agents/az/weights/<game>.pt). REV is the commit the networks
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import pathlib
 
@@ -49,9 +50,21 @@ def card(game: str, runs: pathlib.Path, commit: str) -> str:
     weights = ROOT / "agents" / "az" / "weights" / f"{game}.pt"
     blob = torch.load(weights, map_location="cpu", weights_only=True)
     params = sum(v.numel() for v in blob["state_dict"].values())
-    defaults = AZAgent.__init__.__defaults__  # path, simulations, c, mix, rollout_depth, seconds, ...
-    sims, c, mix = defaults[1], defaults[2], defaults[3]
+    defaults = {k: v.default for k, v in inspect.signature(AZAgent.__init__).parameters.items()}
+    sims, c, mix = defaults["simulations"], defaults["c"], defaults["mix"]
     last = epochs[-1]
+    teacher = meta.get("teacher", "heuristic")
+    if teacher == "heuristic":
+        how = f"""A supervised start (`tabletop_zoo/selfplay/imitate.py`): {meta["games"]:,} games of the heuristic in every seat
+at {meta["num_players"]} players, a random legal move played instead of the heuristic's with probability
+{meta["explore"]}; every non-forced decision is a sample labelled with the heuristic's choice and the game's
+final returns (seat-relative). {meta["epochs"]} epochs of Adam (policy cross-entropy + value squared error)."""
+    else:
+        how = f"""Expert Iteration's step (`tabletop_zoo/selfplay/imitate.py` with `--teacher '{teacher}'`): {meta["games"]:,}
+games of that search in every seat at {meta["num_players"]} players, a random legal move played instead of the
+search's with probability {meta["explore"]}; every non-forced decision is a sample labelled with the search's root
+visit counts (normalised) and the game's final returns (seat-relative). {meta["epochs"]} epochs of Adam (policy
+cross-entropy against the visit distribution + value squared error)."""
     return f"""# az network: {TITLES[game]}
 
 `make_agent("az", "{game}")` (or `--agents az` in `play`, `arena` and `ladder`) loads this network from
@@ -61,16 +74,13 @@ valued by rollouts of the kernel's rollout policy (`mix` = {mix}; `az:mix=0` val
 
 ## How it was made
     scripts/ship_az {game}        # at commit {commit}
-    # = {meta["command"]} --torch-threads 1 --out benchmarks/training/az_imitate/{game}
+    # = {meta["command"]} --torch-threads 1 --out {runs.relative_to(ROOT) / game}
 
-A supervised start (`tabletop_zoo/selfplay/imitate.py`): {meta["games"]:,} games of the heuristic in every seat
-at {meta["num_players"]} players, a random legal move played instead of the heuristic's with probability
-{meta["explore"]}; every non-forced decision is a sample labelled with the heuristic's choice and the game's
-final returns (seat-relative). {meta["epochs"]} epochs of Adam (policy cross-entropy + value squared error).
+{how}
 
 - samples: {meta["samples"]:,} decisions ({meta["held_out_samples"]:,} of them, the last tenth of the games,
   held out)
-- agreement with the heuristic: {meta["held_out_agreement"]:.1%} on the held-out games ({last["agreement"]:.1%}
+- agreement with the teacher's choice: {meta["held_out_agreement"]:.1%} on the held-out games ({last["agreement"]:.1%}
   on the training games in the last epoch)
 - wall time: {meta["wall_s"]:.0f} s ({meta["collect_s"]:.0f} s of it playing the games), one torch thread,
   2-core machine shared with other runs
@@ -90,7 +100,7 @@ heuristics at p < 0.01 within 0.1 s a move, and beat `mcts:simulations=1000` at 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("games", nargs="*", default=list(GAMES))
-    ap.add_argument("--runs", type=pathlib.Path, default=ROOT / "benchmarks" / "training" / "az_imitate")
+    ap.add_argument("--runs", type=pathlib.Path, default=ROOT / "benchmarks" / "training" / "az_exit")
     ap.add_argument("--commit", required=True)
     a = ap.parse_args()
     for game in a.games:
