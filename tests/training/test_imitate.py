@@ -60,6 +60,9 @@ def test_a_short_run_learns_and_plays(tmp_path):
     env.reset(seed=2)
     agent.bind(env)
     assert env.action_mask()[agent.act(None, env.action_mask())] == 1
+    # Expert Iteration's loop: the network, searching, teaches the next one its root visit counts
+    taught = collect("irish_gauge", 3, 30, 0.1, 2, teacher=f"az:path={result['network']},simulations=8")
+    assert np.allclose(taught["policy"].sum(1), 1.0) and (taught["policy"][taught["mask"] == 0] == 0).all()
 
 
 def test_the_cli_refuses_options_imitate_does_not_take(tmp_path):
