@@ -1,8 +1,9 @@
 """Write the model card of each shipped az network (docs/models/az_<game>.md) from what made and measured it.
 
-    python benchmarks/az_cards.py --commit REV [--runs benchmarks/training/az_exit] [GAME ...]
+    python benchmarks/az_cards.py --commit REV [GAME ...]
 
-Reads what ``scripts/ship_az`` leaves in RUNS/<game>: log.json (the imitation run: teacher, samples, games,
+Reads what ``scripts/ship_az`` leaves in the folder of each game's last round of Expert Iteration
+(benchmarks/training/az_exit2/<game> when the game had a second round, else az_exit/<game>): log.json (the imitation run: teacher, samples, games,
 held-out agreement, losses per epoch), vs_heuristics.json and vs_mcts.json (``benchmarks/az_strength.py``: seat-rotated
 games at the agent's default budget, wins, exact one-sided binomial p, seconds per move of every agent), and
 the network itself (agents/az/weights/<game>.pt). REV is the commit the networks were made with.
@@ -11,6 +12,7 @@ the network itself (agents/az/weights/<game>.pt). REV is the commit the networks
 from __future__ import annotations
 
 import argparse
+import hashlib
 import inspect
 import json
 import pathlib
@@ -43,8 +45,16 @@ def _strength(path: pathlib.Path, against: str) -> str:
     )
 
 
-def card(game: str, runs: pathlib.Path, commit: str) -> str:
-    run = runs / game
+ROUNDS = (ROOT / "benchmarks" / "training" / "az_exit", ROOT / "benchmarks" / "training" / "az_exit2")
+
+
+def last_round(game: str) -> pathlib.Path:
+    """The folder of the game's last round: the one whose network ships."""
+    return [r / game for r in ROUNDS if (r / game / "log.json").exists()][-1]
+
+
+def card(game: str, commit: str) -> str:
+    run = last_round(game)
     log = json.loads((run / "log.json").read_text())
     meta, epochs = log["meta"], log["epochs"]
     weights = ROOT / "agents" / "az" / "weights" / f"{game}.pt"
@@ -65,6 +75,14 @@ games of that search in every seat at {meta["num_players"]} players, a random le
 search's with probability {meta["explore"]}; every non-forced decision is a sample labelled with the search's root
 visit counts (normalised) and the game's final returns (seat-relative). {meta["epochs"]} epochs of Adam (policy
 cross-entropy against the visit distribution + value squared error)."""
+        if teacher.startswith("az:"):
+            first = ROUNDS[0] / game / "az.pt"
+            digest = hashlib.sha256(first.read_bytes()).hexdigest()[:16]
+            how += f"""
+
+This is the second round: the teacher searched with az's defaults and the first round's network,
+`{first.relative_to(ROOT)}` (made with `--teacher mcts:simulations=1000`; sha256 {digest}..., the file the
+teacher path above held)."""
     return f"""# az network: {TITLES[game]}
 
 `make_agent("az", "{game}")` (or `--agents az` in `play`, `arena` and `ladder`) loads this network from
@@ -74,7 +92,7 @@ valued by rollouts of the kernel's rollout policy (`mix` = {mix}; `az:mix=0` val
 
 ## How it was made
     scripts/ship_az {game}        # at commit {commit}
-    # = {meta["command"]} --torch-threads 1 --out {runs.relative_to(ROOT) / game}
+    # = {meta["command"]} --torch-threads 1 --out {run.relative_to(ROOT)}
 
 {how}
 
@@ -100,11 +118,10 @@ heuristics at p < 0.01 within 0.1 s a move, and beat `mcts:simulations=1000` at 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("games", nargs="*", default=list(GAMES))
-    ap.add_argument("--runs", type=pathlib.Path, default=ROOT / "benchmarks" / "training" / "az_exit")
     ap.add_argument("--commit", required=True)
     a = ap.parse_args()
     for game in a.games:
-        (ROOT / "docs" / "models" / f"az_{game}.md").write_text(card(game, a.runs, a.commit))
+        (ROOT / "docs" / "models" / f"az_{game}.md").write_text(card(game, a.commit))
 
 
 if __name__ == "__main__":
