@@ -3,7 +3,7 @@
     python benchmarks/az_cards.py --commit REV [GAME ...]
 
 Reads what ``scripts/ship_az`` leaves in the folder of each game's last round of Expert Iteration
-(benchmarks/training/az_exit2/<game> when the game had a second round, else az_exit/<game>): log.json (the imitation run: teacher, samples, games,
+(benchmarks/training/az_exitN/<game> for round N > 1, az_exit/<game> for the first): log.json (the imitation run: teacher, samples, games,
 held-out agreement, losses per epoch), vs_heuristics.json and vs_mcts.json (``benchmarks/az_strength.py``: seat-rotated
 games at the agent's default budget, wins, exact one-sided binomial p, seconds per move of every agent), and
 the network itself (agents/az/weights/<game>.pt). REV is the commit the networks were made with.
@@ -45,7 +45,21 @@ def _strength(path: pathlib.Path, against: str) -> str:
     )
 
 
-ROUNDS = (ROOT / "benchmarks" / "training" / "az_exit", ROOT / "benchmarks" / "training" / "az_exit2")
+def _measured_as(run: pathlib.Path, weights: pathlib.Path) -> str:
+    """A line naming the copy the evaluations played, when they named the network by a path (the run's own copy,
+    before ``scripts/ship_az`` moved it into the package) instead of as ``az``."""
+    path = run / "vs_heuristics.json"
+    candidate = json.loads(path.read_text())["candidate"] if path.exists() else "az"
+    if not candidate.startswith("az:path="):
+        return ""
+    digest = hashlib.sha256(weights.read_bytes()).hexdigest()[:16]
+    return (
+        f"\n(Measured as `{candidate}`, the run's own copy of this network: the same sha256, {digest}...; "
+        "`scripts/ship_az` measures it as `az`.)\n"
+    )
+
+
+ROUNDS = tuple(ROOT / "benchmarks" / "training" / f"az_exit{n}" for n in ("", 2, 3, 4, 5))
 
 
 def last_round(game: str) -> pathlib.Path:
@@ -76,12 +90,16 @@ search's with probability {meta["explore"]}; every non-forced decision is a samp
 visit counts (normalised) and the game's final returns (seat-relative). {meta["epochs"]} epochs of Adam (policy
 cross-entropy against the visit distribution + value squared error)."""
         if teacher.startswith("az:"):
-            first = ROUNDS[0] / game / "az.pt"
-            digest = hashlib.sha256(first.read_bytes()).hexdigest()[:16]
+            number = ROUNDS.index(run.parent) + 1
+            before = ROUNDS[number - 2] / game / "az.pt"
+            digest = hashlib.sha256(before.read_bytes()).hexdigest()[:16]
+            made = (
+                "`--teacher mcts:simulations=1000`" if number == 2 else f"round {number - 2}'s network as the teacher"
+            )
             how += f"""
 
-This is the second round: the teacher searched with az's defaults and the first round's network,
-`{first.relative_to(ROOT)}` (made with `--teacher mcts:simulations=1000`; sha256 {digest}..., the file the
+This is round {number} of Expert Iteration: the teacher searched with az's defaults and round {number - 1}'s network,
+`{before.relative_to(ROOT)}` (made with {made}; sha256 {digest}..., the file the
 teacher path above held)."""
     return f"""# az network: {TITLES[game]}
 
@@ -107,7 +125,7 @@ valued by rollouts of the kernel's rollout policy (`mix` = {mix}; `az:mix=0` val
   every player count); {params:,} parameters, {weights.stat().st_size / 2**20:.1f} MiB
 
 ## Strength at the default budget ({meta["num_players"]} players, seat-rotated, arena schedule, seed 12345)
-{_strength(run / "vs_heuristics.json", "three heuristic seats")}
+{_measured_as(run, weights)}{_strength(run / "vs_heuristics.json", "three heuristic seats")}
 {_strength(run / "vs_mcts.json", "three mcts:simulations=1000 seats")}
 
 A game counts as won when az alone has the best rank (ties count as losses). #21's goals: beat three
