@@ -45,6 +45,14 @@ def _strength(path: pathlib.Path, against: str) -> str:
     )
 
 
+def _second_seed(run: pathlib.Path) -> str:
+    """The MCTS games at a second untuned seed, where they were played."""
+    path = run / "vs_mcts_seed2027.json"
+    if not path.exists():
+        return ""
+    return "\nAt a second seed (2027):\n" + _strength(path, "three mcts:simulations=1000 seats") + "\n"
+
+
 def _measured_as(run: pathlib.Path, weights: pathlib.Path) -> str:
     """A line naming the copy the evaluations played, when they named the network by a path (the run's own copy,
     before ``scripts/ship_az`` moved it into the package) instead of as ``az``."""
@@ -127,7 +135,7 @@ valued by rollouts of the kernel's rollout policy (`mix` = {mix}; `az:mix=0` val
 ## Strength at the default budget ({meta["num_players"]} players, seat-rotated, arena schedule, seed 12345)
 {_measured_as(run, weights)}{_strength(run / "vs_heuristics.json", "three heuristic seats")}
 {_strength(run / "vs_mcts.json", "three mcts:simulations=1000 seats")}
-
+{_second_seed(run)}
 A game counts as won when az alone has the best rank (ties count as losses). #21's goals: beat three
 heuristics at p < 0.01 within 0.1 s a move, and beat `mcts:simulations=1000` at equal or less time a move.
 """
