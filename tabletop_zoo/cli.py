@@ -336,6 +336,15 @@ def _game_options(pairs: list[str]) -> dict:
     return options
 
 
+def _widths(text: str) -> tuple[int, ...]:
+    """``--hidden 128,128`` as layer widths (the trainer checks each is >= 1)."""
+    try:
+        widths = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise ValueError(f"--hidden must be layer widths separated by commas, e.g. 128,128, got {text!r}") from None
+    return widths
+
+
 @app.command()
 def train(
     game: str = typer.Argument("irish_gauge", help="game id"),
@@ -400,6 +409,12 @@ def train(
         help="imitate: the agent whose moves the network learns (default heuristic); a search (e.g. "
         "'mcts:simulations=1000' or 'az:path=DIR/az.pt') teaches its root visit counts",
     ),
+    hidden: str | None = typer.Option(
+        None,
+        "--hidden",
+        help="selfplay, az, imitate: the network's hidden layer widths, e.g. 128,128 (default: 64,64 for selfplay, "
+        "SB3's; 256,256 for az and imitate)",
+    ),
     seed: int = typer.Option(0, "--seed", "-s"),
 ) -> None:
     """Train a policy; shows progress and the evaluation curve as it goes, saves the model, a learning curve
@@ -423,6 +438,9 @@ def train(
         if teacher is not None and algo != "imitate":
             raise ValueError("--teacher is an imitate option (use --algo imitate)")
         options = _game_options(option)
+        widths = None if hidden is None else _widths(hidden)
+        if widths is not None and algo not in ("selfplay", "az", "imitate"):
+            raise ValueError("--hidden is a selfplay, az and imitate option (maskable_ppo uses SB3's MlpPolicy)")
         if algo == "imitate":
             given = {"--resume": resume, "--pool": pool, "--option": options, "--num-envs": num_envs}
             given.update({"--backend": backend != "local", "--workers": workers != 1, "--eval-every": eval_every})
@@ -435,6 +453,7 @@ def train(
                 players,
                 timesteps,
                 teacher or "heuristic",
+                **({} if widths is None else {"hidden": widths}),
                 seed=seed,
                 out=out,
                 torch_threads=torch_threads,
@@ -456,7 +475,7 @@ def train(
 
                 chosen = {"simulations": simulations, "pool": pool}
             chosen.update(backend=backend, workers=workers, address=address)
-            chosen.update(num_envs=num_envs, eval_every=eval_every, options=options or None)
+            chosen.update(num_envs=num_envs, eval_every=eval_every, options=options or None, hidden=widths)
             result = run(
                 gid,
                 out=out,

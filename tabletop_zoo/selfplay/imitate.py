@@ -26,6 +26,7 @@ import numpy as np
 import torch
 
 from .. import registry
+from ..agents._params import check_int
 from ..agents.az.network import AZNet, masked_log_softmax, save_az
 from ..agents.search_agent import SearchAgent
 from ..agents.spec import check_agent_spec
@@ -163,6 +164,9 @@ def train_imitate(
     num_players = k.DEFAULT_PLAYERS if num_players is None else k.check_num_players(num_players)
     if isinstance(timesteps, bool) or not isinstance(timesteps, int) or timesteps < 1:
         raise ValueError(f"timesteps (samples) must be an int >= 1, got {timesteps!r}")
+    if isinstance(hidden, (str, bytes)) or not hidden:
+        raise ValueError(f"hidden must be one or more layer widths, e.g. (256, 256), got {hidden!r}")
+    hidden = tuple(check_int("hidden layer width", h, 1) for h in hidden)
     if torch_threads is not None:
         torch.set_num_threads(int(torch_threads))
     torch.manual_seed(seed)
@@ -178,7 +182,9 @@ def train_imitate(
     wall = time.perf_counter() - start
     meta = {
         "command": f"tabletop-zoo train {game} --algo imitate --players {num_players} --timesteps {timesteps} "
-        f"--seed {seed}" + ("" if teacher == "heuristic" else f" --teacher '{teacher}'"),
+        f"--seed {seed}"
+        + ("" if teacher == "heuristic" else f" --teacher '{teacher}'")
+        + ("" if hidden == (256, 256) else f" --hidden {','.join(map(str, hidden))}"),
         "teacher": teacher,
         "samples": len(data["obs"]),
         "games": games,

@@ -54,6 +54,7 @@ def test_a_short_run_learns_and_plays(tmp_path):
     log = json.loads((tmp_path / "log.json").read_text())
     assert log["epochs"][-1]["policy_loss"] < log["epochs"][0]["policy_loss"]
     assert log["meta"]["command"].startswith("tabletop-zoo train irish_gauge --algo imitate")
+    assert log["meta"]["command"].endswith("--hidden 32,32") and log["meta"]["hidden"] == [32, 32]
     assert 0.0 <= log["meta"]["held_out_agreement"] <= 1.0 and log["meta"]["held_out_samples"] > 0
     agent = make_agent("az", "irish_gauge", path=result["network"], simulations=8, seed=0)
     env = tabletop_zoo.make_env("irish_gauge", num_players=3)
@@ -122,3 +123,23 @@ def test_the_cli_refuses_a_bad_teacher_before_any_game(tmp_path):
     assert r.exit_code != 0 and "simulations" in r.output and not (tmp_path / "az.pt").exists()
     r = CliRunner().invoke(app, [*base, "--algo", "selfplay", "--teacher", "heuristic"])
     assert r.exit_code != 0 and "--teacher is an imitate option" in r.output
+
+
+def test_the_cli_sets_the_network_widths_and_refuses_bad_ones_before_any_game(tmp_path):
+    from typer.testing import CliRunner
+
+    from tabletop_zoo.cli import app
+
+    base = ["train", "irish_gauge", "--players", "3", "--timesteps", "40", "--out", str(tmp_path)]
+    for bad, says in (
+        ("64,x", "--hidden must be layer widths"),
+        ("64,0", "hidden layer width must be an integer >= 1"),
+    ):
+        r = CliRunner().invoke(app, [*base, "--algo", "imitate", "--hidden", bad])
+        assert r.exit_code != 0 and says in r.output and not (tmp_path / "az.pt").exists()
+    r = CliRunner().invoke(app, [*base, "--algo", "maskable_ppo", "--hidden", "8"])
+    assert r.exit_code != 0 and "--hidden is a selfplay, az and imitate option" in r.output
+    r = CliRunner().invoke(app, [*base, "--algo", "imitate", "--hidden", "16"])
+    assert r.exit_code == 0, r.output
+    assert json.loads((tmp_path / "log.json").read_text())["meta"]["hidden"] == [16]
+    assert torch.load(tmp_path / "az.pt", weights_only=True)["hidden"] == [16]
