@@ -50,7 +50,7 @@ from .. import registry
 from ..agents.az.network import AZNet, masked_log_softmax, save_az
 from ..agents.az.search import Trees, search_batch
 from .az_worker import AZWorker
-from .config import EVAL_OPPONENTS, check_counts, check_evaluation, check_game, check_numbers
+from .config import AZ_EVAL_OPPONENTS, check_counts, check_evaluation, check_game, check_numbers
 from .evaluate import play_evaluation
 from .pool import parse_pool
 from .trainer import _Bar, _write_rows, load_checkpoint, set_torch_threads, write_curve_png
@@ -83,7 +83,7 @@ class AZConfig:
     hidden: tuple[int, ...] = (256, 256)
     eval_every: int | None = None  # samples between evaluations (default: timesteps / 4)
     eval_games: int = 20
-    eval_opponents: tuple[str, ...] = EVAL_OPPONENTS
+    eval_opponents: tuple[str, ...] = AZ_EVAL_OPPONENTS
     seed: int = 0
     options: dict = dataclasses.field(default_factory=dict)
     pool: str = "self=1"  # who plays each seat: self (the search), heuristic, random; one seat is always searched

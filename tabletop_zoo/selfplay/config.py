@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from .. import registry
 from ..agents._params import check_int
+from .evaluate import check_eval_opponent
 
 EVAL_OPPONENTS = ("random", "heuristic")
+AZ_EVAL_OPPONENTS = (*EVAL_OPPONENTS, "mcts:simulations=100")  # az's curve also against rollout MCTS
 
 
 def check_game(cfg) -> None:
@@ -40,12 +42,13 @@ def check_numbers(cfg, ranges: tuple[tuple[str, float, float], ...]) -> None:
 
 
 def check_evaluation(cfg, evaluations: int) -> None:
-    """The curve's opponents known, the network widths a tuple, and ``eval_every`` >= 1 (default: the run's
+    """The curve's opponents valid (random, heuristic, mcts specs), the network widths a tuple, and ``eval_every`` >= 1 (default: the run's
     samples over ``evaluations``)."""
-    bad = [o for o in cfg.eval_opponents if o not in EVAL_OPPONENTS]
-    if bad:
-        raise ValueError(f"evaluation opponents must be among {EVAL_OPPONENTS}, got {bad}")
+    if isinstance(cfg.eval_opponents, str):
+        raise ValueError(f"eval_opponents must be a list of agent specs, got the string {cfg.eval_opponents!r}")
     cfg.eval_opponents = tuple(cfg.eval_opponents)
+    for opponent in cfg.eval_opponents:
+        check_eval_opponent(opponent, cfg.game)
     cfg.hidden = tuple(check_int("hidden layer width", h, 1) for h in cfg.hidden)
     if cfg.eval_every is None:
         cfg.eval_every = max(cfg.timesteps // evaluations, 1)

@@ -215,7 +215,9 @@ def test_heuristic_and_random_seats_play_but_only_searched_seats_give_samples(tm
 
 def test_the_saved_network_plays_by_path(tmp_path):
     result = train_az("irish_gauge", out=tmp_path, torch_threads=1, timesteps=40, **{**TINY, "eval_games": 3})
-    assert [r["opponent"] for r in result["curve"]][:2] == ["random", "heuristic"]
+    # the curve is against random players, the heuristic and rollout MCTS
+    assert [r["opponent"] for r in result["curve"]][:3] == ["random", "heuristic", "mcts:simulations=100"]
+    assert all(0.0 <= r["low"] <= r["win_share"] <= r["high"] <= 1.0 and r["games"] == 3 for r in result["curve"])
     assert (tmp_path / "curve.png").is_file() and (tmp_path / "checkpoint.pt").is_file()
     env = tabletop_zoo.make_env("irish_gauge", num_players=3)
     agents = [make_agent("az", "irish_gauge", seed=0, path=result["network"], simulations=4)] + [
@@ -244,6 +246,14 @@ def test_bad_settings_fail_before_any_work(tmp_path):
         train_az("irish_gauge", out=tmp_path / "none", num_envs=2, workers=3)
     with pytest.raises(ValueError, match="backend must be one of"):
         train_az("irish_gauge", out=tmp_path / "none", backend="slurm")
+    for opponents, says in (
+        (("az",), "evaluation opponent must be 'random', 'heuristic' or 'mcts"),
+        (("heuristic:depth=2",), "evaluation opponent must be"),
+        (("mcts:simulations=0",), "simulations must be an integer >= 1"),
+        ("heuristic", "eval_opponents must be a list of agent specs"),
+    ):
+        with pytest.raises(ValueError, match=says):
+            train_az("irish_gauge", out=tmp_path / "none", eval_opponents=opponents)
     assert not (tmp_path / "none").exists()
 
 
@@ -303,3 +313,19 @@ def test_the_cli_passes_game_options_to_the_training_games(tmp_path):
         assert not (tmp_path / "b").exists()
     sb3 = CliRunner().invoke(app, ["train", "kremlin", "-O", "turn_limit=5", "--out", str(tmp_path / "c")])
     assert sb3.exit_code != 0 and "--option is a selfplay and az option" in " ".join(sb3.output.split())
+
+
+def test_an_evaluation_against_rollout_mcts_is_seeded_and_plays_hidden_information_games():
+    from tabletop_zoo import registry
+    from tabletop_zoo.selfplay.evaluate import evaluate
+    from tabletop_zoo.selfplay.network import ActorCritic
+    from tabletop_zoo.selfplay.trainer import SelfPlayConfig
+
+    k = registry.kernel("kremlin")  # secret hands: each MCTS seat searches its own determinization
+    net = ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS, (8,))
+    runs = [evaluate(net, k, "kremlin", 3, k.resolve_options(), "mcts:simulations=4", 3, 5) for _ in range(2)]
+    assert runs[0] == runs[1] and runs[0]["opponent"] == "mcts:simulations=4" and runs[0]["games"] == 3
+    assert 0.0 <= runs[0]["low"] <= runs[0]["win_share"] <= runs[0]["high"] <= 1.0
+    # the self-play trainer takes the same opponents
+    cfg = SelfPlayConfig(game="kremlin", eval_opponents=["random", "mcts:simulations=4"]).check()
+    assert cfg.eval_opponents == ("random", "mcts:simulations=4")
