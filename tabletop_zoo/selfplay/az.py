@@ -417,7 +417,7 @@ class AZTrainer:
         _write_rows(self.out / "curve.csv", self.curve)
         if self.curve:
             title = f"{self.cfg.game}, {self.cfg.num_players} players, az ({self.cfg.simulations} simulations)"
-            write_curve_png(self.curve, self.out / "curve.png", title, 1.0 / self.cfg.num_players)
+            write_curve_png(self.curve, self.out / "curve.png", title, 1.0 / self.cfg.num_players, "the search")
 
     # --- the loop ---------------------------------------------------------------------------------------
     def run(self) -> dict:

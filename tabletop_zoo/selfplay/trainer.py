@@ -329,7 +329,9 @@ def _write_rows(path: pathlib.Path, rows: list[dict]) -> None:
         w.writerows(rows)
 
 
-def write_curve_png(curve: list[dict], path: pathlib.Path, title: str, equal_share: float) -> None:
+def write_curve_png(
+    curve: list[dict], path: pathlib.Path, title: str, equal_share: float, player: str = "greedy policy"
+) -> None:
     """Win share against each evaluation opponent with its interval (Figure + Agg canvas, no pyplot)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -345,7 +347,7 @@ def write_curve_png(curve: list[dict], path: pathlib.Path, title: str, equal_sha
     ax.axhline(equal_share, color="grey", linestyle="--", label="equal share")
     ax.set_ylim(0, 1)
     ax.set_xlabel("samples (non-forced decisions of the learning policy)")
-    ax.set_ylabel("win share (greedy policy), 95% interval")
+    ax.set_ylabel(f"win share ({player}), 95% interval")
     ax.set_title(title, fontsize=8)
     ax.legend(fontsize=8)
     fig.tight_layout()
