@@ -42,8 +42,8 @@ def check_numbers(cfg, ranges: tuple[tuple[str, float, float], ...]) -> None:
 
 
 def check_evaluation(cfg, evaluations: int) -> None:
-    """The curve's opponents valid (random, heuristic, mcts specs), the network widths a tuple, and ``eval_every`` >= 1 (default: the run's
-    samples over ``evaluations``)."""
+    """The curve's opponents valid (random, heuristic, mcts specs), the network widths a tuple, and ``eval_every``
+    >= 1 (default: the run's samples over ``evaluations``)."""
     if isinstance(cfg.eval_opponents, str):
         raise ValueError(f"eval_opponents must be a list of agent specs, got the string {cfg.eval_opponents!r}")
     cfg.eval_opponents = tuple(cfg.eval_opponents)
