@@ -3,7 +3,7 @@
 - ``RandomAgent``: uniformly random legal moves.
 - ``heuristic``: one sensible-beginner agent per game, ``agents/heuristics/<game>.py``.
 - ``MCTSAgent``: UCT / IS-MCTS in numba over the rules kernel (``agents/mcts``).
-- ``PolicyAgent``: a trained MaskablePPO model (``policy:path=model.zip``).
+- ``PolicyAgent``: a trained model without search (``policy:path=model.zip``, ``policy.pt`` or an az network).
 - ``AZAgent``: PUCT search guided by a trained network (``az:path=az.pt``, ``agents/az``).
 """
 
@@ -31,7 +31,7 @@ def heuristic_class(game_id: str):
 def _policy(game_id: str | None, seed: int | None, **kwargs):
     from .policy_agent import PolicyAgent
 
-    return PolicyAgent(seed=seed, **kwargs)
+    return PolicyAgent(seed=seed, game_id=game_id, **kwargs)
 
 
 def _mcts(game_id: str | None, seed: int | None, **kwargs):

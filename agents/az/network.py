@@ -6,7 +6,9 @@ predicts the return of seat ``(mover + k) % players``, so one network serves eve
 heads beyond the table's player count are ignored. Illegal actions get prior 0 (masked softmax).
 
 ``save_az`` / ``load_az`` keep what playing needs in one small file: the game, the sizes, the widths, the
-weights and how the weights were made (``meta``: the command, samples, wall time).
+weights and how the weights were made (``meta``: the command, samples, wall time). ``AZPolicy`` plays the
+policy head alone, without search (``policy:path=az.pt``): a reactive policy that reads only its seat's
+observation.
 """
 
 from __future__ import annotations
@@ -46,6 +48,29 @@ class AZNet(nn.Module):
         legal = torch.from_numpy(np.asarray(mask, bool))
         prior = torch.softmax(logits.masked_fill(~legal, -torch.inf), dim=1)
         return prior.numpy(), values[:, :num_players].numpy()
+
+
+class AZPolicy:
+    """An az network's policy head as a model with SB3's ``predict(obs, action_masks=..., deterministic=...)``
+    face (what ``PolicyAgent`` plays): the most likely legal action, or one drawn from the masked softmax."""
+
+    def __init__(self, net: AZNet, game_id: str, meta: dict):
+        self.net, self.game_id, self.meta = net, game_id, meta
+        self._generator = torch.Generator().manual_seed(0)
+
+    def set_random_seed(self, seed: int) -> None:
+        self._generator.manual_seed(int(seed))
+
+    @torch.no_grad()
+    def predict(self, observation, action_masks, deterministic: bool = True):
+        obs = torch.from_numpy(np.asarray(observation, np.float32).reshape(1, self.net.obs_size))
+        legal = torch.from_numpy(np.asarray(action_masks, bool).reshape(1, self.net.num_actions))
+        if not legal.any():
+            raise ValueError("the action mask has no legal action: this seat is not to move")
+        logits = self.net(obs)[0].masked_fill(~legal, -torch.inf)
+        if deterministic:
+            return int(logits.argmax(1)), None
+        return int(torch.multinomial(torch.softmax(logits, 1), 1, generator=self._generator)), None
 
 
 def masked_log_softmax(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
