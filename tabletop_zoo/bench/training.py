@@ -4,7 +4,7 @@ Irish Gauge, 3 players, the same network (SB3's default MlpPolicy: actor and cri
 64). Measured here, one after the other, with the same torch threads:
 
 - ``selfplay_fps``: the self-play trainer at its default settings (rollout + PPO update), after one warm-up
-  update;
+  update: the median over ``rounds`` updates of each update's samples/s;
 - ``sb3_fps``: MaskablePPO at SB3's defaults (n_steps 2048, minibatch 64, 10 epochs) on ``KernelVecEnv``
   against random opponents; ``sb3_equal_fps``: the same at the trainer's update settings (samples per
   update, minibatch, epochs, 8 envs);
@@ -12,11 +12,15 @@ Irish Gauge, 3 players, the same network (SB3's default MlpPolicy: actor and cri
   action sizes (no game, a fixed half of the actions legal): ``env_share`` = sb3_fps / sb3_trivial_fps
   shows what the game itself costs SB3's learner (near 1: the env is not the bottleneck, SB3's loop is);
 - ``bound_fps``: what the network alone allows: one forward per sample at the trainer's batch of games,
-  plus ``epochs`` forward + backward + Adam steps per sample at its minibatch, timed on random inputs.
+  plus ``epochs`` forward + backward + Adam steps per sample at its minibatch, timed on random inputs: the
+  median over ``rounds`` measurements.
 
-``ratio`` = selfplay_fps / sb3_fps (goal >= 10) and ``bound_share`` = selfplay_fps / bound_fps (goal >= 0.5).
-The machine's load average is recorded before and after (a busy machine makes every figure low, but
-the ratios are measured under the same load).
+The trainer's updates and the bound's measurements alternate, one of each a round, so both see the machine in
+the same moments (on a shared machine the load moves within seconds: one update's rate varied 6.8k-9.6k and one
+bound 12k-16k a few seconds apart), and both figures are medians of their rounds (each round's figures are in
+``selfplay_fps_rounds`` and ``bound_fps_rounds``). ``ratio`` = selfplay_fps / sb3_fps (goal >= 10) and
+``bound_share`` = selfplay_fps / bound_fps (goal >= 0.5). The machine's load average is recorded before and after
+(a busy machine makes every figure low, but the ratios are measured under the same load).
 """
 
 from __future__ import annotations
@@ -29,18 +33,24 @@ import numpy as np
 GAME, PLAYERS = "irish_gauge", 3
 
 
-def selfplay_fps(updates: int, threads: int) -> float:
+def selfplay_and_bound(rounds: int, threads: int, repeats: int) -> tuple[list[float], list[float]]:
+    """Each round: one bound measurement (``repeats`` timings of each part, the best), then one update of the
+    self-play trainer at its defaults (its samples/s), after a warm-up update."""
     import tempfile
 
     from ..selfplay import SelfPlayConfig, SelfPlayTrainer
 
+    bound = bound_meter(threads, repeats)
+    trainer_rates, bound_rates = [], []
     with tempfile.TemporaryDirectory() as out:
         trainer = SelfPlayTrainer(SelfPlayConfig(game=GAME, num_players=PLAYERS), out, torch_threads=threads)
         trainer.update()  # warm-up: numba and torch first calls
-        t0, n0 = time.perf_counter(), trainer.samples
-        for _ in range(updates):
+        for _ in range(rounds):
+            bound_rates.append(bound())
+            t0, n0 = time.perf_counter(), trainer.samples
             trainer.update()
-        return (trainer.samples - n0) / (time.perf_counter() - t0)
+            trainer_rates.append((trainer.samples - n0) / (time.perf_counter() - t0))
+    return trainer_rates, bound_rates
 
 
 def trivial_env(n_envs: int):
@@ -92,8 +102,9 @@ def sb3_fps(timesteps: int, threads: int, trivial: bool = False, **ppo) -> float
     return timesteps / (time.perf_counter() - t0)
 
 
-def bound_fps(threads: int, repeats: int = 5) -> float:
-    """One forward per sample at the trainer's batch of games + its epochs of update work per sample."""
+def bound_meter(threads: int, repeats: int = 5):
+    """A measurement of the bound, to call once per round: samples/s of one forward per sample at the trainer's
+    batch of games + its epochs of update work per sample (each part the best of ``repeats`` timings)."""
     import torch
 
     from ..selfplay import SelfPlayConfig
@@ -138,8 +149,11 @@ def bound_fps(threads: int, repeats: int = 5) -> float:
             times.append((time.perf_counter() - t0) / n)
         return min(times)
 
-    per_sample = best(forward, 20) / cfg.num_envs + cfg.epochs * best(update, 3) / cfg.minibatch
-    return 1.0 / per_sample
+    def measure() -> float:
+        per_sample = best(forward, 20) / cfg.num_envs + cfg.epochs * best(update, 3) / cfg.minibatch
+        return 1.0 / per_sample
+
+    return measure
 
 
 def run(quick: bool = False, threads: int | None = None) -> dict:
@@ -150,6 +164,7 @@ def run(quick: bool = False, threads: int | None = None) -> dict:
     threads = threads or cores_in_use()
     cfg = SelfPlayConfig()
     load_before = os.getloadavg()[0]
+    trainer_rates, bound_rates = selfplay_and_bound(1 if quick else 7, threads, 1 if quick else 3)
     result = {
         "game": GAME,
         "players": PLAYERS,
@@ -161,7 +176,8 @@ def run(quick: bool = False, threads: int | None = None) -> dict:
             "minibatch": cfg.minibatch,
             "epochs": cfg.epochs,
         },
-        "selfplay_fps": selfplay_fps(1 if quick else 3, threads),
+        "selfplay_fps": float(np.median(trainer_rates)),
+        "selfplay_fps_rounds": trainer_rates,
         "sb3_fps": sb3_fps(128 if quick else 4096, threads, **({"n_steps": 64} if quick else {})),
         "sb3_trivial_fps": sb3_fps(128 if quick else 4096, threads, True, **({"n_steps": 64} if quick else {})),
         "sb3_equal_fps": sb3_fps(
@@ -172,7 +188,8 @@ def run(quick: bool = False, threads: int | None = None) -> dict:
             batch_size=cfg.minibatch if not quick else 64,
             n_epochs=cfg.epochs,
         ),
-        "bound_fps": bound_fps(threads, 1 if quick else 5),
+        "bound_fps": float(np.median(bound_rates)),
+        "bound_fps_rounds": bound_rates,
     }
     result["ratio"] = result["selfplay_fps"] / result["sb3_fps"]
     result["ratio_equal_settings"] = result["selfplay_fps"] / result["sb3_equal_fps"]
@@ -194,5 +211,5 @@ def format_report(r: dict) -> str:
         f"  MaskablePPO, trainer's settings    {r['sb3_equal_fps']:>9,.0f} samples/s   ratio "
         f"{r['ratio_equal_settings']:.1f}x\n"
         f"  network bound                      {r['bound_fps']:>9,.0f} samples/s   trainer at "
-        f"{100 * r['bound_share']:.0f}% (goal >= 50%)"
+        f"{100 * r['bound_share']:.0f}% (goal >= 50%; medians of {len(r['bound_fps_rounds'])} alternating rounds)"
     )

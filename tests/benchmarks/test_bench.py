@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -148,6 +149,9 @@ def test_bench_training_quick_reports_every_figure():
     assert all(r[k] > 0 for k in fps)
     assert r["ratio"] == r["selfplay_fps"] / r["sb3_fps"]
     assert r["env_share"] == r["sb3_fps"] / r["sb3_trivial_fps"]
+    # the trainer and the bound are measured in alternating rounds, each figure the median of its rounds
+    for key in ("selfplay_fps", "bound_fps"):
+        assert r[key] == float(np.median(r[key + "_rounds"])) and len(r[key + "_rounds"]) >= 1
     assert r["bound_share"] == r["selfplay_fps"] / r["bound_fps"]
     report = training.format_report(r)
     assert "no game" in report and "goal >= 10" in report
