@@ -7,6 +7,9 @@ actions. ``tests/training/test_ppo_loss.py`` checks its values and gradients aga
 It is written here because ``ClipPPOLoss`` spends as long again on bookkeeping as on the loss for this small
 CPU network (a tensordict clone, distribution objects, ESS and ratio statistics per minibatch): 160-175 ms
 against 95-115 ms per minibatch of 1024 in Irish Gauge, where the network's forward alone is 25-30 ms.
+The masked softmax exponentiates only the legal logits (``masked_log_softmax``): exp of the huge negative values
+that mask the illegal ones takes a slow path in torch (2.3 ms against 0.2 ms for a minibatch's 1024 x 222), and the
+loss's forward and backward of a minibatch of 1024 take about 8% less time without it (one thread, Irish Gauge).
 The gradient norm is clipped and Adam steps once per minibatch; minibatch order comes from the trainer's
 numpy generator, so the update is reproducible and resumable.
 """
@@ -19,6 +22,16 @@ import numpy as np
 import torch
 
 from .network import ActorCritic
+
+
+def masked_log_softmax(logits: torch.Tensor, legal: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """(log-probabilities, probabilities) of the softmax over each row's legal actions. The illegal entries are 0 in
+    both and get no gradient; only legal logits, shifted by the row's legal maximum, are exponentiated."""
+    top = logits.masked_fill(~legal, -math.inf).amax(-1, keepdim=True).detach()
+    shifted = (logits - top).masked_fill(~legal, 0.0)
+    e = shifted.exp().masked_fill(~legal, 0.0)
+    total = e.sum(-1, keepdim=True)
+    return (shifted - total.log()).masked_fill(~legal, 0.0), e / total
 
 
 def clipped_loss(
@@ -35,14 +48,13 @@ def clipped_loss(
 ) -> dict[str, torch.Tensor]:
     """ClipPPOLoss's ``loss_objective``, ``loss_critic`` and ``loss_entropy`` (to be summed) and its
     logged ``entropy`` and ``kl_approx``, for one minibatch."""
-    logits = net.actor(obs).masked_fill(~legal, torch.finfo(obs.dtype).min)
-    logp_all = torch.log_softmax(logits, -1)
+    logp_all, probs = masked_log_softmax(net.actor(obs), legal)
     logp = logp_all.gather(-1, action[:, None]).squeeze(-1)
     adv = (advantage - advantage.mean()) / advantage.std().clamp_min(1e-6)
     log_ratio = logp - old_logp
     clipped = log_ratio.clamp(math.log1p(-clip), math.log1p(clip))
     gain = torch.minimum(log_ratio.exp() * adv, clipped.exp() * adv)
-    entropy = -(logp_all.exp() * logp_all).masked_fill(~legal, 0.0).sum(-1)
+    entropy = -(probs * logp_all).sum(-1)
     value = net.critic(obs).squeeze(-1)
     return {
         "loss_objective": -gain.mean(),

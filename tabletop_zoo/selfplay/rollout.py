@@ -19,6 +19,7 @@ import torch
 from numba import njit
 
 from .. import registry
+from ..agents import heuristic_class
 from .batch import HEURISTIC, LEARNER, OVER, SNAPSHOT, BatchGames
 from .network import ActorCritic
 from .pool import draw_seats
@@ -77,6 +78,7 @@ class RolloutWorker:
         self.rng = np.random.default_rng([seed, worker])
         self.generator = torch.Generator().manual_seed(int(self.rng.integers(2**62)))
         self.heuristics: dict[tuple[int, int], object] = {}
+        self.heuristic_class = heuristic_class(game_id)  # looked up once: a game start only seeds a new one
         self.game_uid = np.full(num_envs, -1, np.int64)
         self.next_uid = 0
         self.started = False
@@ -95,13 +97,11 @@ class RolloutWorker:
         self.snapshot_version = version
 
     def _start(self, i: int) -> None:
-        from ..agents import make_agent
-
         kinds = draw_seats(self.pool, self.num_players, len(self.snapshots), self.rng)
         for seat in range(self.num_players):
             self.heuristics.pop((i, seat), None)
             if kinds[seat] == HEURISTIC:
-                self.heuristics[(i, seat)] = make_agent("heuristic", self.game_id, seed=int(self.rng.integers(2**31)))
+                self.heuristics[(i, seat)] = self.heuristic_class(seed=int(self.rng.integers(2**31)))
         self.games.start(i, int(self.rng.integers(2**63)), int(self.rng.integers(2**63)), kinds)
         self.game_uid[i] = self.next_uid
         self.next_uid += 1
