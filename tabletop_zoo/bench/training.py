@@ -109,7 +109,7 @@ def bound_meter(threads: int, repeats: int = 5):
 
     from ..selfplay import SelfPlayConfig
     from ..selfplay.network import ActorCritic
-    from ..selfplay.ppo import masked_log_softmax
+    from ..selfplay.ppo import legal_softmax
     from . import registry
 
     torch.set_num_threads(threads)
@@ -130,7 +130,7 @@ def bound_meter(threads: int, repeats: int = 5):
     o, m, a = torch.from_numpy(obs), torch.from_numpy(mask), torch.zeros(cfg.minibatch, dtype=torch.long)
 
     def update():
-        logp, probs = masked_log_softmax(net.actor(o), m)  # the trainer's masked softmax
+        logp, probs = legal_softmax(net.actor(o), m)  # the trainer's masked softmax
         loss = -logp.gather(1, a[:, None]).mean() + (net.critic(o) ** 2).mean() - 0.01 * (probs * logp).sum(-1).mean()
         opt.zero_grad()
         loss.backward()

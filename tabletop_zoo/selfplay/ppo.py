@@ -7,7 +7,7 @@ actions. ``tests/training/test_ppo_loss.py`` checks its values and gradients aga
 It is written here because ``ClipPPOLoss`` spends as long again on bookkeeping as on the loss for this small
 CPU network (a tensordict clone, distribution objects, ESS and ratio statistics per minibatch): 160-175 ms
 against 95-115 ms per minibatch of 1024 in Irish Gauge, where the network's forward alone is 25-30 ms.
-The masked softmax exponentiates only the legal logits (``masked_log_softmax``): exp of the huge negative values
+The masked softmax exponentiates only the legal logits (``legal_softmax``): exp of the huge negative values
 that mask the illegal ones takes a slow path in torch (2.3 ms against 0.2 ms for a minibatch's 1024 x 222), and the
 loss's forward and backward of a minibatch of 1024 take about 8% less time without it (one thread, Irish Gauge).
 The gradient norm is clipped and Adam steps once per minibatch; minibatch order comes from the trainer's
@@ -24,7 +24,7 @@ import torch
 from .network import ActorCritic
 
 
-def masked_log_softmax(logits: torch.Tensor, legal: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+def legal_softmax(logits: torch.Tensor, legal: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
     """(log-probabilities, probabilities) of the softmax over each row's legal actions. The illegal entries are 0 in
     both and get no gradient; only legal logits, shifted by the row's legal maximum, are exponentiated."""
     top = logits.masked_fill(~legal, -math.inf).amax(-1, keepdim=True).detach()
@@ -48,7 +48,7 @@ def clipped_loss(
 ) -> dict[str, torch.Tensor]:
     """ClipPPOLoss's ``loss_objective``, ``loss_critic`` and ``loss_entropy`` (to be summed) and its
     logged ``entropy`` and ``kl_approx``, for one minibatch."""
-    logp_all, probs = masked_log_softmax(net.actor(obs), legal)
+    logp_all, probs = legal_softmax(net.actor(obs), legal)
     logp = logp_all.gather(-1, action[:, None]).squeeze(-1)
     adv = (advantage - advantage.mean()) / advantage.std().clamp_min(1e-6)
     log_ratio = logp - old_logp
