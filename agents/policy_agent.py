@@ -65,7 +65,7 @@ def _load_torch(path: str):
     is used)."""
     import torch
 
-    from tabletop_zoo.agents.az.network import AZ_FORMAT, AZPolicy, load_az
+    from tabletop_zoo.agents.az.network import AZ_FORMAT, AZPolicy, az_from_blob
     from tabletop_zoo.selfplay.network import load_policy
 
     try:
@@ -74,10 +74,10 @@ def _load_torch(path: str):
         raise ValueError(f"policy agent: {path} is not a torch file: {e}") from None
     found = data.get("format") if isinstance(data, dict) else None
     if found == AZ_FORMAT:
-        net, blob = load_az(path)
+        net, blob = az_from_blob(data, path)
         return AZPolicy(net, blob["game"], blob["meta"])
     try:
-        return load_policy(path)
+        return load_policy(path, data)
     except ValueError as e:
         raise ValueError(f"policy agent: {e}, nor an az network ({AZ_FORMAT!r})") from None
 

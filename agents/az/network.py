@@ -106,6 +106,11 @@ def load_az(path, game_id: str | None = None) -> tuple[AZNet, dict]:
         blob = torch.load(path, map_location="cpu", weights_only=True)
     except Exception as e:  # a zip or pickle of something else: say what the file should have been
         raise ValueError(f"{path} is not an az network file (format {AZ_FORMAT!r}): {e}") from None
+    return az_from_blob(blob, path, game_id)
+
+
+def az_from_blob(blob, path, game_id: str | None = None) -> tuple[AZNet, dict]:
+    """``load_az`` on the contents of a file already read (``path`` only names it in errors)."""
     if not isinstance(blob, dict) or blob.get("format") != AZ_FORMAT:
         raise ValueError(f"{path} is not an az network file (format {AZ_FORMAT!r})")
     if game_id is not None and blob["game"] != game_id:

@@ -115,9 +115,11 @@ class SelfPlayPolicy:
         return int(action[0]), None
 
 
-def load_policy(path: str | pathlib.Path) -> SelfPlayPolicy:
-    """Load ``policy.pt`` (or a trainer ``checkpoint.pt``) written by the self-play trainer."""
-    data = torch.load(path, map_location="cpu", weights_only=False)
+def load_policy(path: str | pathlib.Path, data=None) -> SelfPlayPolicy:
+    """Load ``policy.pt`` (or a trainer ``checkpoint.pt``) written by the self-play trainer (``data``: the file's
+    contents when already read; ``path`` then only names it in errors)."""
+    if data is None:
+        data = torch.load(path, map_location="cpu", weights_only=False)
     if isinstance(data, dict) and data.get("format") == "tabletop_zoo.selfplay.checkpoint/1":
         data = data["policy"]
     if not isinstance(data, dict) or data.get("format") != POLICY_FORMAT:
