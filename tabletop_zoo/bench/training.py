@@ -11,8 +11,8 @@ Irish Gauge, 3 players, the same network (SB3's default MlpPolicy: actor and cri
 - ``sb3_trivial_fps``: MaskablePPO at SB3's defaults on a trivial masked env of the same observation and
   action sizes (no game, a fixed half of the actions legal): ``env_share`` = sb3_fps / sb3_trivial_fps
   shows what the game itself costs SB3's learner (near 1: the env is not the bottleneck, SB3's loop is);
-- ``bound_fps``: what the network alone allows: one forward per sample at the trainer's batch of games,
-  plus ``epochs`` forward + backward + Adam steps per sample at its minibatch, timed on random inputs: the
+- ``bound_fps``: what the network alone allows: one forward per sample at the trainer's batch of games
+  (the faster of torch's and the rollout's numba forward, on real positions of the game), plus ``epochs`` forward + backward + Adam steps per sample at its minibatch, timed on random inputs: the
   median over ``rounds`` measurements.
 
 The trainer's updates and the bound's measurements alternate, one of each a round, so both see the machine in
@@ -102,30 +102,56 @@ def sb3_fps(timesteps: int, threads: int, trivial: bool = False, **ppo) -> float
     return timesteps / (time.perf_counter() - t0)
 
 
+def game_positions(num: int, moves: int = 20, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Observations and masks of ``num`` games of the bench's game ``moves`` random moves in: what the
+    rollout's forwards see (sparse observations, few legal moves)."""
+    from .. import registry
+    from ..selfplay.batch import LEARNER, OVER, BatchGames
+
+    k = registry.kernel(GAME)
+    games = BatchGames(k, num, PLAYERS, {})
+    rng = np.random.default_rng(seed)
+    for i in range(num):
+        games.start(i, i, 1000 + i, np.full(PLAYERS, LEARNER))
+    rows = np.arange(num)
+    for _ in range(moves):
+        games.actions[:] = [rng.choice(np.flatnonzero(m)) for m in games.masks]
+        games.step(rows)
+        for i in np.flatnonzero(games.seats == OVER):
+            games.start(i, num + i, rng.integers(2**31), np.full(PLAYERS, LEARNER))
+    return games.obs.copy(), games.masks.astype(bool)
+
+
 def bound_meter(threads: int, repeats: int = 5):
     """A measurement of the bound, to call once per round: samples/s of one forward per sample at the trainer's
-    batch of games + its epochs of update work per sample (each part the best of ``repeats`` timings)."""
+    batch of games (the faster of torch's forward and the rollout's numba one, on real positions) + its epochs of
+    update work per sample (each part the best of ``repeats`` timings)."""
     import torch
 
+    from .. import registry
     from ..selfplay import SelfPlayConfig
+    from ..selfplay.inference import RolloutPolicy
     from ..selfplay.network import ActorCritic
     from ..selfplay.ppo import legal_softmax
-    from . import registry
 
     torch.set_num_threads(threads)
     cfg = SelfPlayConfig(game=GAME, num_players=PLAYERS).check()
     k = registry.kernel(GAME)
     net = ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS, cfg.hidden)
+    rollout_policy = RolloutPolicy(net)
     opt = torch.optim.Adam(net.parameters(), lr=cfg.lr)
     rng = np.random.default_rng(0)
     obs = rng.random((cfg.minibatch, k.OBS_SIZE), dtype=np.float32)
     mask = rng.random((cfg.minibatch, k.NUM_ACTIONS)) < 0.3
     mask[:, 0] = True
     gen = torch.Generator().manual_seed(0)
-    small = obs[: cfg.num_envs], mask[: cfg.num_envs]
+    small = game_positions(cfg.num_envs)
 
-    def forward():
+    def torch_forward():
         net.act(*small, gen)
+
+    def rollout_forward():
+        rollout_policy.act(*small, gen)
 
     o, m, a = torch.from_numpy(obs), torch.from_numpy(mask), torch.zeros(cfg.minibatch, dtype=torch.long)
 
@@ -148,7 +174,8 @@ def bound_meter(threads: int, repeats: int = 5):
         return min(times)
 
     def measure() -> float:
-        per_sample = best(forward, 20) / cfg.num_envs + cfg.epochs * best(update, 3) / cfg.minibatch
+        forward = min(best(torch_forward, 20), best(rollout_forward, 20))
+        per_sample = forward / cfg.num_envs + cfg.epochs * best(update, 3) / cfg.minibatch
         return 1.0 / per_sample
 
     return measure

@@ -21,6 +21,7 @@ from numba import njit
 from .. import registry
 from ..agents import heuristic_class
 from .batch import HEURISTIC, LEARNER, OVER, SNAPSHOT, BatchGames
+from .inference import RolloutPolicy
 from .network import ActorCritic
 from .pool import draw_seats
 
@@ -73,7 +74,8 @@ class RolloutWorker:
         self.reward = reward
         self.games = BatchGames(k, num_envs, num_players, options)
         self.net = ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS, hidden)
-        self.snapshots: list[ActorCritic] = []
+        self.policy: RolloutPolicy | None = None  # the current weights, as the rollout plays them
+        self.snapshots: list[RolloutPolicy] = []
         self.snapshot_version = -1
         self.rng = np.random.default_rng([seed, worker])
         self.generator = torch.Generator().manual_seed(int(self.rng.integers(2**62)))
@@ -93,7 +95,7 @@ class RolloutWorker:
         for state in states:
             net = ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS, self.net.hidden)
             net.load_state_dict(state)
-            self.snapshots.append(net)
+            self.snapshots.append(RolloutPolicy(net))
         self.snapshot_version = version
 
     def _start(self, i: int) -> None:
@@ -116,6 +118,7 @@ class RolloutWorker:
         if not self.snapshots:
             raise ValueError("the pool needs at least one snapshot (the trainer adds the untrained policy)")
         self.net.load_state_dict(weights)
+        self.policy = RolloutPolicy(self.net)
         g, k = self.games, self.kernel
         if not self.started:
             for i in range(g.num_envs):
@@ -176,7 +179,7 @@ class RolloutWorker:
         g = self.games
         if idx.size == 0:
             return n
-        action, logp, value = self.net.act(g.obs[idx], g.masks[idx], self.generator)
+        action, logp, value = self.policy.act(g.obs[idx], g.masks[idx], self.generator)
         new = np.arange(n, n + idx.size)
         buf["obs"][new] = g.obs[idx]
         buf["mask"][new] = g.masks[idx]

@@ -11,6 +11,7 @@ from tabletop_zoo.agents import make_agent  # noqa: E402
 from tabletop_zoo.play import play_game  # noqa: E402
 from tabletop_zoo.selfplay import parse_pool, train_selfplay  # noqa: E402
 from tabletop_zoo.selfplay.batch import LEARNER, OVER, BatchGames  # noqa: E402
+from tabletop_zoo.selfplay.inference import RolloutPolicy  # noqa: E402
 from tabletop_zoo.selfplay.network import ActorCritic  # noqa: E402
 from tabletop_zoo.selfplay.rollout import RolloutWorker, gae, score_margins  # noqa: E402
 
@@ -94,11 +95,13 @@ def test_gae_scan_matches_torchrl():
 
 
 @pytest.mark.slow
-def test_no_illegal_action_is_sampled_in_100k_policy_steps():
+@pytest.mark.parametrize("forward", ["torch", "rollout"])
+def test_no_illegal_action_is_sampled_in_100k_policy_steps(forward):
     k = registry.kernel(GAME)
     net = ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS)
     with torch.no_grad():  # sharpen the untrained logits so masking, not luck, keeps actions legal
         net.actor[-1].weight.mul_(500.0)
+    act = net.act if forward == "torch" else RolloutPolicy(net).act  # the trainer's rollouts play the second
     gen = torch.Generator().manual_seed(1)
     envs = 200
     b = BatchGames(k, envs, 3, {})
@@ -107,7 +110,7 @@ def test_no_illegal_action_is_sampled_in_100k_policy_steps():
     steps = 0
     rows = np.arange(envs)
     while steps < 100_000:
-        action = net.act(b.obs, b.masks, gen)[0]
+        action = act(b.obs, b.masks, gen)[0]
         assert b.masks[rows, action].all()
         b.actions[:] = action
         b.step(rows)  # raises on an illegal action
