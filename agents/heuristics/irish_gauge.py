@@ -35,7 +35,7 @@ AUCTION_WEIGHT = 1.5  # how much it likes opening auctions against building or c
 
 
 DIST = tables.HEX_DISTANCE
-SITES = tables.CUBE_SITE_HEX  # the towns and cities: the only hexes that pay
+SITES = tables.CUBE_SITE_HEX.astype(np.int64)  # the towns and cities: the only hexes that pay
 
 
 class IrishGaugeHeuristic(HeuristicAgent):
@@ -121,7 +121,7 @@ class IrishGaugeHeuristic(HeuristicAgent):
     # --- building ------------------------------------------------------------------------------
     def _targets(self, t: dict, c: int) -> np.ndarray:
         """Towns and cities company c does not reach yet."""
-        return np.array([h for h in SITES if not t["loco"][c, h]], dtype=np.int64)
+        return SITES[t["loco"][c, SITES] == 0]
 
     def _build(self, o: dict, mask) -> int:
         t = self._read(o)

@@ -38,9 +38,20 @@ def offsets(pieces) -> dict[str, int]:
     return {p.name: p.offset for p in pieces}
 
 
+_CUTS: dict[int, tuple] = {}  # id of a piece list -> (the list, its cuts); the list is kept, so its id stays its own
+
+
+def _cuts(pieces) -> tuple[tuple[str, slice, tuple[int, ...]], ...]:
+    hit = _CUTS.get(id(pieces))
+    if hit is None or hit[0] is not pieces:
+        hit = _CUTS[id(pieces)] = (pieces, tuple((p.name, slice(p.offset, p.offset + p.size), p.shape) for p in pieces))
+    return hit[1]
+
+
 def unflatten(pieces, obs: np.ndarray) -> dict[str, np.ndarray]:
-    """Split a flat observation into named, shaped views."""
-    return {p.name: obs[p.offset : p.offset + p.size].reshape(p.shape) for p in pieces}
+    """Split a flat observation into named, shaped views (the cuts worked out once per piece list: heuristics
+    call this for every decision)."""
+    return {name: obs[cut].reshape(shape) for name, cut, shape in _cuts(pieces)}
 
 
 def check_state_layout(dtype: np.dtype, expected: list[tuple[str, str, tuple[int, ...]]], itemsize: int) -> None:
