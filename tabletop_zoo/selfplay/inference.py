@@ -4,8 +4,8 @@ A rollout asks the network for moves about 80 times per 4,096 samples at the lea
 and about 170 times more for the snapshots' seats (a few games each). At those sizes torch spends a forward
 on per-op dispatch and on the first layer's dense product, though an observation is mostly zeros (Irish
 Gauge: 65 of 1,225 entries) and a seat has few legal moves (8 of 222). Here the first layer adds only the
-weight rows of non-zero inputs and the last layer computes only the legal logits, so a forward costs what
-its arithmetic costs.
+weight rows of non-zero inputs (numba), the small hidden and output layers are numpy products, and the
+sampling (numba) visits the legal logits only: 3x faster than torch for 50 games, 6x for 5.
 
 ``RolloutPolicy`` is a frozen copy of an ``ActorCritic``'s weights. Its ``act`` draws each action by the
 inverse CDF of the masked softmax from the torch generator's uniforms, as ``ActorCritic.act`` does: the same
