@@ -4,6 +4,7 @@
 - ``pool``: who plays each seat (current policy, past snapshots, heuristic, random).
 - ``rollout``: ``RolloutWorker`` (per-seat trajectories, win-share credit, GAE).
 - ``network``: SB3-shaped actor-critic, ``policy.pt`` save/load.
+- ``inference``: ``RolloutPolicy``, the rollout's forwards in numba (sparse first layer, legal-only sampling).
 - ``ppo``: TorchRL's ``ClipPPOLoss`` objective on plain tensors, minibatch updates.
 - ``trainer``: ``train_selfplay`` / ``SelfPlayTrainer`` (local or Ray workers, evaluation, checkpoints, resume).
 - ``az``: ``train_az`` / ``AZTrainer``, AlphaZero-style self-play with the batched search of ``agents/az``;
