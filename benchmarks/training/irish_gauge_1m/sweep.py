@@ -15,7 +15,13 @@ import sys
 from tabletop_zoo.selfplay import train_selfplay
 
 COMMON = dict(
-    num_players=3, timesteps=1_000_000, eval_games=30, eval_every=200_000, torch_threads=1, seed=0, reward="score_margin"
+    num_players=3,
+    timesteps=1_000_000,
+    eval_games=30,
+    eval_every=200_000,
+    torch_threads=1,
+    seed=0,
+    reward="score_margin",
 )
 SETTINGS = {
     "wide": dict(hidden=(256, 256), pool="self=0.4,snapshot=0.2,heuristic=0.4"),
