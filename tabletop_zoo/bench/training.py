@@ -11,9 +11,10 @@ Irish Gauge, 3 players, the same network (SB3's default MlpPolicy: actor and cri
 - ``sb3_trivial_fps``: MaskablePPO at SB3's defaults on a trivial masked env of the same observation and
   action sizes (no game, a fixed half of the actions legal): ``env_share`` = sb3_fps / sb3_trivial_fps
   shows what the game itself costs SB3's learner (near 1: the env is not the bottleneck, SB3's loop is);
-- ``bound_fps``: what the network alone allows: one forward per sample at the trainer's batch of games
-  (the faster of torch's and the rollout's numba forward, on real positions of the game), plus ``epochs`` forward + backward + Adam steps per sample at its minibatch, timed on random inputs: the
-  median over ``rounds`` measurements.
+- ``bound_fps``: what the network alone allows: one forward per sample at the trainer's batch of games (the
+  faster of torch's and the rollout's numba forward, on real positions of the game), plus ``epochs`` forward +
+  backward + Adam steps per sample at its minibatch, timed on random inputs: the median over ``rounds``
+  measurements.
 
 The trainer's updates and the bound's measurements alternate, one of each a round, so both see the machine in
 the same moments (on a shared machine the load moves within seconds: one update's rate varied 6.8k-9.6k and one
@@ -102,26 +103,6 @@ def sb3_fps(timesteps: int, threads: int, trivial: bool = False, **ppo) -> float
     return timesteps / (time.perf_counter() - t0)
 
 
-def game_positions(num: int, moves: int = 20, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """Observations and masks of ``num`` games of the bench's game ``moves`` random moves in: what the
-    rollout's forwards see (sparse observations, few legal moves)."""
-    from .. import registry
-    from ..selfplay.batch import LEARNER, OVER, BatchGames
-
-    k = registry.kernel(GAME)
-    games = BatchGames(k, num, PLAYERS, {})
-    rng = np.random.default_rng(seed)
-    for i in range(num):
-        games.start(i, i, 1000 + i, np.full(PLAYERS, LEARNER))
-    rows = np.arange(num)
-    for _ in range(moves):
-        games.actions[:] = [rng.choice(np.flatnonzero(m)) for m in games.masks]
-        games.step(rows)
-        for i in np.flatnonzero(games.seats == OVER):
-            games.start(i, num + i, rng.integers(2**31), np.full(PLAYERS, LEARNER))
-    return games.obs.copy(), games.masks.astype(bool)
-
-
 def bound_meter(threads: int, repeats: int = 5):
     """A measurement of the bound, to call once per round: samples/s of one forward per sample at the trainer's
     batch of games (the faster of torch's forward and the rollout's numba one, on real positions) + its epochs of
@@ -130,6 +111,7 @@ def bound_meter(threads: int, repeats: int = 5):
 
     from .. import registry
     from ..selfplay import SelfPlayConfig
+    from ..selfplay.batch import random_positions
     from ..selfplay.inference import RolloutPolicy
     from ..selfplay.network import ActorCritic
     from ..selfplay.ppo import legal_softmax
@@ -145,7 +127,7 @@ def bound_meter(threads: int, repeats: int = 5):
     mask = rng.random((cfg.minibatch, k.NUM_ACTIONS)) < 0.3
     mask[:, 0] = True
     gen = torch.Generator().manual_seed(0)
-    small = game_positions(cfg.num_envs)
+    small = random_positions(k, PLAYERS, cfg.num_envs, 40)
 
     def torch_forward():
         net.act(*small, gen)

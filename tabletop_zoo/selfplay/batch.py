@@ -152,3 +152,24 @@ class BatchGames:
     def set_state(self, state: dict) -> None:
         for name, value in state.items():
             getattr(self, name)[...] = value
+
+
+def random_positions(
+    kernel, num_players: int, num: int, max_moves: int, seed: int = 0
+) -> tuple[np.ndarray, np.ndarray]:
+    """Observations and bool masks of ``num`` decisions, each from its own game after a random number (up to
+    ``max_moves``) of uniformly random moves: what a policy's forward sees in play (sparse observations, few legal
+    moves), for tests and the training bench."""
+    games = BatchGames(kernel, num, num_players, {})
+    rng = np.random.default_rng(seed)
+    learners = np.full(num_players, LEARNER)
+    for i in range(num):
+        games.start(i, i, 1000 + i, learners)
+    stop = rng.integers(0, max_moves + 1, num)
+    for move in range(max_moves):
+        rows = np.flatnonzero(stop > move)
+        games.actions[rows] = [rng.choice(np.flatnonzero(games.masks[i])) for i in rows]
+        games.step(rows)
+        for i in rows[games.seats[rows] == OVER]:
+            games.start(i, num + i, int(rng.integers(2**31)), learners)
+    return games.obs.copy(), games.masks.astype(bool)

@@ -8,30 +8,16 @@ import pytest
 import torch
 
 from tabletop_zoo import registry
-from tabletop_zoo.selfplay.batch import LEARNER, OVER, BatchGames
+from tabletop_zoo.selfplay.batch import random_positions
 from tabletop_zoo.selfplay.inference import RolloutPolicy
 from tabletop_zoo.selfplay.network import ActorCritic
 
 
 @functools.cache
 def _positions(game: str, count: int) -> tuple[np.ndarray, np.ndarray]:
-    """Observations and masks of ``count`` decisions from random games (real inputs: sparse, few legal moves)."""
+    """Real inputs: decisions of random games, up to 60 moves in."""
     k = registry.kernel(game)
-    players = k.DEFAULT_PLAYERS
-    b = BatchGames(k, 32, players, {})
-    for i in range(32):
-        b.start(i, i, 100 + i, np.full(players, LEARNER))
-    rng = np.random.default_rng(0)
-    obs, masks = [], []
-    rows = np.arange(32)
-    while sum(len(o) for o in obs) < count:
-        obs.append(b.obs.copy())
-        masks.append(b.masks.copy())
-        b.actions[:] = [rng.choice(np.flatnonzero(m)) for m in b.masks]
-        b.step(rows)
-        for i in np.flatnonzero(b.seats == OVER):
-            b.start(i, 1000 + i, rng.integers(2**31), np.full(players, LEARNER))
-    return np.concatenate(obs)[:count], np.concatenate(masks)[:count]
+    return random_positions(k, k.DEFAULT_PLAYERS, count, 60)
 
 
 def _perturbed(k, hidden) -> ActorCritic:
