@@ -393,8 +393,9 @@ def train(
     reward: str | None = typer.Option(
         None,
         "--reward",
-        help="selfplay: what a finished game credits each seat: win_share (default) or score_margin (final "
-        "score minus the table's mean, over the largest such gap: in [-1, 1])",
+        help="selfplay: what a finished game credits each seat: win_share (default), score_margin (final "
+        "score minus the table's mean, over the largest such gap: in [-1, 1]) or score_share (score minus the "
+        "mean, over the mean: keeps its signal when the learner trails far behind heuristic seats)",
     ),
     option: list[str] = typer.Option(
         [],

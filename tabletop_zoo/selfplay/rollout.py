@@ -48,6 +48,18 @@ def score_margins(scores: np.ndarray) -> np.ndarray:
     return (gap / max(float(np.abs(gap).max()), 1e-9)).astype(np.float64)
 
 
+def score_shares(scores: np.ndarray) -> np.ndarray:
+    """Each seat's final score minus the table's mean, divided by the table's mean score: the table's number of seats
+    times the seat's share of all points, minus 1 (for non-negative scores; the mean of absolute scores otherwise).
+    In [-1, n - 1], summing to 0. Unlike ``score_margins`` it does not saturate: a seat far behind two close rivals
+    gets -1 from ``score_margins`` however far behind it is, but here each point it gains counts."""
+    gap = scores - scores.mean()
+    return (gap / max(float(np.abs(scores).mean()), 1e-9)).astype(np.float64)
+
+
+FINAL_REWARDS = {"score_margin": score_margins, "score_share": score_shares}  # besides the kernel's win shares
+
+
 class RolloutWorker:
     """``num_envs`` games of ``game_id``; ``collect`` plays until ``num_samples`` samples are gathered."""
 
@@ -192,10 +204,10 @@ class RolloutWorker:
         return n + idx.size
 
     def final_reward(self, i: int) -> np.ndarray:
-        """What finished game ``i`` pays each seat: its win share, or its normalised score margin."""
+        """What finished game ``i`` pays each seat: its win share, or a normalised score margin."""
         if self.reward == "win_share":
             return self.games.returns(i)
-        return score_margins(self.games.scores(i))
+        return FINAL_REWARDS[self.reward](self.games.scores(i))
 
     def _finish(self, i: int, buf, last) -> dict:
         """Credit every policy seat of finished game ``i`` with its final reward."""

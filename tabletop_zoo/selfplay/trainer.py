@@ -28,11 +28,11 @@ from .evaluate import evaluate
 from .network import ActorCritic, save_policy
 from .pool import DEFAULT_POOL, parse_pool
 from .ppo import PPOUpdate
-from .rollout import RolloutWorker
+from .rollout import FINAL_REWARDS, RolloutWorker
 from .workers import check_workers, make_workers, worker_specs
 
 CHECKPOINT_FORMAT = "tabletop_zoo.selfplay.checkpoint/1"
-REWARDS = ("win_share", "score_margin")  # what a finished game credits each policy seat (rollout.py)
+REWARDS = ("win_share", *FINAL_REWARDS)  # what a finished game credits each policy seat
 
 
 def cores_in_use() -> int:
@@ -94,7 +94,7 @@ class SelfPlayConfig:
     workers: int = 1
     address: str | None = None
     options: dict = dataclasses.field(default_factory=dict)
-    reward: str = "win_share"  # or "score_margin": final score minus the mean, over the table's largest gap
+    reward: str = "win_share"  # or score_margin / score_share: score minus the table's mean, normalised
 
     def check(self) -> SelfPlayConfig:
         """Validate every field (clear one-line errors before any work) and fill defaults."""

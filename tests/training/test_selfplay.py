@@ -13,7 +13,7 @@ from tabletop_zoo.selfplay import parse_pool, train_selfplay  # noqa: E402
 from tabletop_zoo.selfplay.batch import LEARNER, OVER, BatchGames  # noqa: E402
 from tabletop_zoo.selfplay.inference import RolloutPolicy  # noqa: E402
 from tabletop_zoo.selfplay.network import ActorCritic  # noqa: E402
-from tabletop_zoo.selfplay.rollout import RolloutWorker, gae, score_margins  # noqa: E402
+from tabletop_zoo.selfplay.rollout import RolloutWorker, gae, score_margins, score_shares  # noqa: E402
 
 GAME = "irish_gauge"
 TINY = dict(
@@ -70,6 +70,28 @@ def test_with_the_score_margin_reward_each_seat_gets_its_normalised_margin():
             assert out["reward"][rows].sum() == pytest.approx(margins[seat])
     assert score_margins(np.array([10, 40, 100])) == pytest.approx([-0.8, -0.2, 1.0])  # mean 50, largest gap 50
     assert list(score_margins(np.array([7, 7, 7]))) == [0.0, 0.0, 0.0]
+
+
+def test_with_the_score_share_reward_each_seat_gets_its_margin_over_the_mean_score():
+    """reward="score_share": (score - mean) / mean, in [-1, n - 1] and zero-sum; a seat far behind two rivals
+    still gains by each point it scores, where its normalised margin stays at -1."""
+    w = RolloutWorker(GAME, 3, {}, 16, parse_pool("self=1"), seed=3, reward="score_share")
+    w.set_snapshots(0, [w.net.state_dict()])
+    out = w.collect(w.net.state_dict(), 1500)
+    assert len(out["finished"]) >= 5
+    maxp = w.kernel.MAX_PLAYERS
+    for game in out["finished"]:
+        shares = np.array(game["returns"])
+        assert shares.sum() == pytest.approx(0.0, abs=1e-9) and -1 <= shares.min() and shares.max() <= 2
+        for seat in range(3):
+            rows = out["stream"] == game["uid"] * maxp + seat
+            assert out["reward"][rows].sum() == pytest.approx(shares[seat])
+    assert score_shares(np.array([30, 90, 120])) == pytest.approx([-0.625, 0.125, 0.5])  # mean 80
+    assert score_margins(np.array([30, 90, 120])) == pytest.approx([-1.0, 0.2, 0.8])  # largest gap 50
+    far, less_far = np.array([20, 300, 310]), np.array([100, 300, 310])
+    assert score_margins(far)[0] == score_margins(less_far)[0] == -1.0
+    assert score_shares(far)[0] == pytest.approx(-19 / 21) and score_shares(less_far)[0] == pytest.approx(-41 / 71)
+    assert list(score_shares(np.array([0, 0, 0]))) == [0.0, 0.0, 0.0]
 
 
 def test_forced_decisions_are_applied_but_never_samples():
@@ -165,7 +187,7 @@ def test_bad_settings_are_refused_before_any_work(tmp_path):
         train_selfplay(GAME, out=tmp_path, backend="slurm")
     with pytest.raises(ValueError, match="is a Ray cluster's: it needs backend='ray', got 'local'"):
         train_selfplay(GAME, out=tmp_path, address="10.0.0.1:6379")
-    with pytest.raises(ValueError, match="reward must be one of win_share, score_margin, got 'rank'"):
+    with pytest.raises(ValueError, match="reward must be one of win_share, score_margin, score_share, got 'rank'"):
         train_selfplay(GAME, out=tmp_path, reward="rank")
     with pytest.raises(ValueError, match="unknown self-play setting"):
         train_selfplay(GAME, out=tmp_path, n_steps=5)
