@@ -323,17 +323,28 @@ def ladder(
     typer.echo(f"wrote {root / ladder_mod.STRENGTH_FILE}")
 
 
-def _game_options(pairs: list[str]) -> dict:
-    """``--option KEY=VALUE`` texts as a dict (values read like agent parameters); the game checks them."""
+def _key_values(flag: str, example: str, pairs: list[str]) -> dict:
+    """``--flag KEY=VALUE`` texts as a dict (values read like agent parameters); the receiver checks them."""
     from .agents.spec import parse_value
 
     options = {}
     for text in pairs:
         key, eq, value = text.partition("=")
         if not eq or not key.strip():
-            raise ValueError(f"--option must look like KEY=VALUE, e.g. turn_limit_ranking=true, got {text!r}")
+            raise ValueError(f"{flag} must look like KEY=VALUE, e.g. {example}, got {text!r}")
         options[key.strip()] = parse_value(value.strip())
     return options
+
+
+def _ppo_settings(pairs: list[str]) -> dict:
+    """``--ppo KEY=VALUE`` texts as self-play settings (only the PPO ones; the trainer checks the values)."""
+    from .selfplay.trainer import PPO_SETTINGS
+
+    settings = _key_values("--ppo", "lr=0.001", pairs)
+    unknown = sorted(set(settings) - set(PPO_SETTINGS))
+    if unknown:
+        raise ValueError(f"--ppo: unknown setting(s) {', '.join(unknown)}; allowed: {', '.join(PPO_SETTINGS)}")
+    return settings
 
 
 def _widths(text: str) -> tuple[int, ...]:
@@ -397,6 +408,19 @@ def train(
         "score minus the table's mean, over the largest such gap: in [-1, 1]) or score_share (score minus the "
         "mean, over the mean: keeps its signal when the learner trails far behind heuristic seats)",
     ),
+    dense: bool = typer.Option(
+        False,
+        "--dense",
+        help="selfplay, with a score reward: credit each decision with the change of its seat's reward on the "
+        "scores of the moment (potential-based shaping: a seat's credits still sum to its final reward)",
+    ),
+    ppo: list[str] = typer.Option(
+        [],
+        "--ppo",
+        help="selfplay: a PPO setting KEY=VALUE (repeatable): rollout_samples (4096), minibatch (1024), epochs (4), "
+        "lr (0.0003), gamma (1), gae_lambda (0.95), clip (0.2), ent_coef (0.01), vf_coef (0.5), max_grad_norm (0.5), "
+        "snapshot_every (2), pool_size (8)",
+    ),
     option: list[str] = typer.Option(
         [],
         "--option",
@@ -438,7 +462,10 @@ def train(
             raise ValueError("--reward is a selfplay option (use --algo selfplay)")
         if teacher is not None and algo != "imitate":
             raise ValueError("--teacher is an imitate option (use --algo imitate)")
-        options = _game_options(option)
+        options = _key_values("--option", "turn_limit_ranking=true", option)
+        ppo_settings = _ppo_settings(ppo)
+        if (ppo_settings or dense) and algo != "selfplay":
+            raise ValueError("--ppo and --dense are selfplay options (use --algo selfplay)")
         widths = None if hidden is None else _widths(hidden)
         if widths is not None and algo not in ("selfplay", "az", "imitate"):
             raise ValueError("--hidden is a selfplay, az and imitate option (maskable_ppo uses SB3's MlpPolicy)")
@@ -470,7 +497,7 @@ def train(
             if algo == "selfplay":
                 from .selfplay import train_selfplay as run
 
-                chosen = {"pool": pool, "reward": reward}
+                chosen = {"pool": pool, "reward": reward, "dense": dense or None, **ppo_settings}
             else:
                 from .selfplay.az import train_az as run
 

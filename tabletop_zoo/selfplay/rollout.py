@@ -77,13 +77,16 @@ class RolloutWorker:
         gae_lambda: float = 0.95,
         torch_threads: int | None = None,
         reward: str = "win_share",
+        dense: bool = False,
     ):
         if torch_threads:
             torch.set_num_threads(int(torch_threads))
         self.game_id, self.num_players = game_id, num_players
         self.kernel = k = registry.kernel(game_id)
         self.pool, self.gamma, self.gae_lambda = dict(pool), float(gamma), float(gae_lambda)
-        self.reward = reward
+        self.reward, self.dense = reward, dense
+        # dense: each seat's reward potential (its score reward on the scores of now) when last credited
+        self.potential = np.zeros((num_envs, k.MAX_PLAYERS))
         self.games = BatchGames(k, num_envs, num_players, options)
         self.net = ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS, hidden)
         self.policy: RolloutPolicy | None = None  # the current weights, as the rollout plays them
@@ -117,6 +120,7 @@ class RolloutWorker:
             if kinds[seat] == HEURISTIC:
                 self.heuristics[(i, seat)] = self.heuristic_class(seed=int(self.rng.integers(2**31)))
         self.games.start(i, int(self.rng.integers(2**63)), int(self.rng.integers(2**63)), kinds)
+        self.potential[i] = 0.0
         self.game_uid[i] = self.next_uid
         self.next_uid += 1
 
@@ -160,6 +164,9 @@ class RolloutWorker:
                 self._start(i)
         boot = np.zeros(n, np.float32)
         open_i, open_seat = np.nonzero(last >= 0)  # trajectories cut by the end of the rollout: bootstrap
+        if self.dense:
+            for i, seat in zip(open_i, open_seat):
+                self._shape(i, seat, last[i, seat], buf)
         if open_i.size:
             obs = np.stack([g.observe(i, seat) for i, seat in zip(open_i, open_seat)])
             boot[last[open_i, open_seat]] = self.net.value(obs)
@@ -198,6 +205,9 @@ class RolloutWorker:
         buf["action"][new], buf["logp"][new], buf["value"][new] = action, logp, value
         buf["stream"][new] = self.game_uid[idx] * self.kernel.MAX_PLAYERS + seats[idx]
         prev = last[idx, seats[idx]]
+        if self.dense:
+            for i, j in zip(idx[prev >= 0], prev[prev >= 0]):
+                self._shape(i, seats[i], j, buf)
         nxt[prev[prev >= 0]] = new[prev >= 0]
         last[idx, seats[idx]] = new
         g.actions[idx] = action
@@ -209,13 +219,21 @@ class RolloutWorker:
             return self.games.returns(i)
         return FINAL_REWARDS[self.reward](self.games.scores(i))
 
+    def _shape(self, i: int, seat: int, j: int, buf) -> None:
+        """dense: credit sample ``j`` of game ``i``'s ``seat`` with the change of the seat's score reward, taken on
+        the scores of now, since it was last credited. Potential-based shaping (Ng et al. 1999): the credits of a
+        trajectory sum to its final reward, and the best policy stays the best."""
+        now = FINAL_REWARDS[self.reward](self.games.scores(i))[seat]
+        buf["reward"][j] += now - self.potential[i, seat]
+        self.potential[i, seat] = now
+
     def _finish(self, i: int, buf, last) -> dict:
-        """Credit every policy seat of finished game ``i`` with its final reward."""
+        """Credit every policy seat of finished game ``i`` with its final reward (dense: what is left of it)."""
         ret = self.final_reward(i)
         for seat in range(self.num_players):
             j = last[i, seat]
             if j >= 0:
-                buf["reward"][j] += ret[seat]
+                buf["reward"][j] += ret[seat] - self.potential[i, seat]
                 buf["terminated"][j] = True
                 last[i, seat] = -1
         return {
@@ -252,6 +270,7 @@ class RolloutWorker:
             "generator": self.generator.get_state(),
             "heuristics": dict(self.heuristics),
             "game_uid": self.game_uid.copy(),
+            "potential": self.potential.copy(),
             "next_uid": self.next_uid,
             "started": self.started,
         }
@@ -262,4 +281,5 @@ class RolloutWorker:
         self.generator.set_state(state["generator"])
         self.heuristics = dict(state["heuristics"])
         self.game_uid[...] = state["game_uid"]
+        self.potential[...] = state.get("potential", 0.0)  # older checkpoints: runs without dense credit
         self.next_uid, self.started = state["next_uid"], state["started"]

@@ -33,6 +33,20 @@ from .workers import check_workers, make_workers, worker_specs
 
 CHECKPOINT_FORMAT = "tabletop_zoo.selfplay.checkpoint/1"
 REWARDS = ("win_share", *FINAL_REWARDS)  # what a finished game credits each policy seat
+PPO_SETTINGS = (  # what `train --ppo KEY=VALUE` may set
+    "rollout_samples",
+    "minibatch",
+    "epochs",
+    "lr",
+    "gamma",
+    "gae_lambda",
+    "clip",
+    "ent_coef",
+    "vf_coef",
+    "max_grad_norm",
+    "snapshot_every",
+    "pool_size",
+)
 
 
 def cores_in_use() -> int:
@@ -95,6 +109,7 @@ class SelfPlayConfig:
     address: str | None = None
     options: dict = dataclasses.field(default_factory=dict)
     reward: str = "win_share"  # or score_margin / score_share: score minus the table's mean, normalised
+    dense: bool = False  # score rewards: credit each decision with the change of its seat's reward (rollout.py)
 
     def check(self) -> SelfPlayConfig:
         """Validate every field (clear one-line errors before any work) and fill defaults."""
@@ -119,6 +134,13 @@ class SelfPlayConfig:
         parse_pool(self.pool)
         if self.reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {self.reward!r}")
+        if not isinstance(self.dense, bool):
+            raise ValueError(f"dense must be True or False, got {self.dense!r}")
+        if self.dense and self.reward not in FINAL_REWARDS:
+            raise ValueError(
+                f"dense credit needs a score reward ({' or '.join(FINAL_REWARDS)}): a win share has no value "
+                f"before the game ends, got reward {self.reward!r}"
+            )
         check_evaluation(self, 8)
         return self
 
@@ -149,7 +171,7 @@ class SelfPlayTrainer:
         self.wall = 0.0
         self.log: list[dict] = []
         self.curve: list[dict] = []
-        specs = worker_specs(cfg, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda, reward=cfg.reward)
+        specs = worker_specs(cfg, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda, reward=cfg.reward, dense=cfg.dense)
         per = math.ceil(cfg.rollout_samples / cfg.workers)
         self.counts = [per] * cfg.workers
         self.workers = make_workers(cfg.backend, RolloutWorker, specs, cfg.address)
@@ -206,7 +228,7 @@ class SelfPlayTrainer:
 
     def _title(self) -> str:
         c = self.cfg
-        reward = "" if c.reward == "win_share" else f", reward {c.reward}"
+        reward = "" if c.reward == "win_share" else f", reward {c.reward}{' (dense)' if c.dense else ''}"
         return f"{c.game}, {c.num_players} players, self-play PPO (pool {c.pool}{reward})"
 
     # --- the loop --------------------------------------------------------------------------------

@@ -94,6 +94,48 @@ def test_with_the_score_share_reward_each_seat_gets_its_margin_over_the_mean_sco
     assert list(score_shares(np.array([0, 0, 0]))) == [0.0, 0.0, 0.0]
 
 
+def test_dense_credit_sums_to_the_final_reward_and_changes_no_move():
+    """dense=True: each decision is credited with the change of its seat's score share since the seat's previous
+    decision (potential-based shaping). The same seed plays the same moves as without it; a trajectory's credits
+    sum to its final share, also across two rollouts (the potential carries over the cut); a trajectory cut by the
+    end of a rollout has been credited its share at the cut (what the bootstrap value goes on from)."""
+    k = registry.kernel(GAME)
+    maxp, weights = k.MAX_PLAYERS, ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS).state_dict()
+    runs = []
+    for dense in (False, True):
+        w = RolloutWorker(GAME, 3, {}, 16, parse_pool("self=0.5,random=0.5"), seed=4, reward="score_share", dense=dense)
+        w.set_snapshots(0, [weights])
+        first = w.collect(weights, 700)
+        at_cut = {
+            int(w.game_uid[i]) * maxp + seat: score_shares(w.games.scores(i))[seat]
+            for i in range(16)
+            for seat in range(3)
+        }
+        runs.append([first, w.collect(weights, 700)])
+    (sparse1, sparse2), (dense1, dense2) = runs
+    for stream in np.unique(dense1["stream"]):  # every game of the first rollout started in it
+        if stream in at_cut:  # still open at the cut
+            assert dense1["reward"][dense1["stream"] == stream].sum() == pytest.approx(at_cut[stream], abs=1e-6)
+    for a, b in ((sparse1, dense1), (sparse2, dense2)):
+        assert np.array_equal(a["action"], b["action"]) and np.array_equal(a["stream"], b["stream"])
+        assert a["reward"].sum() != pytest.approx(b["reward"].sum())  # cut trajectories: credited before the end
+    spanning = 0
+    for game in dense2["finished"]:
+        for seat, kind in enumerate(game["kinds"]):
+            stream = game["uid"] * maxp + seat
+            now, before = dense2["stream"] == stream, dense1["stream"] == stream
+            if kind != LEARNER or not now.any():
+                continue
+            total = dense2["reward"][now].sum() + dense1["reward"][before].sum()
+            assert total == pytest.approx(game["returns"][seat], abs=1e-6)
+            early = np.concatenate([dense1["reward"][before], dense2["reward"][now]])[:-1]
+            assert np.count_nonzero(early) > 0
+            spanning += before.any()
+    assert spanning > 0
+    with pytest.raises(ValueError, match="dense credit needs a score reward"):
+        train_selfplay(GAME, out="unused", dense=True)
+
+
 def test_forced_decisions_are_applied_but_never_samples():
     w = _worker(pool="self=1")
     out = w.collect(w.net.state_dict(), 600)
@@ -141,9 +183,10 @@ def test_no_illegal_action_is_sampled_in_100k_policy_steps(forward):
             b.start(i, steps + i, steps - i, np.full(3, LEARNER))
 
 
-def test_resume_gives_the_same_parameters_as_an_uninterrupted_run(tmp_path):
-    whole = train_selfplay(GAME, out=tmp_path / "whole", torch_threads=1, **TINY)
-    half = dict(TINY, timesteps=128)
+@pytest.mark.parametrize("credit", [{}, {"reward": "score_share", "dense": True}], ids=["win_share", "dense"])
+def test_resume_gives_the_same_parameters_as_an_uninterrupted_run(tmp_path, credit):
+    whole = train_selfplay(GAME, out=tmp_path / "whole", torch_threads=1, **TINY, **credit)
+    half = dict(TINY, timesteps=128, **credit)
     train_selfplay(GAME, out=tmp_path / "split", torch_threads=1, **half)
     resumed = train_selfplay(GAME, out=tmp_path / "split", torch_threads=1, resume=True, timesteps=256)
     assert whole["samples"] == resumed["samples"]
@@ -206,3 +249,44 @@ def test_ray_backend_on_loopback_gives_the_local_result_with_one_worker(tmp_path
     a = torch.load(tmp_path / "local" / "checkpoint.pt", weights_only=False)["net"]
     b = torch.load(tmp_path / "ray" / "checkpoint.pt", weights_only=False)["net"]
     assert all(torch.equal(a[key], b[key]) for key in a)
+
+
+def test_the_cli_passes_ppo_settings_and_dense_credit(tmp_path):
+    """``--ppo KEY=VALUE`` sets the PPO settings and ``--dense`` the dense credit (config.json keeps them); the help
+    names every setting with its default; a bad one is refused before anything is written, naming what is allowed."""
+    import dataclasses
+    import json
+    import re
+
+    from typer.testing import CliRunner
+
+    from tabletop_zoo.cli import app
+    from tabletop_zoo.selfplay.trainer import PPO_SETTINGS, SelfPlayConfig
+
+    args = ["train", GAME, "--algo", "selfplay", "--players", "3", "--timesteps", "64", "--num-envs", "4"]
+    args += ["--eval-games", "1", "--torch-threads", "1", "--reward", "score_share", "--dense"]
+    ppo = ["--ppo", "rollout_samples=64", "--ppo", "minibatch=32", "--ppo", "lr=0.002", "--ppo", "gae_lambda=0.8"]
+    result = CliRunner().invoke(app, [*args, *ppo, "--out", str(tmp_path / "a")])
+    assert result.exit_code == 0, result.output
+    config = json.loads((tmp_path / "a" / "config.json").read_text())
+    assert config["dense"] is True and config["reward"] == "score_share"
+    assert (config["rollout_samples"], config["minibatch"], config["lr"], config["gae_lambda"]) == (64, 32, 0.002, 0.8)
+
+    def text(result) -> str:  # the output without rich's box and line breaks
+        return " ".join(re.sub("[│╭╮╰╯─]", " ", result.output).split())
+
+    help_text = text(CliRunner().invoke(app, ["train", "--help"]))
+    defaults = {f.name: f.default for f in dataclasses.fields(SelfPlayConfig)}
+    for name in PPO_SETTINGS:
+        assert f"{name} ({defaults[name]:g})" in help_text, name
+    for extra, message in (
+        (["--ppo", "lr"], "--ppo must look like KEY=VALUE"),
+        (["--ppo", "batch=3"], "--ppo: unknown setting(s) batch; allowed: rollout_samples, minibatch"),
+        (["--ppo", "lr=0"], "lr must be a number in [0, 1] and > 0, got 0"),
+        (["--reward", "win_share"], "dense credit needs a score reward"),
+    ):
+        bad = CliRunner().invoke(app, [*args, *extra, "--out", str(tmp_path / "b")])
+        assert bad.exit_code != 0 and message in text(bad), bad.output
+        assert not (tmp_path / "b").exists()
+    az = CliRunner().invoke(app, ["train", GAME, "--algo", "az", "--dense", "--out", str(tmp_path / "c")])
+    assert az.exit_code != 0 and "--ppo and --dense are selfplay options" in text(az)
