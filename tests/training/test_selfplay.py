@@ -54,20 +54,27 @@ def test_each_seat_is_credited_with_its_own_final_return_even_when_another_seat_
     assert ended_by_other > 0  # some games ended on a random seat's move and were still credited
 
 
-def test_with_the_score_margin_reward_each_seat_gets_its_normalised_margin():
-    """reward="score_margin": a finished game credits each policy seat (score - mean) / the table's largest such
-    gap, from the kernel's final scores (IG-SCORE-1: cash + printed values): zero-sum, in [-1, 1]."""
-    w = RolloutWorker(GAME, 3, {}, 16, parse_pool("self=1"), seed=3, reward="score_margin")
+def _credited_finals(reward: str) -> list[np.ndarray]:
+    """Self-play games with ``reward``: each finished game's final rewards, after checking that each seat's
+    samples were credited exactly its own."""
+    w = RolloutWorker(GAME, 3, {}, 16, parse_pool("self=1"), seed=3, reward=reward)
     w.set_snapshots(0, [w.net.state_dict()])
     out = w.collect(w.net.state_dict(), 1500)
     assert len(out["finished"]) >= 5
-    maxp = w.kernel.MAX_PLAYERS
+    finals = []
     for game in out["finished"]:
-        margins = np.array(game["returns"])
-        assert margins.sum() == pytest.approx(0.0, abs=1e-9) and np.abs(margins).max() == pytest.approx(1.0)
+        finals.append(np.array(game["returns"]))
         for seat in range(3):
-            rows = out["stream"] == game["uid"] * maxp + seat
-            assert out["reward"][rows].sum() == pytest.approx(margins[seat])
+            rows = out["stream"] == game["uid"] * w.kernel.MAX_PLAYERS + seat
+            assert out["reward"][rows].sum() == pytest.approx(finals[-1][seat])
+    return finals
+
+
+def test_with_the_score_margin_reward_each_seat_gets_its_normalised_margin():
+    """reward="score_margin": a finished game credits each policy seat (score - mean) / the table's largest such
+    gap, from the kernel's final scores (IG-SCORE-1: cash + printed values): zero-sum, in [-1, 1]."""
+    for margins in _credited_finals("score_margin"):
+        assert margins.sum() == pytest.approx(0.0, abs=1e-9) and np.abs(margins).max() == pytest.approx(1.0)
     assert score_margins(np.array([10, 40, 100])) == pytest.approx([-0.8, -0.2, 1.0])  # mean 50, largest gap 50
     assert list(score_margins(np.array([7, 7, 7]))) == [0.0, 0.0, 0.0]
 
@@ -75,17 +82,8 @@ def test_with_the_score_margin_reward_each_seat_gets_its_normalised_margin():
 def test_with_the_score_share_reward_each_seat_gets_its_margin_over_the_mean_score():
     """reward="score_share": (score - mean) / mean, in [-1, n - 1] and zero-sum; a seat far behind two rivals
     still gains by each point it scores, where its normalised margin stays at -1."""
-    w = RolloutWorker(GAME, 3, {}, 16, parse_pool("self=1"), seed=3, reward="score_share")
-    w.set_snapshots(0, [w.net.state_dict()])
-    out = w.collect(w.net.state_dict(), 1500)
-    assert len(out["finished"]) >= 5
-    maxp = w.kernel.MAX_PLAYERS
-    for game in out["finished"]:
-        shares = np.array(game["returns"])
+    for shares in _credited_finals("score_share"):
         assert shares.sum() == pytest.approx(0.0, abs=1e-9) and -1 <= shares.min() and shares.max() <= 2
-        for seat in range(3):
-            rows = out["stream"] == game["uid"] * maxp + seat
-            assert out["reward"][rows].sum() == pytest.approx(shares[seat])
     assert score_shares(np.array([30, 90, 120])) == pytest.approx([-0.625, 0.125, 0.5])  # mean 80
     assert score_margins(np.array([30, 90, 120])) == pytest.approx([-1.0, 0.2, 0.8])  # largest gap 50
     far, less_far = np.array([20, 300, 310]), np.array([100, 300, 310])
