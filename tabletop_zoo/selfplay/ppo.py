@@ -45,9 +45,13 @@ def clipped_loss(
     clip: float,
     ent_coef: float,
     vf_coef: float,
+    teacher: torch.Tensor | None = None,
+    kick_coef: float = 0.0,
 ) -> dict[str, torch.Tensor]:
     """ClipPPOLoss's ``loss_objective``, ``loss_critic`` and ``loss_entropy`` (to be summed) and its
-    logged ``entropy`` and ``kl_approx``, for one minibatch."""
+    logged ``entropy`` and ``kl_approx``, for one minibatch. With a ``teacher`` (its action at each sample) also
+    ``loss_kickstart``: ``kick_coef`` times the cross-entropy of the policy to the teacher's choices (Schmitt et
+    al. 2018, "Kickstarting Deep Reinforcement Learning", with a teacher that names one move)."""
     logp_all, probs = legal_softmax(net.actor(obs), legal)
     logp = logp_all.gather(-1, action[:, None]).squeeze(-1)
     adv = (advantage - advantage.mean()) / advantage.std().clamp_min(1e-6)
@@ -56,13 +60,16 @@ def clipped_loss(
     gain = torch.minimum(log_ratio.exp() * adv, clipped.exp() * adv)
     entropy = -(probs * logp_all).sum(-1)
     value = net.critic(obs).squeeze(-1)
-    return {
+    out = {
         "loss_objective": -gain.mean(),
         "loss_critic": vf_coef * (value - value_target).pow(2).mean(),
         "loss_entropy": -ent_coef * entropy.mean(),
         "entropy": entropy.detach().mean(),
         "kl_approx": (-log_ratio).detach().mean(),
     }
+    if teacher is not None:
+        out["loss_kickstart"] = -kick_coef * logp_all.gather(-1, teacher[:, None]).mean()
+    return out
 
 
 class PPOUpdate:
@@ -72,13 +79,15 @@ class PPOUpdate:
         self.optimizer = torch.optim.Adam(net.parameters(), lr=lr, eps=1e-5)
         self.max_grad_norm = max_grad_norm
 
-    def __call__(self, data: dict, epochs: int, minibatch: int, rng: np.random.Generator) -> dict:
-        """``epochs`` passes over ``data`` (numpy arrays from the workers) in shuffled minibatches."""
+    def __call__(
+        self, data: dict, epochs: int, minibatch: int, rng: np.random.Generator, kick_coef: float = 0.0
+    ) -> dict:
+        """``epochs`` passes over ``data`` (numpy arrays from the workers) in shuffled minibatches; with
+        ``kick_coef`` > 0 also towards ``data["teacher"]``'s choices (``clipped_loss``)."""
         n = data["action"].shape[0]
-        tensors = [
-            torch.from_numpy(data[key]) for key in ("obs", "mask", "action", "logp", "advantage", "value_target")
-        ]
-        stats = {"loss_objective": 0.0, "loss_critic": 0.0, "entropy": 0.0, "kl_approx": 0.0}
+        keys = ("obs", "mask", "action", "logp", "advantage", "value_target", *(("teacher",) if kick_coef else ()))
+        tensors = [torch.from_numpy(data[key]) for key in keys]
+        stats = {"loss_objective": 0.0, "loss_critic": 0.0, "loss_kickstart": 0.0, "entropy": 0.0, "kl_approx": 0.0}
         steps = 0
         for _ in range(epochs):
             order = torch.from_numpy(rng.permutation(n))
@@ -86,13 +95,15 @@ class PPOUpdate:
                 idx = order[start : start + minibatch]
                 if idx.numel() < 2:  # a one-sample tail cannot be normalised
                     continue
-                out = clipped_loss(self.net, *(t[idx] for t in tensors), self.clip, self.ent_coef, self.vf_coef)
-                total = out["loss_objective"] + out["loss_critic"] + out["loss_entropy"]
+                batch = [t[idx] for t in tensors]
+                teacher = batch.pop() if kick_coef else None
+                out = clipped_loss(self.net, *batch, self.clip, self.ent_coef, self.vf_coef, teacher, kick_coef)
+                total = out["loss_objective"] + out["loss_critic"] + out["loss_entropy"] + out.get("loss_kickstart", 0)
                 self.optimizer.zero_grad(set_to_none=True)
                 total.backward()
                 torch.nn.utils.clip_grad_norm_(self.net.parameters(), self.max_grad_norm)
                 self.optimizer.step()
                 for key in stats:
-                    stats[key] += float(out[key].detach())
+                    stats[key] += float(out[key].detach()) if key in out else 0.0
                 steps += 1
         return {key: value / max(steps, 1) for key, value in stats.items()}

@@ -78,6 +78,7 @@ class RolloutWorker:
         torch_threads: int | None = None,
         reward: str = "win_share",
         dense: bool = False,
+        kickstart: bool = False,
     ):
         if torch_threads:
             torch.set_num_threads(int(torch_threads))
@@ -96,6 +97,9 @@ class RolloutWorker:
         self.generator = torch.Generator().manual_seed(int(self.rng.integers(2**62)))
         self.heuristics: dict[tuple[int, int], object] = {}
         self.heuristic_class = heuristic_class(game_id)  # looked up once: a game start only seeds a new one
+        # kickstart: the heuristic labels each learner sample with its own choice there (its own stream of draws)
+        teacher_seed = int(np.random.default_rng([seed, worker, 0x7EAC]).integers(2**31))
+        self.teacher = self.heuristic_class(seed=teacher_seed) if kickstart else None
         self.game_uid = np.full(num_envs, -1, np.int64)
         self.next_uid = 0
         self.started = False
@@ -126,9 +130,17 @@ class RolloutWorker:
 
     # --- one rollout -----------------------------------------------------------------------------
     def collect(
-        self, weights: dict, num_samples: int, snapshot_version: int | None = None, snapshots: list[dict] | None = None
+        self,
+        weights: dict,
+        num_samples: int,
+        snapshot_version: int | None = None,
+        snapshots: list[dict] | None = None,
+        teach: bool = False,
     ) -> dict:
-        """Play with ``weights`` until ``num_samples`` samples; return them with advantages and statistics."""
+        """Play with ``weights`` until ``num_samples`` samples; return them with advantages and statistics
+        (``teach``: with the teacher's choice at each sample, ``teacher``)."""
+        if teach and self.teacher is None:
+            raise ValueError("teach needs a worker made with kickstart=True")
         if snapshots is not None:
             self.set_snapshots(snapshot_version, snapshots)
         if not self.snapshots:
@@ -150,7 +162,7 @@ class RolloutWorker:
             seats = g.seats.copy()
             kinds = g.kinds[rows, seats]
             decisions += g.num_envs
-            n = self._learner_moves(np.flatnonzero(kinds == LEARNER), seats, buf, nxt, last, n)
+            n = self._learner_moves(np.flatnonzero(kinds == LEARNER), seats, buf, nxt, last, n, teach)
             for j in np.unique(kinds[kinds >= SNAPSHOT]):
                 idx = np.flatnonzero(kinds == j)
                 snapshot = self.snapshots[j - SNAPSHOT]
@@ -170,7 +182,8 @@ class RolloutWorker:
         if open_i.size:
             obs = np.stack([g.observe(i, seat) for i, seat in zip(open_i, open_seat)])
             boot[last[open_i, open_seat]] = self.net.value(obs)
-        out = self._advantages({key: v[:n].copy() for key, v in buf.items()}, nxt[:n], boot)
+        kept = [key for key in buf if key != "teacher" or teach]
+        out = self._advantages({key: buf[key][:n].copy() for key in kept}, nxt[:n], boot)
         out["finished"] = finished
         out["decisions"] = decisions
         out["forced"] = int(g.forced[0]) - forced0
@@ -189,12 +202,13 @@ class RolloutWorker:
                 "reward": np.zeros(cap, np.float32),
                 "terminated": np.zeros(cap, bool),
                 "stream": np.zeros(cap, np.int64),
+                "teacher": np.zeros(cap, np.int64),
             }
         for key in ("reward", "terminated"):
             self._buf[key][:] = 0
         return self._buf
 
-    def _learner_moves(self, idx, seats, buf, nxt, last, n) -> int:
+    def _learner_moves(self, idx, seats, buf, nxt, last, n, teach) -> int:
         g = self.games
         if idx.size == 0:
             return n
@@ -203,6 +217,9 @@ class RolloutWorker:
         buf["obs"][new] = g.obs[idx]
         buf["mask"][new] = g.masks[idx]
         buf["action"][new], buf["logp"][new], buf["value"][new] = action, logp, value
+        if teach:
+            for i, j in zip(idx, new):
+                buf["teacher"][j] = self.teacher.act(g.obs[i].copy(), g.masks[i].view(np.int8).copy())
         buf["stream"][new] = self.game_uid[idx] * self.kernel.MAX_PLAYERS + seats[idx]
         prev = last[idx, seats[idx]]
         if self.dense:
@@ -271,6 +288,7 @@ class RolloutWorker:
             "heuristics": dict(self.heuristics),
             "game_uid": self.game_uid.copy(),
             "potential": self.potential.copy(),
+            "teacher": self.teacher,
             "next_uid": self.next_uid,
             "started": self.started,
         }
@@ -282,4 +300,5 @@ class RolloutWorker:
         self.heuristics = dict(state["heuristics"])
         self.game_uid[...] = state["game_uid"]
         self.potential[...] = state.get("potential", 0.0)  # older checkpoints: runs without dense credit
+        self.teacher = state.get("teacher", self.teacher)  # older checkpoints: runs without a teacher
         self.next_uid, self.started = state["next_uid"], state["started"]

@@ -46,6 +46,9 @@ PPO_SETTINGS = (  # what `train --ppo KEY=VALUE` may set
     "max_grad_norm",
     "snapshot_every",
     "pool_size",
+    "kickstart",
+    "kickstart_samples",
+    "anneal_lr",
 )
 
 
@@ -110,11 +113,23 @@ class SelfPlayConfig:
     options: dict = dataclasses.field(default_factory=dict)
     reward: str = "win_share"  # or score_margin / score_share: score minus the table's mean, normalised
     dense: bool = False  # score rewards: credit each decision with the change of its seat's reward (rollout.py)
+    kickstart: float = 0.0  # weight of the cross-entropy to the heuristic's moves at the start (ppo.py) ...
+    kickstart_samples: int = 30_000  # ... falling linearly to 0 over this many samples
+    anneal_lr: bool = False  # the learning rate falls linearly from lr to 0 at timesteps (CleanRL's PPO default)
 
     def check(self) -> SelfPlayConfig:
         """Validate every field (clear one-line errors before any work) and fill defaults."""
         check_game(self)
-        counts = ("timesteps", "num_envs", "rollout_samples", "minibatch", "epochs", "snapshot_every", "pool_size")
+        counts = (
+            "timesteps",
+            "num_envs",
+            "rollout_samples",
+            "minibatch",
+            "epochs",
+            "snapshot_every",
+            "pool_size",
+            "kickstart_samples",
+        )
         check_counts(self, (*counts, "eval_games"), 1)
         if self.minibatch < 2:
             raise ValueError(f"minibatch must be >= 2 (advantages are normalised per minibatch), got {self.minibatch}")
@@ -129,13 +144,15 @@ class SelfPlayConfig:
                 ("ent_coef", 0, 1),
                 ("vf_coef", 0, 10),
                 ("max_grad_norm", 0, 1e6),
+                ("kickstart", 0, 100),
             ),
         )
         parse_pool(self.pool)
         if self.reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {self.reward!r}")
-        if not isinstance(self.dense, bool):
-            raise ValueError(f"dense must be True or False, got {self.dense!r}")
+        for name in ("dense", "anneal_lr"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
         if self.dense and self.reward not in FINAL_REWARDS:
             raise ValueError(
                 f"dense credit needs a score reward ({' or '.join(FINAL_REWARDS)}): a win share has no value "
@@ -171,7 +188,10 @@ class SelfPlayTrainer:
         self.wall = 0.0
         self.log: list[dict] = []
         self.curve: list[dict] = []
-        specs = worker_specs(cfg, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda, reward=cfg.reward, dense=cfg.dense)
+        kickstart = cfg.kickstart > 0
+        specs = worker_specs(
+            cfg, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda, reward=cfg.reward, dense=cfg.dense, kickstart=kickstart
+        )
         per = math.ceil(cfg.rollout_samples / cfg.workers)
         self.counts = [per] * cfg.workers
         self.workers = make_workers(cfg.backend, RolloutWorker, specs, cfg.address)
@@ -254,15 +274,17 @@ class SelfPlayTrainer:
         t0 = time.perf_counter()
         weights, version = self._weights(), self.snapshot_version
         send = self.snapshots if version != self.sent_version else None
-        results = self.workers.call("collect", [(weights, n, version, send) for n in self.counts])
+        kick_coef = self.kick_coef()
+        if self.cfg.anneal_lr:
+            for group in self.ppo.optimizer.param_groups:
+                group["lr"] = self.cfg.lr * max(0.0, 1.0 - self.samples / self.cfg.timesteps)
+        results = self.workers.call("collect", [(weights, n, version, send, kick_coef > 0) for n in self.counts])
         self.sent_version = version
-        data = {
-            key: np.concatenate([r[key] for r in results])
-            for key in ("obs", "mask", "action", "logp", "advantage", "value_target")
-        }
+        keys = ("obs", "mask", "action", "logp", "advantage", "value_target", *(("teacher",) if kick_coef else ()))
+        data = {key: np.concatenate([r[key] for r in results]) for key in keys}
         finished = [f for r in results for f in r["finished"]]
         t1 = time.perf_counter()
-        stats = self.ppo(data, self.cfg.epochs, self.cfg.minibatch, self.rng)
+        stats = self.ppo(data, self.cfg.epochs, self.cfg.minibatch, self.rng, kick_coef)
         n = int(data["action"].shape[0])
         self.samples += n
         self.updates += 1
@@ -284,11 +306,19 @@ class SelfPlayTrainer:
             "update_s": time.perf_counter() - t1,
             "learner_return": float(np.mean(learner)) if learner else float("nan"),
             "forced_share": forced / max(forced + decisions, 1),
+            "kick_coef": kick_coef,
+            "lr": self.ppo.optimizer.param_groups[0]["lr"],
             **stats,
             "wall_s": self.wall,
         }
         self.log.append(row)
         return row
+
+    def kick_coef(self) -> float:
+        """The kickstart weight of the next update: ``kickstart`` at the start, falling linearly to 0 at
+        ``kickstart_samples`` (the learner then stands on its own returns)."""
+        cfg = self.cfg
+        return cfg.kickstart * max(0.0, 1.0 - self.samples / cfg.kickstart_samples)
 
     def run(self) -> dict:
         cfg = self.cfg

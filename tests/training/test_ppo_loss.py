@@ -101,3 +101,32 @@ def test_illegal_actions_get_no_probability_and_no_gradient():
     one_legal["legal"][torch.arange(BATCH), b["action"]] = True
     forced = clipped_loss(net, *one_legal.values(), 0.2, 0.01, 0.5)
     assert float(forced["entropy"]) == pytest.approx(0.0, abs=1e-6)  # one legal action: no choice, no entropy
+
+
+def test_kickstart_term_is_the_weighted_cross_entropy_to_the_teacher_and_raises_its_moves():
+    """With a teacher, ``loss_kickstart`` is ``kick_coef`` times the mean negative log-probability of the teacher's
+    moves under the masked policy (TorchRL's MaskedCategorical as the reference); the PPO terms are unchanged, and
+    steps on it alone raise the teacher's moves' probability."""
+    from torchrl.modules import MaskedCategorical
+
+    torch.manual_seed(4)
+    net = ActorCritic(OBS, ACTIONS)
+    b = batch(4)
+    teacher = torch.from_numpy(batch(5)["action"].numpy())
+    teacher = torch.where(b["legal"].gather(-1, teacher[:, None]).squeeze(-1), teacher, b["action"])  # legal
+    plain = clipped_loss(net, *b.values(), 0.2, 0.01, 0.5)
+    taught = clipped_loss(net, *b.values(), 0.2, 0.01, 0.5, teacher, 1.5)
+    assert "loss_kickstart" not in plain
+    for key in plain:
+        assert torch.equal(plain[key], taught[key]), key
+    policy = MaskedCategorical(logits=net.actor(b["obs"]), mask=b["legal"])
+    reference = -1.5 * policy.log_prob(teacher).mean()
+    assert float(taught["loss_kickstart"].detach()) == pytest.approx(float(reference.detach()), rel=1e-5)
+    before = float(policy.log_prob(teacher).mean().detach())
+    optimizer = torch.optim.Adam(net.parameters(), lr=1e-2)
+    for _ in range(20):
+        optimizer.zero_grad()
+        clipped_loss(net, *b.values(), 0.2, 0.01, 0.5, teacher, 1.0)["loss_kickstart"].backward()
+        optimizer.step()
+    after = float(MaskedCategorical(logits=net.actor(b["obs"]), mask=b["legal"]).log_prob(teacher).mean().detach())
+    assert after > before + 0.1

@@ -134,6 +134,54 @@ def test_dense_credit_sums_to_the_final_reward_and_changes_no_move():
         train_selfplay(GAME, out="unused", dense=True)
 
 
+def test_kickstart_labels_each_sample_with_the_heuristics_own_choice_and_changes_no_move():
+    """kickstart: the worker's teacher (the game's heuristic, its own seeded draws) labels each learner sample with
+    what it would play there, legal and replayable in order; the moves played and the rollout's other draws are
+    those of a run without it, and a rollout told not to teach carries no labels."""
+    from tabletop_zoo.agents import heuristic_class
+
+    k = registry.kernel(GAME)
+    weights, runs = ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS).state_dict(), []
+    for kickstart in (False, True):
+        w = RolloutWorker(GAME, 3, {}, 16, parse_pool("self=0.5,heuristic=0.5"), seed=5, kickstart=kickstart)
+        w.set_snapshots(0, [weights])
+        runs.append(w.collect(weights, 600, teach=kickstart))
+    plain, taught = runs
+    assert "teacher" not in plain and np.array_equal(plain["action"], taught["action"])
+    labels = taught["teacher"]
+    assert taught["mask"][np.arange(labels.size), labels].all()
+    assert 0.05 < np.mean(labels == taught["action"]) < 0.95  # an untrained policy agrees with it only by chance
+    teacher = heuristic_class(GAME)(seed=int(np.random.default_rng([5, 0, 0x7EAC]).integers(2**31)))
+    replay = [teacher.act(o, m.view(np.int8)) for o, m in zip(taught["obs"], taught["mask"])]
+    assert np.array_equal(replay, labels)
+    assert "teacher" not in w.collect(weights, 100, teach=False)
+    with pytest.raises(ValueError, match="teach needs a worker made with kickstart=True"):
+        _worker().collect(weights, 10, teach=True)
+
+
+def test_kickstart_weight_and_annealed_learning_rate_fall_linearly(tmp_path):
+    """The kickstart term's weight starts at ``kickstart`` and reaches 0 at ``kickstart_samples``; from then on the
+    workers stop labelling (no teacher term). With ``anneal_lr`` each update's learning rate is ``lr`` times the
+    share of the run still to come; without it, ``lr`` throughout."""
+    settings = dict(TINY, timesteps=512, kickstart=2.0, kickstart_samples=256, anneal_lr=True, lr=0.002)
+    run = train_selfplay(GAME, out=tmp_path, torch_threads=1, **settings)
+    log = torch.load(tmp_path / "checkpoint.pt", weights_only=False)["log"]
+    starts = [0] + [row["samples"] for row in log[:-1]]
+    assert [row["kick_coef"] for row in log] == pytest.approx([2.0 * max(0.0, 1 - s / 256) for s in starts])
+    assert [row["lr"] for row in log] == pytest.approx([0.002 * (1 - s / 512) for s in starts])
+    train_selfplay(GAME, out=tmp_path / "flat", torch_threads=1, **TINY)
+    assert {row["lr"] for row in torch.load(tmp_path / "flat" / "checkpoint.pt", weights_only=False)["log"]} == {3e-4}
+    assert log[0]["kick_coef"] == 2.0 and log[-1]["kick_coef"] == 0.0 and log[-1]["loss_kickstart"] == 0.0
+    assert all(row["loss_kickstart"] > 0 for row in log if row["kick_coef"] > 0)
+    assert run["samples"] >= 512
+    with pytest.raises(ValueError, match=r"kickstart must be a number in \[0, 100\], got -1"):
+        train_selfplay(GAME, out=tmp_path / "bad", kickstart=-1)
+    with pytest.raises(ValueError, match="kickstart_samples must be an integer >= 1"):
+        train_selfplay(GAME, out=tmp_path / "bad", kickstart=1.0, kickstart_samples=0)
+    with pytest.raises(ValueError, match="anneal_lr must be True or False, got 'yes'"):
+        train_selfplay(GAME, out=tmp_path / "bad", anneal_lr="yes")
+
+
 def test_forced_decisions_are_applied_but_never_samples():
     w = _worker(pool="self=1")
     out = w.collect(w.net.state_dict(), 600)
@@ -181,7 +229,11 @@ def test_no_illegal_action_is_sampled_in_100k_policy_steps(forward):
             b.start(i, steps + i, steps - i, np.full(3, LEARNER))
 
 
-@pytest.mark.parametrize("credit", [{}, {"reward": "score_share", "dense": True}], ids=["win_share", "dense"])
+@pytest.mark.parametrize(
+    "credit",
+    [{}, {"reward": "score_share", "dense": True}, {"kickstart": 1.0, "kickstart_samples": 192}],
+    ids=["win_share", "dense", "kickstart"],
+)
 def test_resume_gives_the_same_parameters_as_an_uninterrupted_run(tmp_path, credit):
     whole = train_selfplay(GAME, out=tmp_path / "whole", torch_threads=1, **TINY, **credit)
     half = dict(TINY, timesteps=128, **credit)
@@ -264,11 +316,13 @@ def test_the_cli_passes_ppo_settings_and_dense_credit(tmp_path):
     args = ["train", GAME, "--algo", "selfplay", "--players", "3", "--timesteps", "64", "--num-envs", "4"]
     args += ["--eval-games", "1", "--torch-threads", "1", "--reward", "score_share", "--dense"]
     ppo = ["--ppo", "rollout_samples=64", "--ppo", "minibatch=32", "--ppo", "lr=0.002", "--ppo", "gae_lambda=0.8"]
+    ppo += ["--ppo", "kickstart=1.5", "--ppo", "kickstart_samples=32", "--ppo", "anneal_lr=true"]
     result = CliRunner().invoke(app, [*args, *ppo, "--out", str(tmp_path / "a")])
     assert result.exit_code == 0, result.output
     config = json.loads((tmp_path / "a" / "config.json").read_text())
     assert config["dense"] is True and config["reward"] == "score_share"
     assert (config["rollout_samples"], config["minibatch"], config["lr"], config["gae_lambda"]) == (64, 32, 0.002, 0.8)
+    assert (config["kickstart"], config["kickstart_samples"], config["anneal_lr"]) == (1.5, 32, True)
 
     def text(result) -> str:  # the output without rich's box and line breaks
         return " ".join(re.sub("[│╭╮╰╯─]", " ", result.output).split())
@@ -276,7 +330,8 @@ def test_the_cli_passes_ppo_settings_and_dense_credit(tmp_path):
     help_text = text(CliRunner().invoke(app, ["train", "--help"]))
     defaults = {f.name: f.default for f in dataclasses.fields(SelfPlayConfig)}
     for name in PPO_SETTINGS:
-        assert f"{name} ({defaults[name]:g})" in help_text, name
+        default = defaults[name]
+        assert f"{name} ({str(default).lower() if isinstance(default, bool) else f'{default:g}'})" in help_text, name
     for extra, message in (
         (["--ppo", "lr"], "--ppo must look like KEY=VALUE"),
         (["--ppo", "batch=3"], "--ppo: unknown setting(s) batch; allowed: rollout_samples, minibatch"),
