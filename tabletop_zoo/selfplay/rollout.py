@@ -8,6 +8,10 @@ formula over the trajectories laid end to end (``done`` at each trajectory's
 last sample; ``terminated`` when its game ended, else it was cut by the end of the rollout and is
 bootstrapped with the value of the seat's current observation).
 
+With ``kickstart`` the worker also keeps a teacher, the game's heuristic with a stream of draws of its own, and
+a rollout asked to ``teach`` labels each sample with the teacher's choice in that position (``teacher``), for the
+update's cross-entropy term (``ppo.py``); the moves played are the policy's either way.
+
 The worker owns its games and all its random generators, so ``collect`` depends only on the worker's
 seed and the weights it is given: the same on the local and the Ray backend.
 """
