@@ -421,7 +421,8 @@ def train(
         "lr (0.0003), gamma (1), gae_lambda (0.95), clip (0.2), ent_coef (0.01), vf_coef (0.5), max_grad_norm (0.5), "
         "snapshot_every (2), pool_size (8); kickstart (0) and kickstart_samples (30000): the starting weight of a "
         "cross-entropy to the game's heuristic's moves at the learner's decisions, falling linearly to 0 over that "
-        "many samples; anneal_lr (false): true makes lr fall linearly to 0 by the end of the run",
+        "many samples; anneal_lr (false): true makes lr fall linearly to 0 by the end of the run; target_kl (0): "
+        "above 0, an update stops once the policy's KL from the rollout's passes 1.5x it (SB3's)",
     ),
     option: list[str] = typer.Option(
         [],

@@ -66,6 +66,7 @@ def clipped_loss(
         "loss_entropy": -ent_coef * entropy.mean(),
         "entropy": entropy.detach().mean(),
         "kl_approx": (-log_ratio).detach().mean(),
+        "kl_k3": (log_ratio.exp() - 1 - log_ratio).detach().mean(),  # >= 0: SB3's target_kl estimate
     }
     if teacher is not None:
         out["loss_kickstart"] = -kick_coef * logp_all.gather(-1, teacher[:, None]).mean()
@@ -73,8 +74,18 @@ def clipped_loss(
 
 
 class PPOUpdate:
-    def __init__(self, net: ActorCritic, lr: float, clip: float, ent_coef: float, vf_coef: float, max_grad_norm: float):
+    def __init__(
+        self,
+        net: ActorCritic,
+        lr: float,
+        clip: float,
+        ent_coef: float,
+        vf_coef: float,
+        max_grad_norm: float,
+        target_kl: float = 0.0,
+    ):
         self.net = net
+        self.target_kl = target_kl  # > 0: stop an update once a minibatch's KL from the rollout policy passes 1.5x it
         self.clip, self.ent_coef, self.vf_coef = clip, ent_coef, vf_coef
         self.optimizer = torch.optim.Adam(net.parameters(), lr=lr, eps=1e-5)
         self.max_grad_norm = max_grad_norm
@@ -98,6 +109,8 @@ class PPOUpdate:
                 batch = [t[idx] for t in tensors]
                 teacher = batch.pop() if kick_coef else None
                 out = clipped_loss(self.net, *batch, self.clip, self.ent_coef, self.vf_coef, teacher, kick_coef)
+                if self.target_kl and float(out["kl_k3"]) > 1.5 * self.target_kl:
+                    return self._mean(stats, steps, stopped=True)  # SB3's early stop: the policy moved far enough
                 total = out["loss_objective"] + out["loss_critic"] + out["loss_entropy"] + out.get("loss_kickstart", 0)
                 self.optimizer.zero_grad(set_to_none=True)
                 total.backward()
@@ -106,4 +119,12 @@ class PPOUpdate:
                 for key in stats:
                     stats[key] += float(out[key].detach()) if key in out else 0.0
                 steps += 1
-        return {key: value / max(steps, 1) for key, value in stats.items()}
+        return self._mean(stats, steps, stopped=False)
+
+    @staticmethod
+    def _mean(stats: dict, steps: int, stopped: bool) -> dict:
+        return {
+            **{key: value / max(steps, 1) for key, value in stats.items()},
+            "minibatches": steps,
+            "kl_stop": stopped,
+        }

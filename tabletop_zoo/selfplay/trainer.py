@@ -49,6 +49,7 @@ PPO_SETTINGS = (  # what `train --ppo KEY=VALUE` may set
     "kickstart",
     "kickstart_samples",
     "anneal_lr",
+    "target_kl",
 )
 
 
@@ -116,6 +117,7 @@ class SelfPlayConfig:
     kickstart: float = 0.0  # weight of the cross-entropy to the heuristic's moves at the start (ppo.py) ...
     kickstart_samples: int = 30_000  # ... falling linearly to 0 over this many samples
     anneal_lr: bool = False  # the learning rate falls linearly from lr to 0 at timesteps (CleanRL's PPO default)
+    target_kl: float = 0.0  # > 0: an update stops once a minibatch's KL from the rollout's policy passes 1.5x it
 
     def check(self) -> SelfPlayConfig:
         """Validate every field (clear one-line errors before any work) and fill defaults."""
@@ -145,6 +147,7 @@ class SelfPlayConfig:
                 ("vf_coef", 0, 10),
                 ("max_grad_norm", 0, 1e6),
                 ("kickstart", 0, 100),
+                ("target_kl", 0, 10),
             ),
         )
         parse_pool(self.pool)
@@ -180,7 +183,7 @@ class SelfPlayTrainer:
         torch.manual_seed(cfg.seed)
         self.kernel = k = registry.kernel(cfg.game)
         self.net = ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS, cfg.hidden)
-        self.ppo = PPOUpdate(self.net, cfg.lr, cfg.clip, cfg.ent_coef, cfg.vf_coef, cfg.max_grad_norm)
+        self.ppo = PPOUpdate(self.net, cfg.lr, cfg.clip, cfg.ent_coef, cfg.vf_coef, cfg.max_grad_norm, cfg.target_kl)
         self.rng = np.random.default_rng([cfg.seed, 0x99])
         self.snapshots = [self._weights()]
         self.snapshot_version = 0

@@ -130,3 +130,31 @@ def test_kickstart_term_is_the_weighted_cross_entropy_to_the_teacher_and_raises_
         optimizer.step()
     after = float(MaskedCategorical(logits=net.actor(b["obs"]), mask=b["legal"]).log_prob(teacher).mean().detach())
     assert after > before + 0.1
+
+
+@pytest.mark.parametrize("target_kl", [0.0, 1e-4])
+def test_target_kl_stops_an_update_once_the_policy_has_moved_that_far(target_kl):
+    """SB3's ``target_kl``: the update stops before the first minibatch whose KL from the rollout's policy (the
+    non-negative estimate ``kl_k3``) passes 1.5x the target; 0 runs every epoch."""
+    from tabletop_zoo.selfplay.ppo import PPOUpdate, legal_softmax
+
+    torch.manual_seed(6)
+    net = ActorCritic(OBS, ACTIONS)
+    b = batch(6)
+    with torch.no_grad():  # the rollout's own log-probabilities: the first minibatch starts at KL 0
+        logp = legal_softmax(net.actor(b["obs"]), b["legal"])[0].gather(-1, b["action"][:, None]).squeeze(-1)
+    data = {
+        "obs": b["obs"].numpy(),
+        "mask": b["legal"].numpy(),
+        "action": b["action"].numpy(),
+        "logp": logp.numpy(),
+        "advantage": b["advantage"].numpy(),
+        "value_target": b["value_target"].numpy(),
+    }
+    update = PPOUpdate(net, 1e-2, 0.2, 0.01, 0.5, 0.5, target_kl)
+    stats = update(data, epochs=4, minibatch=64, rng=np.random.default_rng(0))
+    every = 4 * -(-BATCH // 64) - 4  # 257 samples: the one-sample tail of each epoch is skipped
+    if target_kl:
+        assert stats["kl_stop"] and 1 <= stats["minibatches"] < every
+    else:
+        assert not stats["kl_stop"] and stats["minibatches"] == every

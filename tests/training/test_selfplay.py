@@ -178,6 +178,8 @@ def test_kickstart_weight_and_annealed_learning_rate_fall_linearly(tmp_path):
         train_selfplay(GAME, out=tmp_path / "bad", kickstart=-1)
     with pytest.raises(ValueError, match="kickstart_samples must be an integer >= 1"):
         train_selfplay(GAME, out=tmp_path / "bad", kickstart=1.0, kickstart_samples=0)
+    with pytest.raises(ValueError, match=r"target_kl must be a number in \[0, 10\], got -0.1"):
+        train_selfplay(GAME, out=tmp_path / "bad", target_kl=-0.1)
     with pytest.raises(ValueError, match="anneal_lr must be True or False, got 'yes'"):
         train_selfplay(GAME, out=tmp_path / "bad", anneal_lr="yes")
 
@@ -231,8 +233,12 @@ def test_no_illegal_action_is_sampled_in_100k_policy_steps(forward):
 
 @pytest.mark.parametrize(
     "credit",
-    [{}, {"reward": "score_share", "dense": True}, {"kickstart": 1.0, "kickstart_samples": 192}],
-    ids=["win_share", "dense", "kickstart"],
+    [
+        {},
+        {"reward": "score_share", "dense": True},
+        {"kickstart": 1.0, "kickstart_samples": 192, "anneal_lr": True, "target_kl": 0.05},
+    ],
+    ids=["win_share", "dense", "kickstart_anneal_target_kl"],
 )
 def test_resume_gives_the_same_parameters_as_an_uninterrupted_run(tmp_path, credit):
     whole = train_selfplay(GAME, out=tmp_path / "whole", torch_threads=1, **TINY, **credit)
