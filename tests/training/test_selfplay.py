@@ -298,7 +298,7 @@ def test_bad_settings_are_refused_before_any_work(tmp_path):
 @pytest.mark.slow
 def test_ray_backend_on_loopback_gives_the_local_result_with_one_worker(tmp_path):
     pytest.importorskip("ray")
-    settings = dict(TINY, timesteps=128)
+    settings = dict(TINY, timesteps=128, kickstart=1.0, kickstart_samples=64)  # the teacher's labels too
     local = train_selfplay(GAME, out=tmp_path / "local", torch_threads=1, **settings)
     ray_run = train_selfplay(GAME, out=tmp_path / "ray", torch_threads=1, backend="ray", **settings)
     assert local["samples"] == ray_run["samples"]
