@@ -12,8 +12,8 @@ B=benchmarks/training/irish_gauge_60k_kickstart
 for s in ${@:-8 9 10 11 12 13 14 15}; do
   tabletop-zoo train irish_gauge --algo selfplay --players 3 --timesteps 60000 --seed "$s" --torch-threads 1 \
     --num-envs 32 --pool heuristic=1 --reward score_share --dense --hidden 256,256 --ppo kickstart=1 \
-    --ppo kickstart_samples=30000 --ppo anneal_lr=true --ppo rollout_samples=2048 --ppo minibatch=256 --ppo epochs=10 --ppo lr=0.001 \
-    --ppo gae_lambda=0.8 --eval-games 30 --eval-every 20000 --out "$B/seed$s"
+    --ppo kickstart_samples=30000 --ppo anneal_lr=true --ppo rollout_samples=2048 --ppo minibatch=256 \
+    --ppo epochs=10 --ppo lr=0.001 --ppo gae_lambda=0.8 --eval-games 30 --eval-every 20000 --out "$B/seed$s"
   tabletop-zoo arena irish_gauge --players 3 --agents "policy:path=$B/seed$s/policy.pt;heuristic;heuristic" \
     --games 30 --seed 12345 --workers 1 --out "$B/seed$s/arena"
   python benchmarks/strength_check.py "$B/seed$s/arena/games.jsonl" "policy:path=$B/seed$s/policy.pt"
