@@ -57,7 +57,8 @@ def clipped_loss(
     adv = (advantage - advantage.mean()) / advantage.std().clamp_min(1e-6)
     log_ratio = logp - old_logp
     clipped = log_ratio.clamp(math.log1p(-clip), math.log1p(clip))
-    gain = torch.minimum(log_ratio.exp() * adv, clipped.exp() * adv)
+    ratio = log_ratio.exp()
+    gain = torch.minimum(ratio * adv, clipped.exp() * adv)
     entropy = -(probs * logp_all).sum(-1)
     value = net.critic(obs).squeeze(-1)
     out = {
@@ -66,7 +67,7 @@ def clipped_loss(
         "loss_entropy": -ent_coef * entropy.mean(),
         "entropy": entropy.detach().mean(),
         "kl_approx": (-log_ratio).detach().mean(),
-        "kl_k3": (log_ratio.exp() - 1 - log_ratio).detach().mean(),  # >= 0: SB3's target_kl estimate
+        "kl_k3": (ratio - 1 - log_ratio).detach().mean(),  # >= 0: SB3's target_kl estimate
     }
     if teacher is not None:
         out["loss_kickstart"] = -kick_coef * logp_all.gather(-1, teacher[:, None]).mean()
