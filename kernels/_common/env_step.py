@@ -8,7 +8,8 @@ through the record-type dispatch.
 
 from numba import njit
 
-from .dispatch import observe, step_and_mask
+from .dispatch import observe
+from .dispatch import step_and_mask
 
 
 @njit(cache=True)

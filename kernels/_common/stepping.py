@@ -29,6 +29,19 @@ def resolve_chance_step(s, action):
         dispatch.step_chance(s, dispatch.sample_chance(s))
 
 
+def phase_is(phase: int):
+    """A predicate ``f(s) -> bool``: is the game on record ``s`` in ``phase``? The contract's ``is_over`` and
+    ``is_chance`` of every room are two of these (``is_over = phase_is(PH_GAME_OVER)``), each compiled for the
+    room's own record and phase number (a closure over a plain int caches like any njit function)."""
+    phase = int(phase)
+
+    @njit(cache=True)
+    def in_phase(s):
+        return s[0].phase == phase
+
+    return in_phase
+
+
 def make_step_and_mask(rules: ModuleType):
     """The contract's ``step_and_mask`` of the room whose module ``rules`` defines ``step``, ``legal_mask`` and
     ``to_move``: apply a decision, fill the next legal mask, return whose move it is.

@@ -11,7 +11,8 @@ record's phase, then the conservation invariants, then that the seat to move has
 from __future__ import annotations
 
 import numbers
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 

@@ -25,33 +25,40 @@ from __future__ import annotations
 
 import sys
 
-from .._common import contract, dispatch, entry, options
+from .._common import contract
+from .._common import dispatch
+from .._common import entry
+from .._common import options
 from .._common.scoring import evaluate
 from .._common.validate import check_seed
-from . import state, tables
-from .actions import NUM_ACTIONS, action_name
+from . import state
+from . import tables
+from .actions import NUM_ACTIONS
+from .actions import action_name
 from .armies import NUM_CHANCE_OUTCOMES
 from .estimate import estimate
 from .invariants import check_invariants
-from .observe import OBS_PIECES, OBS_SIZE, observe
+from .observe import OBS_PIECES
+from .observe import OBS_SIZE
+from .observe import observe
 from .rollout import rollout_action
-from .rules import (
-    chance_outcomes,
-    determinize,
-    init_state,
-    is_chance,
-    is_over,
-    legal_mask,
-    returns,
-    sample_chance,
-    scores,
-    step,
-    step_and_mask,
-    step_chance,
-    step_decision,
-    to_move,
-)
-from .state import PHASE_NAMES, RULESETS, STATE
+from .rules import chance_outcomes
+from .rules import determinize
+from .rules import init_state
+from .rules import is_chance
+from .rules import is_over
+from .rules import legal_mask
+from .rules import returns
+from .rules import sample_chance
+from .rules import scores
+from .rules import step
+from .rules import step_and_mask
+from .rules import step_chance
+from .rules import step_decision
+from .rules import to_move
+from .state import PHASE_NAMES
+from .state import RULESETS
+from .state import STATE
 
 GAME_ID = "french_revolution_1789"
 VERSION = 0

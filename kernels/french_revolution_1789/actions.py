@@ -16,21 +16,19 @@
 """
 
 from .._common.actions import ActionLayout
-from .tables import (
-    ARMY_NAMES,
-    CARD_NAMES,
-    CITY_IDS,
-    EFF_NAMES,
-    INTRIGUE_NAMES,
-    N_CARDS,
-    N_CITIES,
-    N_INTRIGUE,
-    N_RA,
-    N_REGIMES,
-    RA_IDS,
-    REGIME_IDS,
-    TABLES,
-)
+from .tables import ARMY_NAMES
+from .tables import CARD_NAMES
+from .tables import CITY_IDS
+from .tables import EFF_NAMES
+from .tables import INTRIGUE_NAMES
+from .tables import N_CARDS
+from .tables import N_CITIES
+from .tables import N_INTRIGUE
+from .tables import N_RA
+from .tables import N_REGIMES
+from .tables import RA_IDS
+from .tables import REGIME_IDS
+from .tables import TABLES
 
 _ACTIONS = ActionLayout()
 A_PASS = _ACTIONS.add("PASS")

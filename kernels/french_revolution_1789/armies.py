@@ -8,11 +8,19 @@ Chance outcome ids: for a unit draw, the strength 1..4 of the unit that resolves
 from numba import njit
 
 from .._common.chance import comb
-from .._common.rng import bag_draw, uniform_int
-from .._common.seats import count_held, nth_held
-from .effects import place_marker, return_marker
-from .state import CH_ARMY, CH_NONE, CH_STEAL
-from .tables import CITY_DEF, FRENCH, MAX_STRENGTH, N_INTRIGUE
+from .._common.rng import bag_draw
+from .._common.rng import uniform_int
+from .._common.seats import count_held
+from .._common.seats import nth_held
+from .effects import place_marker
+from .effects import return_marker
+from .state import CH_ARMY
+from .state import CH_NONE
+from .state import CH_STEAL
+from .tables import CITY_DEF
+from .tables import FRENCH
+from .tables import MAX_STRENGTH
+from .tables import N_INTRIGUE
 
 NUM_CHANCE_OUTCOMES = N_INTRIGUE
 assert 8 * (MAX_STRENGTH + 1) <= 63  # _strongest_drawn counts the units drawn 8 bits per strength

@@ -2,12 +2,19 @@
 
 from numba import njit
 
-from .._common.seats import count_in, next_in
-from .actions import A_BID, A_PASS
+from .._common.seats import count_in
+from .._common.seats import next_in
+from .actions import A_BID
+from .actions import A_PASS
 from .effects import apply_effects
-from .phases import reveal_next, start_action_phase
-from .state import ST_FREE, ST_IMPRISONED
-from .tables import CARD_ACQUIRE, CARD_CREDIT, DECK_START, N_CARDS
+from .phases import reveal_next
+from .phases import start_action_phase
+from .state import ST_FREE
+from .state import ST_IMPRISONED
+from .tables import CARD_ACQUIRE
+from .tables import CARD_CREDIT
+from .tables import DECK_START
+from .tables import N_CARDS
 
 
 @njit(cache=True)

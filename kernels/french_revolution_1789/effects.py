@@ -8,77 +8,73 @@ dispatch) and Police Network's steal stop at a chance node (``armies.py`` resolv
 from numba import njit
 
 from .._common.seats import count_held
-from .state import (
-    CH_ARMY,
-    CH_STEAL,
-    LOC_PILE,
-    PH_CHANCE,
-    ST_DEAD,
-    ST_EXILED,
-    ST_FREE,
-    ST_IMPRISONED,
-)
-from .tables import (
-    CARD_DISPATCH,
-    CARD_PERSON,
-    CARD_VOTES,
-    CITY_ELIG,
-    D_ARMY,
-    D_CITY,
-    D_PERSON,
-    D_PLAYER,
-    D_REGIME,
-    E_AMOUNT,
-    E_ARMY,
-    E_CITIES,
-    E_DEC0,
-    E_DRAWS,
-    E_FLAG,
-    E_NDEC,
-    E_NEXT,
-    E_OP,
-    E_REGIMES,
-    EFF,
-    EXILED_MARKERS,
-    F_NO_ARMY,
-    F_NO_TILT,
-    F_SELF_DIES,
-    FRENCH,
-    IMPRISONED_MARKERS,
-    MAX_STRENGTH,
-    N_CARDS,
-    N_CITIES,
-    N_RA,
-    N_REGIMES,
-    OP_ARREST,
-    OP_ASSASSIN,
-    OP_CAMPAIGN,
-    OP_DISPATCH,
-    OP_DRAW_INTRIGUE,
-    OP_EXECUTE,
-    OP_EXILE,
-    OP_EXPEDITION,
-    OP_FREE_OWN,
-    OP_GAIN_RP,
-    OP_GAIN_VP,
-    OP_INSTIGATE,
-    OP_KILL,
-    OP_NATIONALISE,
-    OP_NOBLES,
-    OP_OTHERS_LOSE_RP,
-    OP_PLACE_SUPPORT,
-    OP_PLACE_VOTES,
-    OP_PLAYER_LOSE_VP,
-    OP_RELEASE,
-    OP_REMOVE_VOTES,
-    OP_RETURN,
-    OP_STEAL,
-    OP_VOTE,
-    RA_COST,
-    RA_VP,
-    RP_CAP,
-    VOTE_TARGETS,
-)
+from .state import CH_ARMY
+from .state import CH_STEAL
+from .state import LOC_PILE
+from .state import PH_CHANCE
+from .state import ST_DEAD
+from .state import ST_EXILED
+from .state import ST_FREE
+from .state import ST_IMPRISONED
+from .tables import CARD_DISPATCH
+from .tables import CARD_PERSON
+from .tables import CARD_VOTES
+from .tables import CITY_ELIG
+from .tables import D_ARMY
+from .tables import D_CITY
+from .tables import D_PERSON
+from .tables import D_PLAYER
+from .tables import D_REGIME
+from .tables import E_AMOUNT
+from .tables import E_ARMY
+from .tables import E_CITIES
+from .tables import E_DEC0
+from .tables import E_DRAWS
+from .tables import E_FLAG
+from .tables import E_NDEC
+from .tables import E_NEXT
+from .tables import E_OP
+from .tables import E_REGIMES
+from .tables import EFF
+from .tables import EXILED_MARKERS
+from .tables import F_NO_ARMY
+from .tables import F_NO_TILT
+from .tables import F_SELF_DIES
+from .tables import FRENCH
+from .tables import IMPRISONED_MARKERS
+from .tables import MAX_STRENGTH
+from .tables import N_CARDS
+from .tables import N_CITIES
+from .tables import N_RA
+from .tables import N_REGIMES
+from .tables import OP_ARREST
+from .tables import OP_ASSASSIN
+from .tables import OP_CAMPAIGN
+from .tables import OP_DISPATCH
+from .tables import OP_DRAW_INTRIGUE
+from .tables import OP_EXECUTE
+from .tables import OP_EXILE
+from .tables import OP_EXPEDITION
+from .tables import OP_FREE_OWN
+from .tables import OP_GAIN_RP
+from .tables import OP_GAIN_VP
+from .tables import OP_INSTIGATE
+from .tables import OP_KILL
+from .tables import OP_NATIONALISE
+from .tables import OP_NOBLES
+from .tables import OP_OTHERS_LOSE_RP
+from .tables import OP_PLACE_SUPPORT
+from .tables import OP_PLACE_VOTES
+from .tables import OP_PLAYER_LOSE_VP
+from .tables import OP_RELEASE
+from .tables import OP_REMOVE_VOTES
+from .tables import OP_RETURN
+from .tables import OP_STEAL
+from .tables import OP_VOTE
+from .tables import RA_COST
+from .tables import RA_VP
+from .tables import RP_CAP
+from .tables import VOTE_TARGETS
 
 
 # --- small bookkeeping helpers -------------------------------------------------------------------

@@ -11,8 +11,16 @@ from numba import njit
 
 from .._common.scoring import softmax_shares
 from .phases import exile_count
-from .state import MAX_SEATS, ST_DEAD, ST_EXILED
-from .tables import CARD_PERSON, CARD_SCORE, CITY_VP, EXILE_VP, N_CARDS, N_CITIES, N_TURNS
+from .state import MAX_SEATS
+from .state import ST_DEAD
+from .state import ST_EXILED
+from .tables import CARD_PERSON
+from .tables import CARD_SCORE
+from .tables import CITY_VP
+from .tables import EXILE_VP
+from .tables import N_CARDS
+from .tables import N_CITIES
+from .tables import N_TURNS
 
 TEMPERATURE = 4.0
 

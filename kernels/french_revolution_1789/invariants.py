@@ -6,21 +6,22 @@ lost; RP stays within 0..60 and VP >= 0 (FR-GEN-3/4).
 
 from __future__ import annotations
 
-from .state import LOC_PILE, LOC_PLAYED, ST_EXILED, ST_IMPRISONED
-from .tables import (
-    ARMY_UNITS,
-    CARD_PERSON,
-    DECK_CARDS,
-    DECK_START,
-    EXILED_MARKERS,
-    IMPRISONED_MARKERS,
-    MAX_STRENGTH,
-    N_CARDS,
-    N_CITIES,
-    N_INTRIGUE,
-    RP_CAP,
-    SUPPORT_MARKERS,
-)
+from .state import LOC_PILE
+from .state import LOC_PLAYED
+from .state import ST_EXILED
+from .state import ST_IMPRISONED
+from .tables import ARMY_UNITS
+from .tables import CARD_PERSON
+from .tables import DECK_CARDS
+from .tables import DECK_START
+from .tables import EXILED_MARKERS
+from .tables import IMPRISONED_MARKERS
+from .tables import MAX_STRENGTH
+from .tables import N_CARDS
+from .tables import N_CITIES
+from .tables import N_INTRIGUE
+from .tables import RP_CAP
+from .tables import SUPPORT_MARKERS
 
 
 def check_invariants(s) -> list[str]:

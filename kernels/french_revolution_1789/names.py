@@ -4,8 +4,14 @@ above the kernel."""
 
 from __future__ import annotations
 
-from .state import CH_ARMY, CH_STEAL
-from .tables import ARMY_NAMES, CARD_NAMES, EFF_NAMES, INTRIGUE_NAMES, MAP, REGIME_IDS
+from .state import CH_ARMY
+from .state import CH_STEAL
+from .tables import ARMY_NAMES
+from .tables import CARD_NAMES
+from .tables import EFF_NAMES
+from .tables import INTRIGUE_NAMES
+from .tables import MAP
+from .tables import REGIME_IDS
 
 CITY_NAMES = tuple(c["name_en"] for c in sorted(MAP["cities"], key=lambda c: c["index"]))
 

@@ -9,21 +9,24 @@ counts by their maximum.
 
 from numba import njit
 
-from .._common.layout import SEATS, build_pieces, offsets
+from .._common.layout import SEATS
+from .._common.layout import build_pieces
+from .._common.layout import offsets
 from .._common.seats import relative_seat
-from .state import LOC_PLAYED, MAX_SEATS, N_PHASES, ST_DEAD
-from .tables import (
-    E_DEC0,
-    E_NDEC,
-    EFF,
-    MAX_STRENGTH,
-    N_CARDS,
-    N_CITIES,
-    N_EFF,
-    N_INTRIGUE,
-    N_REGIMES,
-    N_TURNS,
-)
+from .state import LOC_PLAYED
+from .state import MAX_SEATS
+from .state import N_PHASES
+from .state import ST_DEAD
+from .tables import E_DEC0
+from .tables import E_NDEC
+from .tables import EFF
+from .tables import MAX_STRENGTH
+from .tables import N_CARDS
+from .tables import N_CITIES
+from .tables import N_EFF
+from .tables import N_INTRIGUE
+from .tables import N_REGIMES
+from .tables import N_TURNS
 
 S = MAX_SEATS
 OBS_PIECES, OBS_SIZE = build_pieces(

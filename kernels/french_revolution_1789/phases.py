@@ -5,23 +5,25 @@ FR-INC-1, FR-REG-1/2, FR-SCO-1..4, FR-ACT-3/4, FR-END-1.
 
 from numba import njit
 
-from .state import PH_ACTION, PH_AUCTION, PH_GAME_OVER, ST_DEAD, ST_EXILED
-from .tables import (
-    CARD_PERSON,
-    CARD_SCORE,
-    CITY_EXILE_W,
-    CITY_RP,
-    CITY_VP,
-    COALITION,
-    DECK_START,
-    EXILE_VP,
-    INCOME,
-    N_CARDS,
-    N_CITIES,
-    N_REGIMES,
-    N_TURNS,
-    RP_CAP,
-)
+from .state import PH_ACTION
+from .state import PH_AUCTION
+from .state import PH_GAME_OVER
+from .state import ST_DEAD
+from .state import ST_EXILED
+from .tables import CARD_PERSON
+from .tables import CARD_SCORE
+from .tables import CITY_EXILE_W
+from .tables import CITY_RP
+from .tables import CITY_VP
+from .tables import COALITION
+from .tables import DECK_START
+from .tables import EXILE_VP
+from .tables import INCOME
+from .tables import N_CARDS
+from .tables import N_CITIES
+from .tables import N_REGIMES
+from .tables import N_TURNS
+from .tables import RP_CAP
 
 
 @njit(cache=True)

@@ -19,10 +19,19 @@ import numpy as np
 from numba import njit
 
 from .._common.masks import sample_legal
-from .._common.rng import uniform_float, uniform_int
-from .actions import A_BID, A_PASS, N_BID
-from .state import PH_ACTION, PH_AUCTION
-from .tables import CARD_ABILITY, CARD_ACQUIRE, CARD_CREDIT, CARD_SCORE, N_CARDS, N_TURNS
+from .._common.rng import uniform_float
+from .._common.rng import uniform_int
+from .actions import A_BID
+from .actions import A_PASS
+from .actions import N_BID
+from .state import PH_ACTION
+from .state import PH_AUCTION
+from .tables import CARD_ABILITY
+from .tables import CARD_ACQUIRE
+from .tables import CARD_CREDIT
+from .tables import CARD_SCORE
+from .tables import N_CARDS
+from .tables import N_TURNS
 
 ROLLOUT_FLIP = 0.1  # chance of flipping a bid/pass choice
 BID_RP_SHARE = 0.6  # never bid more than this share of the bidder's RP

@@ -7,79 +7,89 @@ import sys
 import numpy as np
 from numba import njit
 
-from .._common.contract import CHANCE, TERMINAL
+from .._common.contract import CHANCE
+from .._common.contract import TERMINAL
 from .._common.masks import clear
-from .._common.rng import seed_rng, shuffle, uniform_int
-from .._common.scoring import final_shares, seat_values
-from .._common.stepping import make_step_and_mask, resolve_chance_step
-from .actions import (
-    A_ABILITY,
-    A_ARMY,
-    A_BID,
-    A_CITY,
-    A_INTRIGUE,
-    A_PASS,
-    A_PERSON,
-    A_PLAYER,
-    A_RA,
-    A_REGIME,
-    A_SELECT,
-)
-from .armies import draw_probs, resolve_chance, sample_outcome, steal_probs
-from .auction import do_bid, do_pass, valid_bids
-from .effects import apply_effects, effect_ok, single_army, target_mask
-from .phases import end_action_phase, income, reveal_next
-from .state import (
-    CH_ARMY,
-    CH_NONE,
-    CH_STEAL,
-    LOC_PILE,
-    LOC_PLAYED,
-    MAX_SEATS,
-    PH_ACTION,
-    PH_AUCTION,
-    PH_CHANCE,
-    PH_CHOOSE,
-    PH_GAME_OVER,
-    PH_TARGET,
-    ST_DEAD,
-    ST_EXILED,
-    ST_FREE,
-    ST_IMPRISONED,
-)
-from .tables import (
-    ARMY_UNITS,
-    CARD_ABILITY,
-    CARD_MARKS,
-    CARD_PERSON,
-    D_ARMY,
-    D_CITY,
-    D_PERSON,
-    D_PLAYER,
-    D_REGIME,
-    DEALT,
-    DECK_CARDS,
-    DECK_START,
-    E_ARMY,
-    E_DEC0,
-    E_NDEC,
-    EFF,
-    FRENCH,
-    FRENCH_UNIT_STRENGTHS,
-    INTRIGUE_EFFECT,
-    MAX_STRENGTH,
-    N_CARDS,
-    N_CITIES,
-    N_INTRIGUE,
-    N_RA,
-    N_TURNS,
-    OP_INSTIGATE,
-    RA_MARK,
-    RA_NEEDS_EXILED,
-    REGIME_ACTIONS,
-    START_REGIME,
-    SUPPORT_MARKERS,
-)
+from .._common.rng import seed_rng
+from .._common.rng import shuffle
+from .._common.rng import uniform_int
+from .._common.scoring import final_shares
+from .._common.scoring import seat_values
+from .._common.stepping import make_step_and_mask
+from .._common.stepping import phase_is
+from .._common.stepping import resolve_chance_step
+from .actions import A_ABILITY
+from .actions import A_ARMY
+from .actions import A_BID
+from .actions import A_CITY
+from .actions import A_INTRIGUE
+from .actions import A_PASS
+from .actions import A_PERSON
+from .actions import A_PLAYER
+from .actions import A_RA
+from .actions import A_REGIME
+from .actions import A_SELECT
+from .armies import draw_probs
+from .armies import resolve_chance
+from .armies import sample_outcome
+from .armies import steal_probs
+from .auction import do_bid
+from .auction import do_pass
+from .auction import valid_bids
+from .effects import apply_effects
+from .effects import effect_ok
+from .effects import single_army
+from .effects import target_mask
+from .phases import end_action_phase
+from .phases import income
+from .phases import reveal_next
+from .state import CH_ARMY
+from .state import CH_NONE
+from .state import CH_STEAL
+from .state import LOC_PILE
+from .state import LOC_PLAYED
+from .state import MAX_SEATS
+from .state import PH_ACTION
+from .state import PH_AUCTION
+from .state import PH_CHANCE
+from .state import PH_CHOOSE
+from .state import PH_GAME_OVER
+from .state import PH_TARGET
+from .state import ST_DEAD
+from .state import ST_EXILED
+from .state import ST_FREE
+from .state import ST_IMPRISONED
+from .tables import ARMY_UNITS
+from .tables import CARD_ABILITY
+from .tables import CARD_MARKS
+from .tables import CARD_PERSON
+from .tables import D_ARMY
+from .tables import D_CITY
+from .tables import D_PERSON
+from .tables import D_PLAYER
+from .tables import D_REGIME
+from .tables import DEALT
+from .tables import DECK_CARDS
+from .tables import DECK_START
+from .tables import E_ARMY
+from .tables import E_DEC0
+from .tables import E_NDEC
+from .tables import EFF
+from .tables import FRENCH
+from .tables import FRENCH_UNIT_STRENGTHS
+from .tables import INTRIGUE_EFFECT
+from .tables import MAX_STRENGTH
+from .tables import N_CARDS
+from .tables import N_CITIES
+from .tables import N_INTRIGUE
+from .tables import N_RA
+from .tables import N_TURNS
+from .tables import OP_INSTIGATE
+from .tables import RA_MARK
+from .tables import RA_NEEDS_EXILED
+from .tables import REGIME_ACTIONS
+from .tables import START_REGIME
+from .tables import SUPPORT_MARKERS
 
 
 # --- setup ---------------------------------------------------------------------------------------
@@ -160,14 +170,8 @@ def to_move(s):
     return np.int64(r.act_player)
 
 
-@njit(cache=True)
-def is_over(s):
-    return s[0].phase == PH_GAME_OVER
-
-
-@njit(cache=True)
-def is_chance(s):
-    return s[0].phase == PH_CHANCE
+is_over = phase_is(PH_GAME_OVER)
+is_chance = phase_is(PH_CHANCE)
 
 
 # --- legality ------------------------------------------------------------------------------------

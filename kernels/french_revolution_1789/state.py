@@ -52,7 +52,11 @@ Field table (seat = player 0..4, unused seats stay zero; card = history card 0..
 
 import numpy as np
 
-from .tables import MAX_STRENGTH, N_CARDS, N_CITIES, N_INTRIGUE, N_REGIMES
+from .tables import MAX_STRENGTH
+from .tables import N_CARDS
+from .tables import N_CITIES
+from .tables import N_INTRIGUE
+from .tables import N_REGIMES
 
 MAX_SEATS = 5
 

@@ -19,81 +19,76 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .._common.validate import (
-    Bound,
-    check_layers,
-    in_phase,
-    last_seat,
-    no_dead_end,
-    num_seats,
-    outside_phase,
-    phase_words,
-)
+from .._common.validate import Bound
+from .._common.validate import check_layers
+from .._common.validate import in_phase
+from .._common.validate import last_seat
+from .._common.validate import no_dead_end
+from .._common.validate import num_seats
+from .._common.validate import outside_phase
+from .._common.validate import phase_words
 from . import MAX_GAME_LENGTH
 from .actions import NUM_ACTIONS
 from .effects import effect_ok
 from .invariants import check_invariants
-from .rules import legal_mask, to_move
-from .state import (
-    CH_ARMY,
-    CH_NONE,
-    CH_STEAL,
-    LOC_PLAYED,
-    MAX_SEATS,
-    N_PHASES,
-    PH_ACTION,
-    PH_AUCTION,
-    PH_CHANCE,
-    PH_CHOOSE,
-    PH_GAME_OVER,
-    PH_TARGET,
-    PHASE_NAMES,
-    ST_DEAD,
-    STATE,
-)
-from .tables import (
-    ARMY_UNITS,
-    CARD_ABILITY,
-    CARD_PERSON,
-    CARD_SCORE,
-    CARD_VOTES,
-    CITY_VP,
-    D_ARMY,
-    D_CITY,
-    D_PERSON,
-    D_PLAYER,
-    D_REGIME,
-    DECISION_NAMES,
-    DECK_START,
-    E_AMOUNT,
-    E_DEC0,
-    E_DRAWS,
-    E_NDEC,
-    E_NEXT,
-    E_OP,
-    EFF,
-    EXILE_VP,
-    FRENCH,
-    INTRIGUE_EFFECT,
-    MAX_PLAYERS,
-    MAX_STRENGTH,
-    MIN_PLAYERS,
-    N_CARDS,
-    N_CITIES,
-    N_EFF,
-    N_INTRIGUE,
-    N_RA,
-    N_REGIMES,
-    N_TURNS,
-    OP_DISPATCH,
-    OP_GAIN_VP,
-    OP_KILL,
-    OP_PLACE_VOTES,
-    RA_COST,
-    RA_VP,
-    RP_CAP,
-    SUPPORT_MARKERS,
-)
+from .rules import legal_mask
+from .rules import to_move
+from .state import CH_ARMY
+from .state import CH_NONE
+from .state import CH_STEAL
+from .state import LOC_PLAYED
+from .state import MAX_SEATS
+from .state import N_PHASES
+from .state import PH_ACTION
+from .state import PH_AUCTION
+from .state import PH_CHANCE
+from .state import PH_CHOOSE
+from .state import PH_GAME_OVER
+from .state import PH_TARGET
+from .state import PHASE_NAMES
+from .state import ST_DEAD
+from .state import STATE
+from .tables import ARMY_UNITS
+from .tables import CARD_ABILITY
+from .tables import CARD_PERSON
+from .tables import CARD_SCORE
+from .tables import CARD_VOTES
+from .tables import CITY_VP
+from .tables import D_ARMY
+from .tables import D_CITY
+from .tables import D_PERSON
+from .tables import D_PLAYER
+from .tables import D_REGIME
+from .tables import DECISION_NAMES
+from .tables import DECK_START
+from .tables import E_AMOUNT
+from .tables import E_DEC0
+from .tables import E_DRAWS
+from .tables import E_NDEC
+from .tables import E_NEXT
+from .tables import E_OP
+from .tables import EFF
+from .tables import EXILE_VP
+from .tables import FRENCH
+from .tables import INTRIGUE_EFFECT
+from .tables import MAX_PLAYERS
+from .tables import MAX_STRENGTH
+from .tables import MIN_PLAYERS
+from .tables import N_CARDS
+from .tables import N_CITIES
+from .tables import N_EFF
+from .tables import N_INTRIGUE
+from .tables import N_RA
+from .tables import N_REGIMES
+from .tables import N_TURNS
+from .tables import OP_DISPATCH
+from .tables import OP_GAIN_VP
+from .tables import OP_KILL
+from .tables import OP_PLACE_VOTES
+from .tables import RA_COST
+from .tables import RA_VP
+from .tables import RP_CAP
+from .tables import SUPPORT_MARKERS
 
 
 def _chain(e):

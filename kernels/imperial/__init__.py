@@ -27,29 +27,44 @@ import sys
 
 import numpy as np
 
-from .._common import contract, dispatch, entry, options
+from .._common import contract
+from .._common import dispatch
+from .._common import entry
+from .._common import options
 from .._common.scoring import evaluate
 from .._common.validate import check_seed
-from . import state, tables
-from .actions import NUM_ACTIONS, action_family, action_name, buy_id
+from . import state
+from . import tables
+from .actions import NUM_ACTIONS
+from .actions import action_family
+from .actions import action_name
+from .actions import buy_id
 from .combat import resolve_combat
 from .estimate import estimate
 from .invariants import check_invariants
-from .observe import OBS_PIECES, OBS_SIZE, observe
-from .rules import (
-    init_state,
-    is_over,
-    legal_mask,
-    returns,
-    scores,
-    step,
-    step_and_mask,
-    to_move,
-    winners,
-)
-from .state import PHASE_NAMES, REWARDS, RULESET_PUBLISHED, RULESET_SEED, RULESETS, STATE
-from .taxation import collect_taxes, tax_revenue
-from .validate import MAX_NATION_TURNS_LIMIT, MAX_TAX_CHIPS, validate
+from .observe import OBS_PIECES
+from .observe import OBS_SIZE
+from .observe import observe
+from .rules import init_state
+from .rules import is_over
+from .rules import legal_mask
+from .rules import returns
+from .rules import scores
+from .rules import step
+from .rules import step_and_mask
+from .rules import to_move
+from .rules import winners
+from .state import PHASE_NAMES
+from .state import REWARDS
+from .state import RULESET_PUBLISHED
+from .state import RULESET_SEED
+from .state import RULESETS
+from .state import STATE
+from .taxation import collect_taxes
+from .taxation import tax_revenue
+from .validate import MAX_NATION_TURNS_LIMIT
+from .validate import MAX_TAX_CHIPS
+from .validate import validate
 
 GAME_ID = "imperial"
 VERSION = 0

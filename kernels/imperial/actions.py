@@ -19,7 +19,15 @@
 """
 
 from .._common.actions import ActionLayout
-from .tables import FIRST_SEA, N_BONDS, N_HOME, N_NATIONS, N_REGIONS, N_SEAS, NATION_IDS, REGION_IDS, RONDEL_IDS
+from .tables import FIRST_SEA
+from .tables import N_BONDS
+from .tables import N_HOME
+from .tables import N_NATIONS
+from .tables import N_REGIONS
+from .tables import N_SEAS
+from .tables import NATION_IDS
+from .tables import REGION_IDS
+from .tables import RONDEL_IDS
 
 _ACTIONS = ActionLayout()
 A_RONDEL = _ACTIONS.add("RONDEL", 8)

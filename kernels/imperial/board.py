@@ -7,16 +7,14 @@ import numpy as np
 from numba import njit
 
 from .._common.seats import count_held
-from .tables import (
-    FACTORY_TYPE,
-    FT_SHIPYARD,
-    HOME_MASK,
-    N_HOME,
-    N_NATIONS,
-    N_REGIONS,
-    RAIL_ADJ,
-    UNIT_LIMIT,
-)
+from .tables import FACTORY_TYPE
+from .tables import FT_SHIPYARD
+from .tables import HOME_MASK
+from .tables import N_HOME
+from .tables import N_NATIONS
+from .tables import N_REGIONS
+from .tables import RAIL_ADJ
+from .tables import UNIT_LIMIT
 
 ZERO = np.uint64(0)
 ONE = np.uint64(1)

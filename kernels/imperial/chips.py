@@ -5,7 +5,9 @@ Reads: armies, fleets, home_tax_chips, chip_update_all. Writes: chip, chips_left
 
 from numba import njit
 
-from .tables import FIRST_NEUTRAL, N_NATIONS, N_REGIONS
+from .tables import FIRST_NEUTRAL
+from .tables import N_NATIONS
+from .tables import N_REGIONS
 
 
 @njit(cache=True)

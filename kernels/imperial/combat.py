@@ -8,9 +8,17 @@ Reads/writes: armies, fleets, hostile, moved_army, moved_fleet, factory, cmb_*, 
 import numpy as np
 from numba import njit
 
-from .board import factories_of, remove_armies
-from .state import PH_ANSWER, PH_ASK, PH_DESTROY, PH_FIGHT, PH_MOVE
-from .tables import DESTROY_ARMIES, FIRST_SEA, N_HOME, N_NATIONS
+from .board import factories_of
+from .board import remove_armies
+from .state import PH_ANSWER
+from .state import PH_ASK
+from .state import PH_DESTROY
+from .state import PH_FIGHT
+from .state import PH_MOVE
+from .tables import DESTROY_ARMIES
+from .tables import FIRST_SEA
+from .tables import N_HOME
+from .tables import N_NATIONS
 
 
 @njit(cache=True)

@@ -7,37 +7,38 @@ imp_count, phase and the maneuver context it resets.
 
 from numba import njit
 
-from .board import (
-    cash_to_bank,
-    is_blocked,
-    is_port,
-    supply_left,
-    treasury_to_bank,
-)
-from .investor import interest_owed_to_others, pay_interest
-from .state import PH_FACTORY, PH_GAME_OVER, PH_IMPORT, PH_MOVE
-from .tables import (
-    EXTRA_STEP_COST,
-    FACTORY_COST,
-    FACTORY_TYPE,
-    FREE_STEPS,
-    FT_SHIPYARD,
-    IMPORT_COST,
-    IMPORT_MAX,
-    MAX_STEPS,
-    N_REGIONS,
-    N_RONDEL,
-    N_SEAS,
-    SP_FACTORY,
-    SP_IMPORT,
-    SP_INVESTOR,
-    SP_MANEUVER_1,
-    SP_MANEUVER_2,
-    SP_PRODUCTION_1,
-    SP_PRODUCTION_2,
-)
+from .board import cash_to_bank
+from .board import is_blocked
+from .board import is_port
+from .board import supply_left
+from .board import treasury_to_bank
+from .investor import interest_owed_to_others
+from .investor import pay_interest
+from .state import PH_FACTORY
+from .state import PH_GAME_OVER
+from .state import PH_IMPORT
+from .state import PH_MOVE
+from .tables import EXTRA_STEP_COST
+from .tables import FACTORY_COST
+from .tables import FACTORY_TYPE
+from .tables import FREE_STEPS
+from .tables import FT_SHIPYARD
+from .tables import IMPORT_COST
+from .tables import IMPORT_MAX
+from .tables import MAX_STEPS
+from .tables import N_REGIONS
+from .tables import N_RONDEL
+from .tables import N_SEAS
+from .tables import SP_FACTORY
+from .tables import SP_IMPORT
+from .tables import SP_INVESTOR
+from .tables import SP_MANEUVER_1
+from .tables import SP_MANEUVER_2
+from .tables import SP_PRODUCTION_1
+from .tables import SP_PRODUCTION_2
 from .taxation import collect_taxes
-from .turn import end_action, start_activity
+from .turn import end_action
+from .turn import start_activity
 
 
 # --- rondel ------------------------------------------------------------------------------------

@@ -11,9 +11,13 @@ estimate is each worth minus the table's mean worth (the expected final margin).
 import numpy as np
 from numba import njit
 
-from .._common.scoring import margins_from_mean, softmax_shares
+from .._common.scoring import margins_from_mean
+from .._common.scoring import softmax_shares
 from .state import REWARD_SCORE_MARGIN
-from .tables import BOND_INTEREST, N_BONDS, N_NATIONS, POWER_MAX
+from .tables import BOND_INTEREST
+from .tables import N_BONDS
+from .tables import N_NATIONS
+from .tables import POWER_MAX
 
 TEMPERATURE = 8.0
 TAX_EVERY = 3.0  # a nation taxes roughly once every 3 of its turns

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .tables import N_HOME, N_NATIONS, START_CASH, UNIT_LIMIT
+from .tables import N_HOME
+from .tables import N_NATIONS
+from .tables import START_CASH
+from .tables import UNIT_LIMIT
 
 
 def check_invariants(s) -> list[str]:

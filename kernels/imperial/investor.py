@@ -5,8 +5,14 @@ Reads/writes: cash, treasury, bond_owner, flag, investor_card, bank_in/out.
 
 from numba import njit
 
-from .board import bank_to_cash, flags_held
-from .tables import BOND_COST, BOND_INTEREST, COMPENSATION, MAX_PLAYERS, N_BONDS, N_NATIONS
+from .board import bank_to_cash
+from .board import flags_held
+from .tables import BOND_COST
+from .tables import BOND_INTEREST
+from .tables import COMPENSATION
+from .tables import MAX_PLAYERS
+from .tables import N_BONDS
+from .tables import N_NATIONS
 
 assert MAX_PLAYERS <= 8  # pay_interest keeps a seat's place in the 3 low bits of its key
 

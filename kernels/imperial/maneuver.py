@@ -6,11 +6,27 @@ Reads/writes: armies, fleets, hostile, moved_army, moved_fleet, carried, fleets_
 
 from numba import njit
 
-from .board import ZERO, bit, has, last_factory_protected, rail_closure, rail_ok_mask, remove_armies
+from .board import ZERO
+from .board import bit
+from .board import has
+from .board import last_factory_protected
+from .board import rail_closure
+from .board import rail_ok_mask
+from .board import remove_armies
 from .chips import update_chips
 from .combat import start_declaration
-from .state import PH_DEST, PH_MOVE, PH_SEA, PH_STANCE
-from .tables import FIRST_SEA, LAND_ADJ, LAND_MASK, N_HOME, N_REGIONS, N_SEAS, PORT_SEA, SEA_ADJ
+from .state import PH_DEST
+from .state import PH_MOVE
+from .state import PH_SEA
+from .state import PH_STANCE
+from .tables import FIRST_SEA
+from .tables import LAND_ADJ
+from .tables import LAND_MASK
+from .tables import N_HOME
+from .tables import N_REGIONS
+from .tables import N_SEAS
+from .tables import PORT_SEA
+from .tables import SEA_ADJ
 from .turn import end_action
 
 

@@ -7,21 +7,25 @@ With ``hidden_cash`` (IMP-OPT-3) a seat sees only its own cash. Money is scaled 
 
 from numba import njit
 
-from .._common.layout import SEATS, build_pieces, offsets
+from .._common.layout import SEATS
+from .._common.layout import build_pieces
+from .._common.layout import offsets
 from .._common.seats import relative_seat
-from .board import has, is_blocked
+from .board import has
+from .board import is_blocked
 from .rules import to_move
-from .state import MAX_SEATS, N_PHASES, PH_BUY, PH_GAME_OVER
-from .tables import (
-    FIRST_SEA,
-    N_BONDS,
-    N_HOME,
-    N_NATIONS,
-    N_REGIONS,
-    N_SEAS,
-    POWER_MAX,
-    UNIT_LIMIT,
-)
+from .state import MAX_SEATS
+from .state import N_PHASES
+from .state import PH_BUY
+from .state import PH_GAME_OVER
+from .tables import FIRST_SEA
+from .tables import N_BONDS
+from .tables import N_HOME
+from .tables import N_NATIONS
+from .tables import N_REGIONS
+from .tables import N_SEAS
+from .tables import POWER_MAX
+from .tables import UNIT_LIMIT
 from .taxation import tax_revenue
 
 S, N, R, H, B = MAX_SEATS, N_NATIONS, N_REGIONS, N_HOME, N_BONDS

@@ -10,76 +10,88 @@ from numba import njit
 
 from .._common.contract import TERMINAL
 from .._common.masks import clear
-from .._common.rng import seed_rng, shuffle
-from .._common.scoring import final_shares, margins_from_mean, seat_values
-from .actions import (
-    A_ASK,
-    A_BUILD,
-    A_BUY,
-    A_DEST,
-    A_DESTROY,
-    A_FIGHT,
-    A_FRIENDLY,
-    A_HOSTILE,
-    A_IMPORT_ARMY,
-    A_IMPORT_FLEET,
-    A_ORIGIN,
-    A_PASS,
-    A_RONDEL,
-    A_SEA,
-    A_TOGGLE,
-)
-from .board import has, last_factory_protected
-from .combat import askable, do_ask, do_decline, do_destroy, do_fight, valid_fight_targets
-from .economy import any_import, do_build, do_import, do_rondel, valid_build, valid_import, valid_rondel
-from .investor import any_buy, do_buy, investment, valid_buys
-from .maneuver import (
-    dest_mask,
-    do_done,
-    do_sea,
-    do_select_dest,
-    do_select_origin,
-    do_stance,
-    do_toggle,
-    valid_origin,
-    valid_seas,
-    valid_toggle,
-)
-from .state import (
-    PH_ANSWER,
-    PH_ASK,
-    PH_BUY,
-    PH_DEST,
-    PH_DESTROY,
-    PH_FACTORY,
-    PH_FIGHT,
-    PH_GAME_OVER,
-    PH_IMPORT,
-    PH_MOVE,
-    PH_RONDEL,
-    PH_SEA,
-    PH_STANCE,
-    REWARD_SCORE_MARGIN,
-)
-from .tables import (
-    BOND_COST,
-    BOND_INTEREST,
-    CARD_OWN_BOND,
-    CARD_SECOND_BOND,
-    CARD_SECOND_NATION,
-    FIRST_SEA,
-    GROUPS,
-    MULTIPLIER,
-    N_BONDS,
-    N_HOME,
-    N_NATIONS,
-    N_REGIONS,
-    N_SEAS,
-    START_CASH,
-    START_FACTORY,
-    TAX_START_POS,
-)
-from .turn import end_action, next_buyer
+from .._common.rng import seed_rng
+from .._common.rng import shuffle
+from .._common.scoring import final_shares
+from .._common.scoring import margins_from_mean
+from .._common.scoring import seat_values
+from .._common.stepping import phase_is
+from .actions import A_ASK
+from .actions import A_BUILD
+from .actions import A_BUY
+from .actions import A_DEST
+from .actions import A_DESTROY
+from .actions import A_FIGHT
+from .actions import A_FRIENDLY
+from .actions import A_HOSTILE
+from .actions import A_IMPORT_ARMY
+from .actions import A_IMPORT_FLEET
+from .actions import A_ORIGIN
+from .actions import A_PASS
+from .actions import A_RONDEL
+from .actions import A_SEA
+from .actions import A_TOGGLE
+from .board import has
+from .board import last_factory_protected
+from .combat import askable
+from .combat import do_ask
+from .combat import do_decline
+from .combat import do_destroy
+from .combat import do_fight
+from .combat import valid_fight_targets
+from .economy import any_import
+from .economy import do_build
+from .economy import do_import
+from .economy import do_rondel
+from .economy import valid_build
+from .economy import valid_import
+from .economy import valid_rondel
+from .investor import any_buy
+from .investor import do_buy
+from .investor import investment
+from .investor import valid_buys
+from .maneuver import dest_mask
+from .maneuver import do_done
+from .maneuver import do_sea
+from .maneuver import do_select_dest
+from .maneuver import do_select_origin
+from .maneuver import do_stance
+from .maneuver import do_toggle
+from .maneuver import valid_origin
+from .maneuver import valid_seas
+from .maneuver import valid_toggle
+from .state import PH_ANSWER
+from .state import PH_ASK
+from .state import PH_BUY
+from .state import PH_DEST
+from .state import PH_DESTROY
+from .state import PH_FACTORY
+from .state import PH_FIGHT
+from .state import PH_GAME_OVER
+from .state import PH_IMPORT
+from .state import PH_MOVE
+from .state import PH_RONDEL
+from .state import PH_SEA
+from .state import PH_STANCE
+from .state import REWARD_SCORE_MARGIN
+from .tables import BOND_COST
+from .tables import BOND_INTEREST
+from .tables import CARD_OWN_BOND
+from .tables import CARD_SECOND_BOND
+from .tables import CARD_SECOND_NATION
+from .tables import FIRST_SEA
+from .tables import GROUPS
+from .tables import MULTIPLIER
+from .tables import N_BONDS
+from .tables import N_HOME
+from .tables import N_NATIONS
+from .tables import N_REGIONS
+from .tables import N_SEAS
+from .tables import START_CASH
+from .tables import START_FACTORY
+from .tables import TAX_START_POS
+from .turn import end_action
+from .turn import next_buyer
 
 
 # --- setup ---------------------------------------------------------------------------------------
@@ -178,9 +190,7 @@ def to_move(s):
     return np.int64(r.flag[r.nation])
 
 
-@njit(cache=True)
-def is_over(s):
-    return s[0].phase == PH_GAME_OVER
+is_over = phase_is(PH_GAME_OVER)
 
 
 @njit(cache=True)

@@ -53,7 +53,11 @@ home province h 0..29; bond k stored at index k-1):
 
 import numpy as np
 
-from .tables import N_BONDS, N_HOME, N_NATIONS, N_REGIONS, N_SEAS
+from .tables import N_BONDS
+from .tables import N_HOME
+from .tables import N_NATIONS
+from .tables import N_REGIONS
+from .tables import N_SEAS
 
 MAX_SEATS = 6
 

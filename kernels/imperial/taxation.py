@@ -5,8 +5,17 @@ Reads: factory, armies, fleets, hostile, chips_left, chips_per_nation, flag. Wri
 
 from numba import njit
 
-from .board import bank_to_cash, bank_to_treasury, unblocked_factories
-from .tables import N_REGIONS, POWER_MAX, TAX_CAP, TAX_MAX_POS, TAX_MIN_POS, TAX_PER_CHIP, TAX_PER_FACTORY, UPKEEP
+from .board import bank_to_cash
+from .board import bank_to_treasury
+from .board import unblocked_factories
+from .tables import N_REGIONS
+from .tables import POWER_MAX
+from .tables import TAX_CAP
+from .tables import TAX_MAX_POS
+from .tables import TAX_MIN_POS
+from .tables import TAX_PER_CHIP
+from .tables import TAX_PER_FACTORY
+from .tables import UPKEEP
 
 
 @njit(cache=True)

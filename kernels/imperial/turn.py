@@ -8,7 +8,9 @@ from numba import njit
 
 from .board import flags_held
 from .investor import investor_bonus
-from .state import PH_BUY, PH_GAME_OVER, PH_RONDEL
+from .state import PH_BUY
+from .state import PH_GAME_OVER
+from .state import PH_RONDEL
 from .tables import N_NATIONS
 
 

@@ -8,40 +8,43 @@ A record that passes cannot make a kernel index out of bounds (tests/contract/te
 
 from __future__ import annotations
 
-from .._common.validate import COUNTER_MAX, Bound, check_layers, in_phase, last_seat, no_dead_end, phase_words
+from .._common.validate import COUNTER_MAX
+from .._common.validate import Bound
+from .._common.validate import check_layers
+from .._common.validate import in_phase
+from .._common.validate import last_seat
+from .._common.validate import no_dead_end
+from .._common.validate import phase_words
 from .actions import NUM_ACTIONS
 from .invariants import check_invariants
-from .rules import legal_mask, to_move
-from .state import (
-    N_PHASES,
-    PH_ANSWER,
-    PH_ASK,
-    PH_BUY,
-    PH_DEST,
-    PH_DESTROY,
-    PH_FIGHT,
-    PH_GAME_OVER,
-    PH_IMPORT,
-    PH_SEA,
-    PH_STANCE,
-    PHASE_NAMES,
-    REWARDS,
-    RULESETS,
-    STATE,
-)
-from .tables import (
-    FIRST_SEA,
-    IMPORT_MAX,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    N_HOME,
-    N_NATIONS,
-    N_REGIONS,
-    POWER_MAX,
-    TAX_MAX_POS,
-    TAX_MIN_POS,
-    UNIT_LIMIT,
-)
+from .rules import legal_mask
+from .rules import to_move
+from .state import N_PHASES
+from .state import PH_ANSWER
+from .state import PH_ASK
+from .state import PH_BUY
+from .state import PH_DEST
+from .state import PH_DESTROY
+from .state import PH_FIGHT
+from .state import PH_GAME_OVER
+from .state import PH_IMPORT
+from .state import PH_SEA
+from .state import PH_STANCE
+from .state import PHASE_NAMES
+from .state import REWARDS
+from .state import RULESETS
+from .state import STATE
+from .tables import FIRST_SEA
+from .tables import IMPORT_MAX
+from .tables import MAX_PLAYERS
+from .tables import MIN_PLAYERS
+from .tables import N_HOME
+from .tables import N_NATIONS
+from .tables import N_REGIONS
+from .tables import POWER_MAX
+from .tables import TAX_MAX_POS
+from .tables import TAX_MIN_POS
+from .tables import UNIT_LIMIT
 
 MAX_NATION_TURNS_LIMIT = 2000  # IMP-END-2: the largest max_nation_turns option (MAX_GAME_LENGTH is built on it)
 MAX_TAX_CHIPS = 30  # the largest tax_chips_per_nation option

@@ -23,33 +23,45 @@ from __future__ import annotations
 
 import sys
 
-from .._common import contract, dispatch, entry, options
+from .._common import contract
+from .._common import dispatch
+from .._common import entry
+from .._common import options
 from .._common.scoring import evaluate
 from .._common.validate import check_seed
-from . import state, tables
-from .actions import NUM_ACTIONS, action_family, action_name
-from .dividends import DRAW_OUTCOMES, NUM_CHANCE_OUTCOMES
+from . import state
+from . import tables
+from .actions import NUM_ACTIONS
+from .actions import action_family
+from .actions import action_name
+from .dividends import DRAW_OUTCOMES
+from .dividends import NUM_CHANCE_OUTCOMES
 from .estimate import estimate
 from .invariants import check_invariants
-from .observe import OBS_PIECES, OBS_SIZE, observe
+from .observe import OBS_PIECES
+from .observe import OBS_SIZE
+from .observe import observe
 from .rollout import rollout_action
-from .rules import (
-    chance_outcomes,
-    init_state,
-    is_chance,
-    is_over,
-    legal_mask,
-    returns,
-    sample_chance,
-    scores,
-    step,
-    step_and_mask,
-    step_chance,
-    step_decision,
-    to_move,
-)
-from .state import PHASE_NAMES, RULESET_PUBLISHED, RULESET_SEED, RULESETS, STATE
-from .validate import MAX_MONEY, validate
+from .rules import chance_outcomes
+from .rules import init_state
+from .rules import is_chance
+from .rules import is_over
+from .rules import legal_mask
+from .rules import returns
+from .rules import sample_chance
+from .rules import scores
+from .rules import step
+from .rules import step_and_mask
+from .rules import step_chance
+from .rules import step_decision
+from .rules import to_move
+from .state import PHASE_NAMES
+from .state import RULESET_PUBLISHED
+from .state import RULESET_SEED
+from .state import RULESETS
+from .state import STATE
+from .validate import MAX_MONEY
+from .validate import validate
 
 GAME_ID = "irish_gauge"
 VERSION = 0

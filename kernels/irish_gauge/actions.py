@@ -13,7 +13,15 @@
 """
 
 from .._common.actions import ActionLayout
-from .tables import COLOUR_NAMES, COMPANY_IDS, HEX_IDS, HEX_NAMES, N_COLOURS, N_COMPANIES, N_HEX, N_TOWNS, TOWN_HEX
+from .tables import COLOUR_NAMES
+from .tables import COMPANY_IDS
+from .tables import HEX_IDS
+from .tables import HEX_NAMES
+from .tables import N_COLOURS
+from .tables import N_COMPANIES
+from .tables import N_HEX
+from .tables import N_TOWNS
+from .tables import TOWN_HEX
 
 _ACTIONS = ActionLayout()
 A_AUCTION = _ACTIONS.add("AUCTION", N_COMPANIES)

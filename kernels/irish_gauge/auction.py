@@ -5,10 +5,18 @@ Reads/writes: cash, held, next_cert, phase, active, auc_* fields.
 
 from numba import njit
 
-from .._common.seats import count_in, next_in
-from .actions import A_BID, A_PASS, N_BID
-from .state import PH_AUCTION, PH_INITIAL_AUCTION, PH_MAIN, RULESET_PUBLISHED
-from .tables import N_CERTS, N_COMPANIES, SHARE_VALUE
+from .._common.seats import count_in
+from .._common.seats import next_in
+from .actions import A_BID
+from .actions import A_PASS
+from .actions import N_BID
+from .state import PH_AUCTION
+from .state import PH_INITIAL_AUCTION
+from .state import PH_MAIN
+from .state import RULESET_PUBLISHED
+from .tables import N_CERTS
+from .tables import N_COMPANIES
+from .tables import SHARE_VALUE
 from .turn import end_turn
 
 

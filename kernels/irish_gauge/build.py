@@ -8,18 +8,16 @@ from numba import njit
 
 from .actions import A_PLACE
 from .state import PH_BUILD
-from .tables import (
-    BUILD_BUDGET,
-    COST_DIFFICULT,
-    COST_EMPTY,
-    COST_SHARED,
-    N_COMPANIES,
-    N_HEX,
-    N_NEIGHBORS,
-    NEIGHBORS,
-    T_DIFFICULT,
-    TERRAIN,
-)
+from .tables import BUILD_BUDGET
+from .tables import COST_DIFFICULT
+from .tables import COST_EMPTY
+from .tables import COST_SHARED
+from .tables import N_COMPANIES
+from .tables import N_HEX
+from .tables import N_NEIGHBORS
+from .tables import NEIGHBORS
+from .tables import T_DIFFICULT
+from .tables import TERRAIN
 from .turn import end_turn
 
 NO_ENTRY = 127  # cost of a hex the company may not enter

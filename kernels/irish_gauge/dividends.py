@@ -9,17 +9,15 @@ from numba import njit
 
 from .._common.chance import hypergeom_prob
 from .._common.rng import bag_draw
-from .tables import (
-    CITY_INCOME,
-    CUBE_SITE_HEX,
-    CUBES_PER_CALL,
-    MAJOR_CITY_HEX,
-    N_COLOURS,
-    N_COMPANIES,
-    T_TOWN,
-    TERRAIN,
-    TOWN_INCOME,
-)
+from .tables import CITY_INCOME
+from .tables import CUBE_SITE_HEX
+from .tables import CUBES_PER_CALL
+from .tables import MAJOR_CITY_HEX
+from .tables import N_COLOURS
+from .tables import N_COMPANIES
+from .tables import T_TOWN
+from .tables import TERRAIN
+from .tables import TOWN_INCOME
 from .turn import end_turn
 
 # Chance outcomes of one call: colour-count triples (black, pink, white) drawn, for 1..3 cubes.

@@ -12,7 +12,13 @@ from numba import njit
 from .._common.chance import comb
 from .._common.scoring import softmax_shares
 from .rules import scores
-from .tables import CITY_INCOME, CUBE_SITE_HEX, CUBES_PER_CALL, N_COMPANIES, T_TOWN, TERRAIN, TOWN_INCOME
+from .tables import CITY_INCOME
+from .tables import CUBE_SITE_HEX
+from .tables import CUBES_PER_CALL
+from .tables import N_COMPANIES
+from .tables import T_TOWN
+from .tables import TERRAIN
+from .tables import TOWN_INCOME
 
 TEMPERATURE = 12.0  # pounds: a seat 12 ahead is e times likelier to win than the seat behind it
 

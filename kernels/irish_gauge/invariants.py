@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .tables import CUBES_PER_COLOUR, LOCOMOTIVES, N_CERTS, N_COLOURS, N_COMPANIES, START_CASH
+from .tables import CUBES_PER_COLOUR
+from .tables import LOCOMOTIVES
+from .tables import N_CERTS
+from .tables import N_COLOURS
+from .tables import N_COMPANIES
+from .tables import START_CASH
 
 
 def check_invariants(s) -> list[str]:

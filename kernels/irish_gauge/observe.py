@@ -7,24 +7,29 @@ order absolute), used for PettingZoo ``state()``. Money is scaled by 1/100, coun
 
 from numba import njit
 
-from .._common.layout import SEATS, build_pieces, offsets
+from .._common.layout import SEATS
+from .._common.layout import build_pieces
+from .._common.layout import offsets
 from .._common.seats import relative_seat
 from .auction import min_bid
 from .dividends import company_potential
-from .state import MAX_SEATS, N_PHASES, PH_AUCTION, PH_BUILD, PH_INITIAL_AUCTION, RULESET_PUBLISHED
-from .tables import (
-    BUILD_BUDGET,
-    CUBES_PER_CALL,
-    CUBES_PER_COLOUR,
-    LOCOMOTIVES,
-    MAJOR_CITY_BONUS_PUBLISHED,
-    MAX_CERTS,
-    N_CERTS,
-    N_COLOURS,
-    N_COMPANIES,
-    N_HEX,
-    SHARE_VALUE,
-)
+from .state import MAX_SEATS
+from .state import N_PHASES
+from .state import PH_AUCTION
+from .state import PH_BUILD
+from .state import PH_INITIAL_AUCTION
+from .state import RULESET_PUBLISHED
+from .tables import BUILD_BUDGET
+from .tables import CUBES_PER_CALL
+from .tables import CUBES_PER_COLOUR
+from .tables import LOCOMOTIVES
+from .tables import MAJOR_CITY_BONUS_PUBLISHED
+from .tables import MAX_CERTS
+from .tables import N_CERTS
+from .tables import N_COLOURS
+from .tables import N_COMPANIES
+from .tables import N_HEX
+from .tables import SHARE_VALUE
 
 S, C, K, H = MAX_SEATS, N_COMPANIES, N_COLOURS, N_HEX
 OBS_PIECES, OBS_SIZE = build_pieces(

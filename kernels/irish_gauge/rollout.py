@@ -23,31 +23,34 @@ import numpy as np
 from numba import njit
 
 from .._common.masks import sample_legal
-from .._common.rng import uniform_float, uniform_int
-from .actions import (
-    A_AUCTION,
-    A_BID,
-    A_BUILD,
-    A_CALL_DIVIDENDS,
-    A_END_BUILD,
-    A_PASS,
-    A_PLACE,
-    A_SPECIAL_INTEREST,
-)
-from .auction import min_bid, top_value
-from .estimate import colour_pay_probability, expected_income
-from .state import PH_AUCTION, PH_BUILD, PH_INITIAL_AUCTION, PH_MAIN, RULESET_SEED
-from .tables import (
-    CITY_INCOME,
-    CUBE_SITE_HEX,
-    CUBES_PER_CALL,
-    HEX_DISTANCE,
-    N_COLOURS,
-    N_COMPANIES,
-    N_HEX,
-    TOWN_HEX,
-    TOWN_INCOME,
-)
+from .._common.rng import uniform_float
+from .._common.rng import uniform_int
+from .actions import A_AUCTION
+from .actions import A_BID
+from .actions import A_BUILD
+from .actions import A_CALL_DIVIDENDS
+from .actions import A_END_BUILD
+from .actions import A_PASS
+from .actions import A_PLACE
+from .actions import A_SPECIAL_INTEREST
+from .auction import min_bid
+from .auction import top_value
+from .estimate import colour_pay_probability
+from .estimate import expected_income
+from .state import PH_AUCTION
+from .state import PH_BUILD
+from .state import PH_INITIAL_AUCTION
+from .state import PH_MAIN
+from .state import RULESET_SEED
+from .tables import CITY_INCOME
+from .tables import CUBE_SITE_HEX
+from .tables import CUBES_PER_CALL
+from .tables import HEX_DISTANCE
+from .tables import N_COLOURS
+from .tables import N_COMPANIES
+from .tables import N_HEX
+from .tables import TOWN_HEX
+from .tables import TOWN_INCOME
 
 ROLLOUT_FLIP = 0.1  # chance of flipping a bid/pass choice
 ROLLOUT_EXPLORE = 0.1  # chance of a random main-turn or build decision

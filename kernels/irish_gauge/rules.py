@@ -10,36 +10,55 @@ import sys
 import numpy as np
 from numba import njit
 
-from .._common.contract import CHANCE, TERMINAL
+from .._common.contract import CHANCE
+from .._common.contract import TERMINAL
 from .._common.masks import clear
-from .._common.rng import bag_draw, seed_rng, uniform_int
-from .._common.scoring import final_shares, seat_values
-from .._common.stepping import make_step_and_mask, resolve_chance_step
-from .actions import (
-    A_AUCTION,
-    A_BID,
-    A_BUILD,
-    A_CALL_DIVIDENDS,
-    A_END_BUILD,
-    A_PASS,
-    A_PLACE,
-    A_SPECIAL_INTEREST,
-)
-from .auction import do_bid, do_pass, start_auction, valid_auction, valid_start_auction
-from .build import do_place, end_build, start_build, valid_placements, valid_start_build
-from .dividends import DRAW_OUTCOMES, cubes_to_draw, draw_outcome_probs, resolve_dividends
-from .special_interest import do_special_interest, valid_special_interests
-from .state import PH_AUCTION, PH_BUILD, PH_DIVIDEND_DRAW, PH_GAME_OVER, PH_INITIAL_AUCTION, PH_MAIN
-from .tables import (
-    HOME_HEX,
-    LOCOMOTIVES,
-    N_COLOURS,
-    N_COMPANIES,
-    RESERVE_PER_COLOUR,
-    SETUP_BAG_PER_COLOUR,
-    SHARE_VALUE,
-    STARTING_CUBE_HEX,
-)
+from .._common.rng import bag_draw
+from .._common.rng import seed_rng
+from .._common.rng import uniform_int
+from .._common.scoring import final_shares
+from .._common.scoring import seat_values
+from .._common.stepping import make_step_and_mask
+from .._common.stepping import phase_is
+from .._common.stepping import resolve_chance_step
+from .actions import A_AUCTION
+from .actions import A_BID
+from .actions import A_BUILD
+from .actions import A_CALL_DIVIDENDS
+from .actions import A_END_BUILD
+from .actions import A_PASS
+from .actions import A_PLACE
+from .actions import A_SPECIAL_INTEREST
+from .auction import do_bid
+from .auction import do_pass
+from .auction import start_auction
+from .auction import valid_auction
+from .auction import valid_start_auction
+from .build import do_place
+from .build import end_build
+from .build import start_build
+from .build import valid_placements
+from .build import valid_start_build
+from .dividends import DRAW_OUTCOMES
+from .dividends import cubes_to_draw
+from .dividends import draw_outcome_probs
+from .dividends import resolve_dividends
+from .special_interest import do_special_interest
+from .special_interest import valid_special_interests
+from .state import PH_AUCTION
+from .state import PH_BUILD
+from .state import PH_DIVIDEND_DRAW
+from .state import PH_GAME_OVER
+from .state import PH_INITIAL_AUCTION
+from .state import PH_MAIN
+from .tables import HOME_HEX
+from .tables import LOCOMOTIVES
+from .tables import N_COLOURS
+from .tables import N_COMPANIES
+from .tables import RESERVE_PER_COLOUR
+from .tables import SETUP_BAG_PER_COLOUR
+from .tables import SHARE_VALUE
+from .tables import STARTING_CUBE_HEX
 
 
 # --- setup ---------------------------------------------------------------------------------------
@@ -89,14 +108,8 @@ def to_move(s):
     return np.int64(TERMINAL)
 
 
-@njit(cache=True)
-def is_over(s):
-    return s[0].phase == PH_GAME_OVER
-
-
-@njit(cache=True)
-def is_chance(s):
-    return s[0].phase == PH_DIVIDEND_DRAW
+is_over = phase_is(PH_GAME_OVER)
+is_chance = phase_is(PH_DIVIDEND_DRAW)
 
 
 @njit(cache=True)

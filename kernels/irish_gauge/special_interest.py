@@ -6,7 +6,10 @@ Reads/writes: cube, bag. Town t is hex TOWN_HEX[t]; action SPECIAL_INTEREST[t, k
 from numba import njit
 
 from .actions import A_SPECIAL_INTEREST
-from .tables import N_COLOURS, N_COMPANIES, N_TOWNS, TOWN_HEX
+from .tables import N_COLOURS
+from .tables import N_COMPANIES
+from .tables import N_TOWNS
+from .tables import TOWN_HEX
 from .turn import end_turn
 
 

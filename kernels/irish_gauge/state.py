@@ -41,7 +41,11 @@ Field table (seat = player index 0..4, unused seats stay zero; company c = CBSC,
 
 import numpy as np
 
-from .tables import MAX_CERTS, N_COLOURS, N_COMPANIES, N_HEX, TRACK_ROWS
+from .tables import MAX_CERTS
+from .tables import N_COLOURS
+from .tables import N_COMPANIES
+from .tables import N_HEX
+from .tables import TRACK_ROWS
 
 MAX_SEATS = 5
 

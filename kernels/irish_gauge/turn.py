@@ -2,7 +2,8 @@
 
 from numba import njit
 
-from .state import PH_GAME_OVER, PH_MAIN
+from .state import PH_GAME_OVER
+from .state import PH_MAIN
 
 
 @njit(cache=True)

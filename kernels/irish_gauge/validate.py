@@ -5,43 +5,39 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._common.validate import (
-    COUNTER_MAX,
-    Bound,
-    check_layers,
-    high_bid_affordable,
-    in_phase,
-    last_seat,
-    no_dead_end,
-    outside_phase,
-)
-from .actions import N_BID, NUM_ACTIONS
+from .._common.validate import COUNTER_MAX
+from .._common.validate import Bound
+from .._common.validate import check_layers
+from .._common.validate import high_bid_affordable
+from .._common.validate import in_phase
+from .._common.validate import last_seat
+from .._common.validate import no_dead_end
+from .._common.validate import outside_phase
+from .actions import N_BID
+from .actions import NUM_ACTIONS
 from .invariants import check_invariants
-from .rules import legal_mask, to_move
-from .state import (
-    MAX_SEATS,
-    N_PHASES,
-    PH_AUCTION,
-    PH_BUILD,
-    PH_GAME_OVER,
-    PH_INITIAL_AUCTION,
-    PHASE_NAMES,
-    RULESETS,
-    STATE,
-)
-from .tables import (
-    BUILD_BUDGET,
-    CUBES_PER_CALL,
-    CUBES_PER_COLOUR,
-    LOCOMOTIVES,
-    MAX_CERTS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    N_CERTS,
-    N_COLOURS,
-    N_COMPANIES,
-    TRACK_ROWS,
-)
+from .rules import legal_mask
+from .rules import to_move
+from .state import MAX_SEATS
+from .state import N_PHASES
+from .state import PH_AUCTION
+from .state import PH_BUILD
+from .state import PH_GAME_OVER
+from .state import PH_INITIAL_AUCTION
+from .state import PHASE_NAMES
+from .state import RULESETS
+from .state import STATE
+from .tables import BUILD_BUDGET
+from .tables import CUBES_PER_CALL
+from .tables import CUBES_PER_COLOUR
+from .tables import LOCOMOTIVES
+from .tables import MAX_CERTS
+from .tables import MAX_PLAYERS
+from .tables import MIN_PLAYERS
+from .tables import N_CERTS
+from .tables import N_COLOURS
+from .tables import N_COMPANIES
+from .tables import TRACK_ROWS
 
 # A proven bound on the money in play: 100 starting pounds + 22 dividend calls x 5 companies x
 # (84 income + 3 rounding) pounds = 9670. Bids never exceed it, so auc_high_bid + N_BID fits int16.

@@ -14,7 +14,13 @@
 
 from .._common.actions import ActionLayout
 from .state import PH_ASSIGN
-from .tables import GAMER_IDS, GAMER_LABELS, MAX_VALUE, N_GAMERS, N_POSTS, POST_IDS, POST_LABELS
+from .tables import GAMER_IDS
+from .tables import GAMER_LABELS
+from .tables import MAX_VALUE
+from .tables import N_GAMERS
+from .tables import N_POSTS
+from .tables import POST_IDS
+from .tables import POST_LABELS
 
 _ACTIONS = ActionLayout()
 A_SELECT_GAMER = _ACTIONS.add("SELECT_GAMER", N_GAMERS)

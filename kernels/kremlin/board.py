@@ -6,26 +6,24 @@ Reads/writes loc, holder, sp, broke, susp_turn, part_time, declared, burned, con
 
 from numba import njit
 
-from .tables import (
-    EXPERIENCE,
-    LEVEL,
-    LOC_CIV,
-    LOC_OTH,
-    LOC_RET,
-    LV_JUNIOR,
-    LV_MEMBER,
-    LV_SENIOR,
-    MAX_AGE_AFTER_POWER,
-    N_GAMERS,
-    N_POSTS,
-    RETIRE_AGE,
-    RETIRE_BROKE,
-    SENSITIVE_MULT,
-    TR_MIDWAY,
-    TR_OTHER_INTEREST,
-    TR_SENSITIVE,
-    TRAIT,
-)
+from .tables import EXPERIENCE
+from .tables import LEVEL
+from .tables import LOC_CIV
+from .tables import LOC_OTH
+from .tables import LOC_RET
+from .tables import LV_JUNIOR
+from .tables import LV_MEMBER
+from .tables import LV_SENIOR
+from .tables import MAX_AGE_AFTER_POWER
+from .tables import N_GAMERS
+from .tables import N_POSTS
+from .tables import RETIRE_AGE
+from .tables import RETIRE_BROKE
+from .tables import SENSITIVE_MULT
+from .tables import TR_MIDWAY
+from .tables import TR_OTHER_INTEREST
+from .tables import TR_SENSITIVE
+from .tables import TRAIT
 
 
 @njit(cache=True)

@@ -12,7 +12,10 @@ import numpy as np
 from numba import njit
 
 from .._common.scoring import softmax_shares
-from .tables import EXPERIENCE, LOC_OTH, LOC_RET, N_GAMERS
+from .tables import EXPERIENCE
+from .tables import LOC_OTH
+from .tables import LOC_RET
+from .tables import N_GAMERS
 
 TEMPERATURE = 0.4
 SPEECH_WEIGHT = 3.0

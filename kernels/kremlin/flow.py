@@ -9,80 +9,72 @@ DONE is skipped (spec §4: the environment applies it without asking).
 
 from numba import njit
 
-from .board import (
-    active,
-    any_vacant,
-    auto_fill,
-    can_afford,
-    first_able,
-    in_post,
-    is_member,
-    pay,
-    place,
-    retire_if_old,
-    sweep_old,
-)
+from .board import active
+from .board import any_vacant
+from .board import auto_fill
+from .board import can_afford
+from .board import first_able
+from .board import in_post
+from .board import is_member
+from .board import pay
+from .board import place
+from .board import retire_if_old
+from .board import sweep_old
 from .influence import has_declaration
-from .phases import (
-    do_speech,
-    do_stress,
-    do_verdict,
-    election_voter,
-    end_by_turn_limit,
-    end_by_vacancy,
-    in_pool,
-    speech_threshold,
-    trial_voter,
-    valid_expel,
-    valid_mark,
-    valid_move_source,
-    valid_part_time,
-    valid_rumour_a,
-    valid_rumour_b,
-)
-from .state import (
-    C_ELECTION,
-    C_EXPULSION,
-    C_PART_TIME,
-    C_PER_A,
-    C_PER_B,
-    C_PER_C,
-    C_PER_END,
-    C_RUMOUR,
-    C_YEAR_END,
-    CH_FINANCE,
-    CH_SPEECH,
-    PH_CHANCE,
-    PH_EXP_TARGET,
-    PH_NOMINATE,
-    PH_PER_A_SRC,
-    PH_PER_B_SRC,
-    PH_PER_C_SRC,
-    PH_PT_SELECT,
-    PH_RECALL,
-    PH_RUM_CHOICE,
-    PH_RUM_MARK,
-    PH_VOTE,
-    PH_WINDOW,
-)
-from .tables import (
-    DELEGATION_ELECTION,
-    DELEGATION_EXPULSION,
-    DELEGATION_RUMOUR,
-    LOC_CIV,
-    LOC_OTH,
-    LV_JUNIOR,
-    LV_MEMBER,
-    LV_SENIOR,
-    N_GAMERS,
-    N_OFFICERS,
-    SP_ELE_REJECT,
-    SP_EXP_FAILURE,
-    SP_PER_B,
-    SP_PER_C,
-    SP_RECALL,
-    SP_TOGGLE,
-)
+from .phases import do_speech
+from .phases import do_stress
+from .phases import do_verdict
+from .phases import election_voter
+from .phases import end_by_turn_limit
+from .phases import end_by_vacancy
+from .phases import in_pool
+from .phases import speech_threshold
+from .phases import trial_voter
+from .phases import valid_expel
+from .phases import valid_mark
+from .phases import valid_move_source
+from .phases import valid_part_time
+from .phases import valid_rumour_a
+from .phases import valid_rumour_b
+from .state import C_ELECTION
+from .state import C_EXPULSION
+from .state import C_PART_TIME
+from .state import C_PER_A
+from .state import C_PER_B
+from .state import C_PER_C
+from .state import C_PER_END
+from .state import C_RUMOUR
+from .state import C_YEAR_END
+from .state import CH_FINANCE
+from .state import CH_SPEECH
+from .state import PH_CHANCE
+from .state import PH_EXP_TARGET
+from .state import PH_NOMINATE
+from .state import PH_PER_A_SRC
+from .state import PH_PER_B_SRC
+from .state import PH_PER_C_SRC
+from .state import PH_PT_SELECT
+from .state import PH_RECALL
+from .state import PH_RUM_CHOICE
+from .state import PH_RUM_MARK
+from .state import PH_VOTE
+from .state import PH_WINDOW
+from .tables import DELEGATION_ELECTION
+from .tables import DELEGATION_EXPULSION
+from .tables import DELEGATION_RUMOUR
+from .tables import LOC_CIV
+from .tables import LOC_OTH
+from .tables import LV_JUNIOR
+from .tables import LV_MEMBER
+from .tables import LV_SENIOR
+from .tables import N_GAMERS
+from .tables import N_OFFICERS
+from .tables import SP_ELE_REJECT
+from .tables import SP_EXP_FAILURE
+from .tables import SP_PER_B
+from .tables import SP_PER_C
+from .tables import SP_RECALL
+from .tables import SP_TOGGLE
 
 STOP = -1
 S_TURN_START = 0

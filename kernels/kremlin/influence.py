@@ -7,22 +7,21 @@ Reads/writes assigned, declared, stamp, counter, controller, assign_seat, assign
 import numpy as np
 from numba import njit
 
-from .._common.rng import seed_rng, uniform_float
+from .._common.rng import seed_rng
+from .._common.rng import uniform_float
 from .board import recompute_controller
-from .tables import (
-    ASSIGNABLE,
-    ENEMY,
-    EXPERIENCE,
-    INFLUENCE_VALUES,
-    LOC_OTH,
-    LOC_RET,
-    MAX_VALUE,
-    N_GAMERS,
-    N_VALUES,
-    START_LOC,
-    TR_INCONSPICUOUS,
-    TRAIT,
-)
+from .tables import ASSIGNABLE
+from .tables import ENEMY
+from .tables import EXPERIENCE
+from .tables import INFLUENCE_VALUES
+from .tables import LOC_OTH
+from .tables import LOC_RET
+from .tables import MAX_VALUE
+from .tables import N_GAMERS
+from .tables import N_VALUES
+from .tables import START_LOC
+from .tables import TR_INCONSPICUOUS
+from .tables import TRAIT
 
 
 @njit(cache=True)

@@ -8,8 +8,15 @@ range and control matches the declarations.
 
 from __future__ import annotations
 
-from .state import PH_ASSIGN, PH_GAME_OVER
-from .tables import ASSIGNABLE, EXPERIENCE, INFLUENCE_VALUES, LOC_OTH, LOC_RET, N_GAMERS, N_POSTS
+from .state import PH_ASSIGN
+from .state import PH_GAME_OVER
+from .tables import ASSIGNABLE
+from .tables import EXPERIENCE
+from .tables import INFLUENCE_VALUES
+from .tables import LOC_OTH
+from .tables import LOC_RET
+from .tables import N_GAMERS
+from .tables import N_POSTS
 
 
 def _controller(r, g, n):

@@ -8,11 +8,25 @@ seat order) and is the only one that fills ``all_assigned``.
 
 from numba import njit
 
-from .._common.layout import SEATS, build_pieces, offsets
+from .._common.layout import SEATS
+from .._common.layout import build_pieces
+from .._common.layout import offsets
 from .._common.seats import relative_seat
 from .rules import _decider
-from .state import MAX_SEATS, N_CONTS, N_PHASES, PH_CHANCE, PH_GAME_OVER, PH_WINDOW
-from .tables import EXPERIENCE, LOC_OTH, LOC_RET, MAX_VALUE, N_GAMERS, N_LOCS, TRAIT, TRAIT_NAMES
+from .state import MAX_SEATS
+from .state import N_CONTS
+from .state import N_PHASES
+from .state import PH_CHANCE
+from .state import PH_GAME_OVER
+from .state import PH_WINDOW
+from .tables import EXPERIENCE
+from .tables import LOC_OTH
+from .tables import LOC_RET
+from .tables import MAX_VALUE
+from .tables import N_GAMERS
+from .tables import N_LOCS
+from .tables import TRAIT
+from .tables import TRAIT_NAMES
 
 S, G = MAX_SEATS, N_GAMERS
 N_TRAITS = len(TRAIT_NAMES)

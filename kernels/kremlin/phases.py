@@ -7,51 +7,49 @@ Rules: KRM-PT-*, KRM-STR-*, KRM-EXP-*, KRM-RUM-*, KRM-FIN-*, KRM-ELE-*, KRM-PER-
 
 from numba import njit
 
-from .board import (
-    active,
-    can_afford,
-    in_post,
-    is_member,
-    is_officer,
-    pay,
-    place,
-    retire,
-    retire_if_broke,
-    retire_if_old,
-    send_away,
-    sweep_old,
-)
-from .state import PH_GAME_OVER, WIN_DRAW, WIN_TRUNCATED
-from .tables import (
-    ALLY,
-    CLIQUE,
-    EXPEL_THRESHOLD,
-    EXPERIENCE,
-    FIN_MIN_AGE,
-    FINANCE,
-    LEVEL,
-    LOC_CIV,
-    LOC_OTH,
-    LV_JUNIOR,
-    LV_SENIOR,
-    N_GAMERS,
-    N_OFFICERS,
-    N_POSTS,
-    OTHER_CIRCLE_MOD,
-    PART_TIME_MOD,
-    SP_EXP_FAILURE,
-    SP_EXP_SUCCESS,
-    SP_PER_LEVEL,
-    SP_RECALL,
-    SP_RUM_A,
-    SP_TOGGLE,
-    SP_TRIAL,
-    SPEECH_SP,
-    SPEECH_THRESHOLD,
-    SPEECHES_TO_WIN,
-    TR_OTHER_CIRCLE,
-    TRAIT,
-)
+from .board import active
+from .board import can_afford
+from .board import in_post
+from .board import is_member
+from .board import is_officer
+from .board import pay
+from .board import place
+from .board import retire
+from .board import retire_if_broke
+from .board import retire_if_old
+from .board import send_away
+from .board import sweep_old
+from .state import PH_GAME_OVER
+from .state import WIN_DRAW
+from .state import WIN_TRUNCATED
+from .tables import ALLY
+from .tables import CLIQUE
+from .tables import EXPEL_THRESHOLD
+from .tables import EXPERIENCE
+from .tables import FIN_MIN_AGE
+from .tables import FINANCE
+from .tables import LEVEL
+from .tables import LOC_CIV
+from .tables import LOC_OTH
+from .tables import LV_JUNIOR
+from .tables import LV_SENIOR
+from .tables import N_GAMERS
+from .tables import N_OFFICERS
+from .tables import N_POSTS
+from .tables import OTHER_CIRCLE_MOD
+from .tables import PART_TIME_MOD
+from .tables import SP_EXP_FAILURE
+from .tables import SP_EXP_SUCCESS
+from .tables import SP_PER_LEVEL
+from .tables import SP_RECALL
+from .tables import SP_RUM_A
+from .tables import SP_TOGGLE
+from .tables import SP_TRIAL
+from .tables import SPEECH_SP
+from .tables import SPEECH_THRESHOLD
+from .tables import SPEECHES_TO_WIN
+from .tables import TR_OTHER_CIRCLE
+from .tables import TRAIT
 
 
 # --- part-time (KRM-PT) ----------------------------------------------------------------------------

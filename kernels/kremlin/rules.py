@@ -11,102 +11,111 @@ import sys
 import numpy as np
 from numba import njit
 
-from .._common.contract import CHANCE, TERMINAL
-from .._common.rng import roll_die, seed_rng, uniform_int
+from .._common.contract import CHANCE
+from .._common.contract import TERMINAL
+from .._common.rng import roll_die
+from .._common.rng import seed_rng
+from .._common.rng import uniform_int
 from .._common.scoring import seat_values
-from .._common.stepping import make_step_and_mask, resolve_chance_step
-from .actions import A_DECLARE, A_DONE, A_OPPOSE, A_RUMOUR_A, A_RUMOUR_B, A_SELECT_POST, A_SUPPORT
-from .board import is_member, pay, place, retire_if_broke
-from .flow import (
-    S_ELE_VOTE_NEXT,
-    S_FIN_NEXT,
-    S_PER_A_ASK,
-    S_PER_A_END,
-    S_PER_B_ASK,
-    S_PER_B_END,
-    S_PER_C_ASK,
-    S_PER_C_END,
-    S_PT_NEXT,
-    S_RECALL_NEXT,
-    S_RUM_CHOICE_ASK,
-    S_RUM_END,
-    S_RUM_MARK_ASK,
-    S_RUM_OPEN,
-    S_TRIAL_VOTE_NEXT,
-    S_TURN_END,
-    S_TURN_START,
-    S_WINDOW,
-    advance,
-    next_seat,
-    open_window,
-)
-from .influence import do_assign, do_declare, fill_declarations, valid_assign
-from .phases import (
-    do_expel_roll,
-    do_finance_roll,
-    do_mark,
-    do_move,
-    do_recall,
-    do_rumour_a,
-    do_speech,
-    first_vacant,
-    speech_threshold,
-    vacant_count,
-    valid_defendant,
-    valid_expel,
-    valid_mark,
-    valid_move,
-    valid_move_source,
-    valid_nominee,
-    valid_part_time,
-    valid_recall_target,
-    valid_rumour_a,
-    valid_rumour_b,
-)
-from .state import (
-    C_ELE_VOTE,
-    C_EXP_NEXT,
-    C_TRIAL_VOTE,
-    CH_EXPULSION,
-    CH_FINANCE,
-    CH_NONE,
-    PH_ASSIGN,
-    PH_CHANCE,
-    PH_EXP_TARGET,
-    PH_GAME_OVER,
-    PH_NOMINATE,
-    PH_PER_A_DST,
-    PH_PER_A_SRC,
-    PH_PER_B_DST,
-    PH_PER_B_SRC,
-    PH_PER_C_DST,
-    PH_PER_C_SRC,
-    PH_PT_SELECT,
-    PH_RECALL,
-    PH_RUM_CHOICE,
-    PH_RUM_MARK,
-    PH_RUM_TARGET,
-    PH_VOTE,
-    PH_WINDOW,
-    WIN_DRAW,
-    WIN_NONE,
-)
-from .tables import (
-    DIE_SIDES,
-    LEVEL,
-    LOC_CIV,
-    LV_JUNIOR,
-    LV_MEMBER,
-    MAX_VALUE,
-    N_GAMERS,
-    N_POSTS,
-    SP_PER_B,
-    SP_PER_C,
-    START_BROKE,
-    START_LOC,
-    TR_POOR,
-    TRAIT,
-)
+from .._common.stepping import make_step_and_mask
+from .._common.stepping import phase_is
+from .._common.stepping import resolve_chance_step
+from .actions import A_DECLARE
+from .actions import A_DONE
+from .actions import A_OPPOSE
+from .actions import A_RUMOUR_A
+from .actions import A_RUMOUR_B
+from .actions import A_SELECT_POST
+from .actions import A_SUPPORT
+from .board import is_member
+from .board import pay
+from .board import place
+from .board import retire_if_broke
+from .flow import S_ELE_VOTE_NEXT
+from .flow import S_FIN_NEXT
+from .flow import S_PER_A_ASK
+from .flow import S_PER_A_END
+from .flow import S_PER_B_ASK
+from .flow import S_PER_B_END
+from .flow import S_PER_C_ASK
+from .flow import S_PER_C_END
+from .flow import S_PT_NEXT
+from .flow import S_RECALL_NEXT
+from .flow import S_RUM_CHOICE_ASK
+from .flow import S_RUM_END
+from .flow import S_RUM_MARK_ASK
+from .flow import S_RUM_OPEN
+from .flow import S_TRIAL_VOTE_NEXT
+from .flow import S_TURN_END
+from .flow import S_TURN_START
+from .flow import S_WINDOW
+from .flow import advance
+from .flow import next_seat
+from .flow import open_window
+from .influence import do_assign
+from .influence import do_declare
+from .influence import fill_declarations
+from .influence import valid_assign
+from .phases import do_expel_roll
+from .phases import do_finance_roll
+from .phases import do_mark
+from .phases import do_move
+from .phases import do_recall
+from .phases import do_rumour_a
+from .phases import do_speech
+from .phases import first_vacant
+from .phases import speech_threshold
+from .phases import vacant_count
+from .phases import valid_defendant
+from .phases import valid_expel
+from .phases import valid_mark
+from .phases import valid_move
+from .phases import valid_move_source
+from .phases import valid_nominee
+from .phases import valid_part_time
+from .phases import valid_recall_target
+from .phases import valid_rumour_a
+from .phases import valid_rumour_b
+from .state import C_ELE_VOTE
+from .state import C_EXP_NEXT
+from .state import C_TRIAL_VOTE
+from .state import CH_EXPULSION
+from .state import CH_FINANCE
+from .state import CH_NONE
+from .state import PH_ASSIGN
+from .state import PH_CHANCE
+from .state import PH_EXP_TARGET
+from .state import PH_GAME_OVER
+from .state import PH_NOMINATE
+from .state import PH_PER_A_DST
+from .state import PH_PER_A_SRC
+from .state import PH_PER_B_DST
+from .state import PH_PER_B_SRC
+from .state import PH_PER_C_DST
+from .state import PH_PER_C_SRC
+from .state import PH_PT_SELECT
+from .state import PH_RECALL
+from .state import PH_RUM_CHOICE
+from .state import PH_RUM_MARK
+from .state import PH_RUM_TARGET
+from .state import PH_VOTE
+from .state import PH_WINDOW
+from .state import WIN_DRAW
+from .state import WIN_NONE
+from .tables import DIE_SIDES
+from .tables import LEVEL
+from .tables import LOC_CIV
+from .tables import LV_JUNIOR
+from .tables import LV_MEMBER
+from .tables import MAX_VALUE
+from .tables import N_GAMERS
+from .tables import N_POSTS
+from .tables import SP_PER_B
+from .tables import SP_PER_C
+from .tables import START_BROKE
+from .tables import START_LOC
+from .tables import TR_POOR
+from .tables import TRAIT
 
 
 # --- setup ---------------------------------------------------------------------------------------
@@ -177,24 +186,17 @@ def _decider(r):
     return r.controller[r.actor]  # EXP_TARGET, RUM_*, NOMINATE
 
 
+is_over = phase_is(PH_GAME_OVER)
+is_chance = phase_is(PH_CHANCE)
+
+
 @njit(cache=True)
 def to_move(s):
-    r = s[0]
-    if r.phase == PH_GAME_OVER:
+    if is_over(s):
         return np.int64(TERMINAL)
-    if r.phase == PH_CHANCE:
+    if is_chance(s):
         return np.int64(CHANCE)
-    return np.int64(_decider(r))
-
-
-@njit(cache=True)
-def is_over(s):
-    return s[0].phase == PH_GAME_OVER
-
-
-@njit(cache=True)
-def is_chance(s):
-    return s[0].phase == PH_CHANCE
+    return np.int64(_decider(s[0]))
 
 
 @njit(cache=True)

@@ -52,7 +52,9 @@ Field table (seat = player 0..5, unused seats stay zero; g = gamer 0..25; k = po
 
 import numpy as np
 
-from .tables import MAX_PLAYERS, N_GAMERS, N_POSTS
+from .tables import MAX_PLAYERS
+from .tables import N_GAMERS
+from .tables import N_POSTS
 
 MAX_SEATS = MAX_PLAYERS
 

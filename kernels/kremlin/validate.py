@@ -12,80 +12,76 @@ Layers, each run only when the ones before hold (later bounds index with earlier
 
 from __future__ import annotations
 
-from .._common.validate import (
-    Bound,
-    check_layers,
-    in_phase,
-    last_seat,
-    no_dead_end,
-    num_seats,
-    outside_phase,
-    phase_words,
-)
-from . import MAX_GAME_LENGTH, MAX_TURN_LIMIT
+from .._common.validate import Bound
+from .._common.validate import check_layers
+from .._common.validate import in_phase
+from .._common.validate import last_seat
+from .._common.validate import no_dead_end
+from .._common.validate import num_seats
+from .._common.validate import outside_phase
+from .._common.validate import phase_words
+from . import MAX_GAME_LENGTH
+from . import MAX_TURN_LIMIT
 from .actions import NUM_ACTIONS
 from .invariants import check_invariants
-from .rules import legal_mask, to_move
-from .state import (
-    C_ELE_VOTE,
-    C_TRIAL_VOTE,
-    CH_EXPULSION,
-    CH_FINANCE,
-    CH_NONE,
-    CH_SPEECH,
-    N_CONTS,
-    N_PHASES,
-    PH_ASSIGN,
-    PH_CHANCE,
-    PH_EXP_TARGET,
-    PH_GAME_OVER,
-    PH_NOMINATE,
-    PH_PER_A_DST,
-    PH_PER_A_SRC,
-    PH_PER_B_DST,
-    PH_PER_B_SRC,
-    PH_PER_C_DST,
-    PH_PER_C_SRC,
-    PH_PT_SELECT,
-    PH_RECALL,
-    PH_RUM_CHOICE,
-    PH_RUM_MARK,
-    PH_RUM_TARGET,
-    PH_VOTE,
-    PH_WINDOW,
-    PHASE_NAMES,
-    RULESETS,
-    STATE,
-    WIN_NONE,
-    WIN_TRUNCATED,
-)
-from .tables import (
-    ASSIGNABLE,
-    DIE_SIDES,
-    EXPERIENCE,
-    INFLUENCE_VALUES,
-    LEVEL,
-    LV_JUNIOR,
-    LV_MEMBER,
-    MAX_AGE_AFTER_POWER,
-    MAX_PLAYERS,
-    MAX_VALUE,
-    MIN_PLAYERS,
-    N_GAMERS,
-    N_LOCS,
-    N_OFFICERS,
-    N_POSTS,
-    N_VALUES,
-    RETIRE_BROKE,
-    SENSITIVE_MULT,
-    SP_ELE_REJECT,
-    SPEECH_SP,
-    SPEECHES_TO_WIN,
-    THEMES,
-    TOTAL_INFLUENCE,
-    TR_INCONSPICUOUS,
-    TRAIT,
-)
+from .rules import legal_mask
+from .rules import to_move
+from .state import C_ELE_VOTE
+from .state import C_TRIAL_VOTE
+from .state import CH_EXPULSION
+from .state import CH_FINANCE
+from .state import CH_NONE
+from .state import CH_SPEECH
+from .state import N_CONTS
+from .state import N_PHASES
+from .state import PH_ASSIGN
+from .state import PH_CHANCE
+from .state import PH_EXP_TARGET
+from .state import PH_GAME_OVER
+from .state import PH_NOMINATE
+from .state import PH_PER_A_DST
+from .state import PH_PER_A_SRC
+from .state import PH_PER_B_DST
+from .state import PH_PER_B_SRC
+from .state import PH_PER_C_DST
+from .state import PH_PER_C_SRC
+from .state import PH_PT_SELECT
+from .state import PH_RECALL
+from .state import PH_RUM_CHOICE
+from .state import PH_RUM_MARK
+from .state import PH_RUM_TARGET
+from .state import PH_VOTE
+from .state import PH_WINDOW
+from .state import PHASE_NAMES
+from .state import RULESETS
+from .state import STATE
+from .state import WIN_NONE
+from .state import WIN_TRUNCATED
+from .tables import ASSIGNABLE
+from .tables import DIE_SIDES
+from .tables import EXPERIENCE
+from .tables import INFLUENCE_VALUES
+from .tables import LEVEL
+from .tables import LV_JUNIOR
+from .tables import LV_MEMBER
+from .tables import MAX_AGE_AFTER_POWER
+from .tables import MAX_PLAYERS
+from .tables import MAX_VALUE
+from .tables import MIN_PLAYERS
+from .tables import N_GAMERS
+from .tables import N_LOCS
+from .tables import N_OFFICERS
+from .tables import N_POSTS
+from .tables import N_VALUES
+from .tables import RETIRE_BROKE
+from .tables import SENSITIVE_MULT
+from .tables import SP_ELE_REJECT
+from .tables import SPEECH_SP
+from .tables import SPEECHES_TO_WIN
+from .tables import THEMES
+from .tables import TOTAL_INFLUENCE
+from .tables import TR_INCONSPICUOUS
+from .tables import TRAIT
 
 # The highest age (experience + SP) a gamer reaches: powers stop at 95 (KRM-GEN-2); past that only the
 # unchecked gains add: stress 1 + 2 broke + 1 suspicion (KRM-STR-1), two rejected nominations

@@ -14,20 +14,18 @@
 """
 
 from .._common.actions import ActionLayout
-from .tables import (
-    BID_CAP,
-    BOX_NAMES,
-    N_BOXES,
-    N_RAILROADS,
-    N_SECTIONS,
-    N_SETTLEMENTS,
-    RAILROAD_SHORT,
-    SEC_A,
-    SEC_B,
-    SEC_ONE_WAY,
-    SECTION_IDS,
-    SETTLEMENT_NAMES,
-)
+from .tables import BID_CAP
+from .tables import BOX_NAMES
+from .tables import N_BOXES
+from .tables import N_RAILROADS
+from .tables import N_SECTIONS
+from .tables import N_SETTLEMENTS
+from .tables import RAILROAD_SHORT
+from .tables import SEC_A
+from .tables import SEC_B
+from .tables import SEC_ONE_WAY
+from .tables import SECTION_IDS
+from .tables import SETTLEMENT_NAMES
 
 _ACTIONS = ActionLayout()
 A_BOX = _ACTIONS.add("BOX", N_BOXES)

@@ -7,21 +7,23 @@ transient end of turn) and leaves the rest to rules.settle.
 
 from numba import njit
 
-from .._common.seats import count_in, next_in
-from .actions import A_BID0, A_PASS
+from .._common.seats import count_in
+from .._common.seats import next_in
+from .actions import A_BID0
+from .actions import A_PASS
 from .network import any_legal_section
-from .state import (
-    AUC_OWN,
-    AUC_SETUP,
-    AUC_ZASM,
-    PH_AUCTION_BID,
-    PH_END_OF_TURN,
-    PH_FIRST_SECTION,
-    PH_SETUP_AUCTION,
-    PH_SETUP_NEXT,
-    PH_ZASM_AUCTION_BID,
-)
-from .tables import BID_CAP, MIN_BID_FLOOR, MIN_BID_PER_SECTION
+from .state import AUC_OWN
+from .state import AUC_SETUP
+from .state import AUC_ZASM
+from .state import PH_AUCTION_BID
+from .state import PH_END_OF_TURN
+from .state import PH_FIRST_SECTION
+from .state import PH_SETUP_AUCTION
+from .state import PH_SETUP_NEXT
+from .state import PH_ZASM_AUCTION_BID
+from .tables import BID_CAP
+from .tables import MIN_BID_FLOOR
+from .tables import MIN_BID_PER_SECTION
 
 
 @njit(cache=True)

@@ -6,21 +6,31 @@ reached_jo, zasm_trigger (and cash / bank_out through the special dividend).
 
 from numba import njit
 
-from .actions import A_BUILD_RAILROAD, A_SECTION
+from .actions import A_BUILD_RAILROAD
+from .actions import A_SECTION
 from .dividends import special_dividend
-from .income import controls, has_controller
-from .network import (
-    any_legal_section,
-    double_cost,
-    lay_section,
-    near_end,
-    other_end,
-    section_legal,
-    single_cost,
-    tracked,
-)
-from .state import PH_BUILD_CHOOSE_RAILROAD, PH_BUILD_FIRST_LEG, PH_BUILD_SECOND_LEG, PH_END_OF_TURN, PH_SETUP_NEXT
-from .tables import BOER_WAR_ROW, JOHANNESBURG, N_RAILROADS, N_SECTIONS, SEC_A, SEC_B, ZASM
+from .income import controls
+from .income import has_controller
+from .network import any_legal_section
+from .network import double_cost
+from .network import lay_section
+from .network import near_end
+from .network import other_end
+from .network import section_legal
+from .network import single_cost
+from .network import tracked
+from .state import PH_BUILD_CHOOSE_RAILROAD
+from .state import PH_BUILD_FIRST_LEG
+from .state import PH_BUILD_SECOND_LEG
+from .state import PH_END_OF_TURN
+from .state import PH_SETUP_NEXT
+from .tables import BOER_WAR_ROW
+from .tables import JOHANNESBURG
+from .tables import N_RAILROADS
+from .tables import N_SECTIONS
+from .tables import SEC_A
+from .tables import SEC_B
+from .tables import ZASM
 
 
 @njit(cache=True)

@@ -5,19 +5,19 @@ Reads/writes: dev_level, dev_picks, dev_picked, cash, bank_in, phase.
 
 from numba import njit
 
-from .actions import A_DONE, A_SETTLEMENT
+from .actions import A_DONE
+from .actions import A_SETTLEMENT
 from .network import tracked
-from .state import PH_DEVELOP_PICK, PH_END_OF_TURN
-from .tables import (
-    BOER_WAR_ROW,
-    DEV_FREE_BOER,
-    DEV_FREE_NORMAL,
-    DEV_PAID_COST,
-    JOHANNESBURG,
-    MAX_DEV,
-    N_SETTLEMENTS,
-    SET_TYPE,
-)
+from .state import PH_DEVELOP_PICK
+from .state import PH_END_OF_TURN
+from .tables import BOER_WAR_ROW
+from .tables import DEV_FREE_BOER
+from .tables import DEV_FREE_NORMAL
+from .tables import DEV_PAID_COST
+from .tables import JOHANNESBURG
+from .tables import MAX_DEV
+from .tables import N_SETTLEMENTS
+from .tables import SET_TYPE
 
 T_METROPOLIS = 4
 

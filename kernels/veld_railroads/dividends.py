@@ -7,16 +7,16 @@ treasury_shares, n_sections, row. Writes: cash, bank_out, bank_in, treasury_cash
 
 from numba import njit
 
-from .income import income_of, shares_sold, valuation
-from .tables import (
-    DIV_FINAL,
-    DIV_RECONSTRUCTION,
-    N_RAILROADS,
-    NORMAL_DIVISOR,
-    RECONSTRUCTION_DIVISOR,
-    ROW_DIVIDEND,
-    SPECIAL_DIVISOR,
-)
+from .income import income_of
+from .income import shares_sold
+from .income import valuation
+from .tables import DIV_FINAL
+from .tables import DIV_RECONSTRUCTION
+from .tables import N_RAILROADS
+from .tables import NORMAL_DIVISOR
+from .tables import RECONSTRUCTION_DIVISOR
+from .tables import ROW_DIVIDEND
+from .tables import SPECIAL_DIVISOR
 
 
 @njit(cache=True)

@@ -10,9 +10,17 @@ import numpy as np
 from numba import njit
 
 from .._common.scoring import softmax_shares
-from .dividends import final_per_share, normal_per_share, reconstruction_per_share
-from .income import shares_sold, sum_income, valuation
-from .tables import DIV_FINAL, DIV_RECONSTRUCTION, N_RAILROADS, N_ROWS, ROW_DIVIDEND
+from .dividends import final_per_share
+from .dividends import normal_per_share
+from .dividends import reconstruction_per_share
+from .income import shares_sold
+from .income import sum_income
+from .income import valuation
+from .tables import DIV_FINAL
+from .tables import DIV_RECONSTRUCTION
+from .tables import N_RAILROADS
+from .tables import N_ROWS
+from .tables import ROW_DIVIDEND
 
 TEMPERATURE = 15.0  # dollars: a seat $15 ahead is e times likelier to win than the seat behind it
 

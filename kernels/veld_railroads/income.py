@@ -7,7 +7,12 @@ settlements' current incomes to the owning railroad (VR-GEN-6). Reads: section_o
 import numpy as np
 from numba import njit
 
-from .tables import LADDER, N_SECTIONS, SEC_A, SEC_B, SECTION_VALUATION, SHARES_PER_RAILROAD
+from .tables import LADDER
+from .tables import N_SECTIONS
+from .tables import SEC_A
+from .tables import SEC_B
+from .tables import SECTION_VALUATION
+from .tables import SHARES_PER_RAILROAD
 
 
 @njit(cache=True)

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .tables import HOME, MAX_DEV, N_RAILROADS, SEC_A, SEC_B, SHARES_PER_RAILROAD, START_CASH
+from .tables import HOME
+from .tables import MAX_DEV
+from .tables import N_RAILROADS
+from .tables import SEC_A
+from .tables import SEC_B
+from .tables import SHARES_PER_RAILROAD
+from .tables import START_CASH
 
 
 def check_invariants(s) -> list[str]:

@@ -7,23 +7,21 @@ touch, n_sections.
 
 from numba import njit
 
-from .tables import (
-    BOER_WAR_ROW,
-    BORDER_CLOSED,
-    COST_BOER_SINGLE,
-    COST_DOUBLE,
-    COST_SINGLE,
-    HOME,
-    N_RAILROADS,
-    N_SECTIONS,
-    N_SETTLEMENTS,
-    SEC_A,
-    SEC_B,
-    SEC_BORDER,
-    SEC_ONE_WAY,
-    ZASM,
-    ZASM_UNCONNECTED_MULTIPLIER,
-)
+from .tables import BOER_WAR_ROW
+from .tables import BORDER_CLOSED
+from .tables import COST_BOER_SINGLE
+from .tables import COST_DOUBLE
+from .tables import COST_SINGLE
+from .tables import HOME
+from .tables import N_RAILROADS
+from .tables import N_SECTIONS
+from .tables import N_SETTLEMENTS
+from .tables import SEC_A
+from .tables import SEC_B
+from .tables import SEC_BORDER
+from .tables import SEC_ONE_WAY
+from .tables import ZASM
+from .tables import ZASM_UNCONNECTED_MULTIPLIER
 
 
 @njit(cache=True)

@@ -7,26 +7,32 @@ absolute), used for PettingZoo ``state()``. Money is scaled by 1/100, counts by 
 
 from numba import njit
 
-from .._common.layout import SEATS, build_pieces, offsets
+from .._common.layout import SEATS
+from .._common.layout import build_pieces
+from .._common.layout import offsets
 from .._common.seats import relative_seat
 from .develop import free_picks
-from .income import controls, income_of
+from .income import controls
+from .income import income_of
 from .network import tracked
 from .rules import to_move_r
-from .state import MAX_SEATS, N_VISIBLE_PHASES, PH_BUILD_FIRST_LEG, PH_BUILD_SECOND_LEG, PH_DEVELOP_PICK, PH_GAME_OVER
-from .tables import (
-    LADDER,
-    MAX_DEV,
-    MAX_PICKS,
-    N_BOXES,
-    N_RAILROADS,
-    N_ROWS,
-    N_SECTIONS,
-    N_SETTLEMENTS,
-    ROW_LENGTH,
-    SECTION_VALUATION,
-    SHARES_PER_RAILROAD,
-)
+from .state import MAX_SEATS
+from .state import N_VISIBLE_PHASES
+from .state import PH_BUILD_FIRST_LEG
+from .state import PH_BUILD_SECOND_LEG
+from .state import PH_DEVELOP_PICK
+from .state import PH_GAME_OVER
+from .tables import LADDER
+from .tables import MAX_DEV
+from .tables import MAX_PICKS
+from .tables import N_BOXES
+from .tables import N_RAILROADS
+from .tables import N_ROWS
+from .tables import N_SECTIONS
+from .tables import N_SETTLEMENTS
+from .tables import ROW_LENGTH
+from .tables import SECTION_VALUATION
+from .tables import SHARES_PER_RAILROAD
 
 S, R, E, V = MAX_SEATS, N_RAILROADS, N_SECTIONS, N_SETTLEMENTS
 OBS_PIECES, OBS_SIZE = build_pieces(

@@ -13,61 +13,66 @@ from numba import njit
 
 from .._common.contract import TERMINAL
 from .._common.masks import clear
-from .._common.rng import roll_die, seed_rng
-from .._common.scoring import final_shares, seat_values
+from .._common.rng import roll_die
+from .._common.rng import seed_rng
+from .._common.scoring import final_shares
+from .._common.scoring import seat_values
 from .._common.stepping import make_step_and_mask
-from .actions import (
-    A_BID0,
-    A_BUILD_RAILROAD,
-    A_DONE,
-    A_OFFER_OWN,
-    A_OFFER_TREASURY,
-    A_PASS,
-    A_SECTION,
-    A_SETTLEMENT,
-)
-from .auction import do_bid, do_pass, start_auction, valid_auction
-from .build import (
-    build_choices,
-    choose_railroad,
-    do_done_after_leg1,
-    do_first_leg,
-    do_free_section,
-    do_second_leg,
-    start_build,
-    valid_first_legs,
-    valid_second_legs,
-)
-from .develop import do_develop, do_develop_done, start_develop, valid_develop
+from .._common.stepping import phase_is
+from .actions import A_BID0
+from .actions import A_BUILD_RAILROAD
+from .actions import A_DONE
+from .actions import A_OFFER_OWN
+from .actions import A_OFFER_TREASURY
+from .actions import A_PASS
+from .actions import A_SECTION
+from .actions import A_SETTLEMENT
+from .auction import do_bid
+from .auction import do_pass
+from .auction import start_auction
+from .auction import valid_auction
+from .build import build_choices
+from .build import choose_railroad
+from .build import do_done_after_leg1
+from .build import do_first_leg
+from .build import do_free_section
+from .build import do_second_leg
+from .build import start_build
+from .build import valid_first_legs
+from .build import valid_second_legs
+from .develop import do_develop
+from .develop import do_develop_done
+from .develop import start_develop
+from .develop import valid_develop
 from .network import section_legal
-from .state import (
-    AUC_OWN,
-    AUC_TREASURY,
-    PH_AUCTION_BID,
-    PH_BUILD_CHOOSE_RAILROAD,
-    PH_BUILD_FIRST_LEG,
-    PH_BUILD_SECOND_LEG,
-    PH_CHOOSE_BOX,
-    PH_DEVELOP_PICK,
-    PH_END_OF_TURN,
-    PH_FIRST_SECTION,
-    PH_GAME_OVER,
-    PH_OFFER_CHOOSE,
-    PH_SETUP_AUCTION,
-    PH_SETUP_NEXT,
-    PH_ZASM_AUCTION_BID,
-)
-from .tables import (
-    BOX_BUILD,
-    BOX_DEVELOP,
-    BOX_OFFER,
-    DIE_MULTIPLIER,
-    DIE_SIDES,
-    N_RAILROADS,
-    N_SECTIONS,
-    SHARES_PER_RAILROAD,
-)
-from .turn import end_of_turn, setup_next, take_box, valid_boxes, valid_offers
+from .state import AUC_OWN
+from .state import AUC_TREASURY
+from .state import PH_AUCTION_BID
+from .state import PH_BUILD_CHOOSE_RAILROAD
+from .state import PH_BUILD_FIRST_LEG
+from .state import PH_BUILD_SECOND_LEG
+from .state import PH_CHOOSE_BOX
+from .state import PH_DEVELOP_PICK
+from .state import PH_END_OF_TURN
+from .state import PH_FIRST_SECTION
+from .state import PH_GAME_OVER
+from .state import PH_OFFER_CHOOSE
+from .state import PH_SETUP_AUCTION
+from .state import PH_SETUP_NEXT
+from .state import PH_ZASM_AUCTION_BID
+from .tables import BOX_BUILD
+from .tables import BOX_DEVELOP
+from .tables import BOX_OFFER
+from .tables import DIE_MULTIPLIER
+from .tables import DIE_SIDES
+from .tables import N_RAILROADS
+from .tables import N_SECTIONS
+from .tables import SHARES_PER_RAILROAD
+from .turn import end_of_turn
+from .turn import setup_next
+from .turn import take_box
+from .turn import valid_boxes
+from .turn import valid_offers
 
 
 # --- setup ---------------------------------------------------------------------------------------
@@ -139,9 +144,7 @@ def to_move(s):
     return to_move_r(s[0])
 
 
-@njit(cache=True)
-def is_over(s):
-    return s[0].phase == PH_GAME_OVER
+is_over = phase_is(PH_GAME_OVER)
 
 
 @njit(cache=True)

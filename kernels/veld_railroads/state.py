@@ -57,7 +57,10 @@ Midland, ZASM; settlement s = map.json index 0..46; section e = s00..s58):
 
 import numpy as np
 
-from .tables import MAX_PICKS, N_RAILROADS, N_SECTIONS, N_SETTLEMENTS
+from .tables import MAX_PICKS
+from .tables import N_RAILROADS
+from .tables import N_SECTIONS
+from .tables import N_SETTLEMENTS
 
 MAX_SEATS = 6
 

@@ -6,29 +6,33 @@ Reads/writes: row, position, loco_box, active, turn, phase, opened, zasm_trigger
 
 from numba import njit
 
-from .actions import A_BOX, A_OFFER_OWN, A_OFFER_TREASURY
-from .auction import minimum_bid, start_auction
+from .actions import A_BOX
+from .actions import A_OFFER_OWN
+from .actions import A_OFFER_TREASURY
+from .auction import minimum_bid
+from .auction import start_auction
 from .develop import any_eligible
 from .dividends import row_end_payout
-from .state import AUC_SETUP, AUC_ZASM, PH_CHOOSE_BOX, PH_GAME_OVER
-from .tables import (
-    BOX_CAPACITY,
-    BOX_COST,
-    BOX_DEVELOP,
-    BOX_MAY_REPEAT,
-    BOX_OFFER,
-    FILL_TO_END,
-    INITIAL_AUCTION_ORDER,
-    JOHANNESBURG,
-    LADDER,
-    N_BOXES,
-    N_INITIAL_AUCTIONS,
-    N_RAILROADS,
-    N_ROWS,
-    ROW_LENGTH,
-    ZASM,
-    ZASM_JOHANNESBURG_INCOME,
-)
+from .state import AUC_SETUP
+from .state import AUC_ZASM
+from .state import PH_CHOOSE_BOX
+from .state import PH_GAME_OVER
+from .tables import BOX_CAPACITY
+from .tables import BOX_COST
+from .tables import BOX_DEVELOP
+from .tables import BOX_MAY_REPEAT
+from .tables import BOX_OFFER
+from .tables import FILL_TO_END
+from .tables import INITIAL_AUCTION_ORDER
+from .tables import JOHANNESBURG
+from .tables import LADDER
+from .tables import N_BOXES
+from .tables import N_INITIAL_AUCTIONS
+from .tables import N_RAILROADS
+from .tables import N_ROWS
+from .tables import ROW_LENGTH
+from .tables import ZASM
+from .tables import ZASM_JOHANNESBURG_INCOME
 
 
 @njit(cache=True)

@@ -3,62 +3,57 @@ the layered table of bounds below (``_common/validate.py`` says how the layers r
 
 from __future__ import annotations
 
-from .._common.validate import (
-    COUNTER_MAX,
-    Bound,
-    check_layers,
-    high_bid_affordable,
-    in_phase,
-    last_seat,
-    no_dead_end,
-    outside_phase,
-    phase_words,
-)
+from .._common.validate import COUNTER_MAX
+from .._common.validate import Bound
+from .._common.validate import check_layers
+from .._common.validate import high_bid_affordable
+from .._common.validate import in_phase
+from .._common.validate import last_seat
+from .._common.validate import no_dead_end
+from .._common.validate import outside_phase
+from .._common.validate import phase_words
 from .actions import NUM_ACTIONS
 from .invariants import check_invariants
-from .rules import legal_mask, to_move
-from .state import (
-    AUC_KIND_NAMES,
-    AUC_OWN,
-    AUC_SETUP,
-    AUC_TREASURY,
-    AUC_ZASM,
-    N_VISIBLE_PHASES,
-    PH_AUCTION_BID,
-    PH_BUILD_FIRST_LEG,
-    PH_BUILD_SECOND_LEG,
-    PH_DEVELOP_PICK,
-    PH_FIRST_SECTION,
-    PH_GAME_OVER,
-    PH_SETUP_AUCTION,
-    PH_ZASM_AUCTION_BID,
-    PHASE_NAMES,
-    RULESETS,
-    STATE,
-)
-from .tables import (
-    BID_CAP,
-    BOER_WAR_ROW,
-    BOX_COST,
-    COST_DOUBLE,
-    DEV_FREE_BOER,
-    DEV_FREE_NORMAL,
-    DIE_MULTIPLIER,
-    DIE_SIDES,
-    MAX_DEV,
-    MAX_PICKS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    N_BOXES,
-    N_INITIAL_AUCTIONS,
-    N_RAILROADS,
-    N_ROWS,
-    N_SECTIONS,
-    N_SETTLEMENTS,
-    ROW_LENGTH,
-    SHARES_PER_RAILROAD,
-    ZASM_UNCONNECTED_MULTIPLIER,
-)
+from .rules import legal_mask
+from .rules import to_move
+from .state import AUC_KIND_NAMES
+from .state import AUC_OWN
+from .state import AUC_SETUP
+from .state import AUC_TREASURY
+from .state import AUC_ZASM
+from .state import N_VISIBLE_PHASES
+from .state import PH_AUCTION_BID
+from .state import PH_BUILD_FIRST_LEG
+from .state import PH_BUILD_SECOND_LEG
+from .state import PH_DEVELOP_PICK
+from .state import PH_FIRST_SECTION
+from .state import PH_GAME_OVER
+from .state import PH_SETUP_AUCTION
+from .state import PH_ZASM_AUCTION_BID
+from .state import PHASE_NAMES
+from .state import RULESETS
+from .state import STATE
+from .tables import BID_CAP
+from .tables import BOER_WAR_ROW
+from .tables import BOX_COST
+from .tables import COST_DOUBLE
+from .tables import DEV_FREE_BOER
+from .tables import DEV_FREE_NORMAL
+from .tables import DIE_MULTIPLIER
+from .tables import DIE_SIDES
+from .tables import MAX_DEV
+from .tables import MAX_PICKS
+from .tables import MAX_PLAYERS
+from .tables import MIN_PLAYERS
+from .tables import N_BOXES
+from .tables import N_INITIAL_AUCTIONS
+from .tables import N_RAILROADS
+from .tables import N_ROWS
+from .tables import N_SECTIONS
+from .tables import N_SETTLEMENTS
+from .tables import ROW_LENGTH
+from .tables import SHARES_PER_RAILROAD
+from .tables import ZASM_UNCONNECTED_MULTIPLIER
 
 # A chosen cap on every amount of money: far above any real game's (a seat ends random games with a few
 # hundred dollars), and far enough below int32's limit that no sum or payout of the rules overflows.
