@@ -5,6 +5,8 @@ Arrays are sized ``MAX_PLAYERS``; only the first ``n`` seats are at the table an
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import numpy as np
 from numba import njit
 
@@ -64,6 +66,21 @@ def softmax_shares(worth, n, temperature, out):
         total += out[p]
     for p in range(n):
         out[p] /= total
+
+
+def softmax_estimate(room: ModuleType):
+    """The contract's ``estimate`` of the room whose ``estimate`` module ``room`` defines ``strengths(s, worth)``
+    (each seat's expected final score, or another strength, into a zeroed float64[MAX_PLAYERS]) and
+    ``TEMPERATURE`` (how far ahead makes a seat e times likelier to win): ``softmax_shares`` of the strengths. It closes over the module,
+    not its functions, for the reason ``stepping.make_step_and_mask`` gives."""
+
+    @njit(cache=True)
+    def estimate(s, out):
+        worth = np.zeros(out.shape[0], np.float64)
+        room.strengths(s, worth)
+        softmax_shares(worth, s[0].num_players, room.TEMPERATURE, out)
+
+    return estimate
 
 
 @njit(cache=True)

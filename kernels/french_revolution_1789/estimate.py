@@ -6,12 +6,12 @@ the VP its persons and cities would score under the regime now in force (FR-SCO-
 TEMPERATURE VP), on the scale of ``returns``.
 """
 
-import numpy as np
+import sys
+
 from numba import njit
 
-from .._common.scoring import softmax_shares
+from .._common.scoring import softmax_estimate
 from .phases import exile_count
-from .state import MAX_SEATS
 from .state import ST_DEAD
 from .state import ST_EXILED
 from .tables import CARD_PERSON
@@ -26,7 +26,9 @@ TEMPERATURE = 4.0
 
 
 @njit(cache=True)
-def expected_vp(r, out):
+def strengths(s, out):
+    """Each seat's expected final VP (see above) into the zeroed float64[MAX_PLAYERS] ``out``."""
+    r = s[0]
     left = N_TURNS - r.turn
     band = EXILE_VP[exile_count(r)]
     for p in range(r.num_players):
@@ -41,10 +43,4 @@ def expected_vp(r, out):
             out[r.city_owner[c]] += left * CITY_VP[c]
 
 
-@njit(cache=True)
-def estimate(s, out):
-    """float64[MAX_PLAYERS] win-share estimate for every seat of a game in progress (see above)."""
-    r = s[0]
-    v = np.zeros(MAX_SEATS, np.float64)
-    expected_vp(r, v)
-    softmax_shares(v, r.num_players, TEMPERATURE, out)
+estimate = softmax_estimate(sys.modules[__name__])

@@ -121,11 +121,8 @@ def start_maneuver(r):
     for k in range(N_SEAS):
         r.carried[k] = 0
     r.fleets_locked = 0
-    r.mv_origin = -1
-    r.mv_dest = -1
-    r.mv_last = -1
+    r.mv_origin = r.mv_dest = r.mv_last = r.mv_region = -1
     r.mv_chain = 0
-    r.mv_region = -1
     r.phase = PH_MOVE
 
 

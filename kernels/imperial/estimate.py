@@ -24,8 +24,8 @@ TAX_EVERY = 3.0  # a nation taxes roughly once every 3 of its turns
 
 
 @njit(cache=True)
-def estimate(s, out):
-    """float64[MAX_PLAYERS] win-share estimate for every seat of a game in progress (see above)."""
+def strengths(s, worth):
+    """Each seat's expected final worth (see above) into the zeroed float64[MAX_PLAYERS] ``worth``."""
     r = s[0]
     n = r.num_players
     # rounds the leader still needs at its current rate
@@ -40,7 +40,6 @@ def estimate(s, out):
     for k in range(N_NATIONS):
         p = min(float(POWER_MAX), r.power[k] + rounds * (r.tax_pos[k] - 5) / TAX_EVERY)
         mult[k] = min(5.0, p / 5.0)
-    worth = np.zeros(out.shape[0], np.float64)
     for p in range(n):
         worth[p] = r.cash[p]
     for k in range(N_NATIONS):
@@ -48,7 +47,16 @@ def estimate(s, out):
             o = r.bond_owner[k, b]
             if o >= 0:
                 worth[o] += BOND_INTEREST[b] * mult[k]
-    if r.reward_mode == REWARD_SCORE_MARGIN:
+
+
+@njit(cache=True)
+def estimate(s, out):
+    """float64[MAX_PLAYERS] win-share estimate for every seat of a game in progress, or with the
+    ``score_margin`` reward the expected final margin (see above)."""
+    worth = np.zeros(out.shape[0], np.float64)
+    strengths(s, worth)
+    n = s[0].num_players
+    if s[0].reward_mode == REWARD_SCORE_MARGIN:
         margins_from_mean(worth, n, out)
-        return
-    softmax_shares(worth, n, TEMPERATURE, out)
+    else:
+        softmax_shares(worth, n, TEMPERATURE, out)

@@ -164,12 +164,8 @@ def init_state(s, num_players, seed, opts):
         r.factory[h] = START_FACTORY[h]
     for x in range(N_REGIONS):
         r.chip[x] = -1
-    r.mv_origin = -1
-    r.mv_dest = -1
-    r.mv_last = -1
-    r.mv_region = -1
-    r.cmb_defender = -1
-    r.inv_buyer = -1
+    r.mv_origin = r.mv_dest = r.mv_last = r.mv_region = -1  # no maneuver under way
+    r.cmb_defender = r.inv_buyer = -1
     r.nation = 0
     while r.flag[r.nation] < 0:  # IMP-SET-9 (IMP-TURN-3 if AH is in the bank)
         r.nation += 1

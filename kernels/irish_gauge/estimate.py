@@ -6,11 +6,12 @@ company earns 4 x E[paying cities] + 2 x towns when it qualifies (IG-DIV-4/5). W
 shares with a softmax (temperature TEMPERATURE pounds), on the same scale as ``returns``.
 """
 
-import numpy as np
+import sys
+
 from numba import njit
 
 from .._common.chance import comb
-from .._common.scoring import softmax_shares
+from .._common.scoring import softmax_estimate
 from .rules import scores
 from .tables import CITY_INCOME
 from .tables import CUBE_SITE_HEX
@@ -56,21 +57,19 @@ def expected_income(loco, cube, bag, c):
 
 
 @njit(cache=True)
-def estimate(s, out):
-    """float64[MAX_PLAYERS] win-share estimate for every seat of a game in progress (see above)."""
+def strengths(s, worth):
+    """Each seat's expected final worth (see above) into the zeroed float64[MAX_PLAYERS] ``worth``."""
     r = s[0]
     n = r.num_players
-    worth = np.zeros(out.shape[0], np.int64)
     scores(s, worth)
     calls_left = (r.bag[0] + r.bag[1] + r.bag[2]) / CUBES_PER_CALL
-    expected = np.zeros(out.shape[0], np.float64)
-    for p in range(n):
-        expected[p] = worth[p]
     for c in range(N_COMPANIES):
         sold = r.next_cert[c]
         if sold == 0:
             continue
         per_share = expected_income(r.loco, r.cube, r.bag, c) * calls_left / sold
         for p in range(n):
-            expected[p] += per_share * r.held[p, c]
-    softmax_shares(expected, n, TEMPERATURE, out)
+            worth[p] += per_share * r.held[p, c]
+
+
+estimate = softmax_estimate(sys.modules[__name__])

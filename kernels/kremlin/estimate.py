@@ -8,10 +8,12 @@ i.e. who controls it once everyone declares all.
 Strengths become win shares with a softmax (temperature TEMPERATURE), on the scale of ``returns``.
 """
 
+import sys
+
 import numpy as np
 from numba import njit
 
-from .._common.scoring import softmax_shares
+from .._common.scoring import softmax_estimate
 from .tables import EXPERIENCE
 from .tables import LOC_OTH
 from .tables import LOC_RET
@@ -37,11 +39,9 @@ def _worth(r, g):
 
 @njit(cache=True)
 def strengths(s, out):
-    """Unnormalised strength per seat (see module docstring)."""
+    """Unnormalised strength per seat (see module docstring) into the zeroed float64[MAX_PLAYERS] ``out``."""
     r = s[0]
     n = r.num_players
-    for p in range(out.shape[0]):
-        out[p] = 0.0
     for p in range(n):
         out[p] = SPEECH_WEIGHT * r.speeches[p]
     for g in range(N_GAMERS):
@@ -64,11 +64,4 @@ def strengths(s, out):
             out[best] += (1.0 - NOW_SHARE) * w
 
 
-@njit(cache=True)
-def estimate(s, out):
-    """float64[MAX_PLAYERS] win-share estimate for every seat of a game in progress (see above)."""
-    r = s[0]
-    n = r.num_players
-    st = np.zeros(out.shape[0], np.float64)
-    strengths(s, st)
-    softmax_shares(st, n, TEMPERATURE, out)
+estimate = softmax_estimate(sys.modules[__name__])

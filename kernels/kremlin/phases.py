@@ -349,6 +349,7 @@ def do_recall(r, officer, g):
 # --- year-end party (KRM-YEP) and the end (KRM-END) -------------------------------------------------
 @njit(cache=True)
 def finish(r, winner):
+    """The game ends: ``winner`` is the winning seat, WIN_DRAW or WIN_TRUNCATED (``returns`` reads it)."""
     r.winner = winner
     r.phase = PH_GAME_OVER
 

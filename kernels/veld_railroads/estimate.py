@@ -6,10 +6,12 @@ the final payout ceil((valuation + income) / shares sold) (VR-DIV-2..4). Worths 
 a softmax (temperature TEMPERATURE dollars), on the same scale as ``returns``.
 """
 
+import sys
+
 import numpy as np
 from numba import njit
 
-from .._common.scoring import softmax_shares
+from .._common.scoring import softmax_estimate
 from .dividends import final_per_share
 from .dividends import normal_per_share
 from .dividends import reconstruction_per_share
@@ -41,19 +43,20 @@ def expected_per_share(r, rr, income):
 
 
 @njit(cache=True)
-def estimate(s, out):
-    """float64[MAX_PLAYERS] win-share estimate for every seat of a game in progress (see above)."""
+def strengths(s, worth):
+    """Each seat's expected final cash (see above) into the zeroed float64[MAX_PLAYERS] ``worth``."""
     r = s[0]
     n = r.num_players
     income = np.zeros(N_RAILROADS, np.int64)
     sum_income(r.section_owner, r.dev_level, income)
-    expected = np.zeros(out.shape[0], np.float64)
     for p in range(n):
-        expected[p] = r.cash[p]
+        worth[p] = r.cash[p]
     for rr in range(N_RAILROADS):
         if shares_sold(r, rr) == 0:
             continue
         per = expected_per_share(r, rr, income[rr])
         for p in range(n):
-            expected[p] += per * r.holdings[p, rr]
-    softmax_shares(expected, n, TEMPERATURE, out)
+            worth[p] += per * r.holdings[p, rr]
+
+
+estimate = softmax_estimate(sys.modules[__name__])

@@ -97,15 +97,9 @@ def init_state(s, num_players, seed, ruleset, repeat_metro, start_cash):
         r.section_owner[e] = -1
     for i in range(r.dev_picked.shape[0]):
         r.dev_picked[i] = -1
-    r.bld_railroad = -1
-    r.bld_builder = -1
-    r.bld_leg1 = -1
-    r.bld_far = -1
-    r.auc_railroad = -1
-    r.auc_seller = -1
-    r.auc_high_bidder = -1
-    r.fs_railroad = -1
-    r.fs_player = -1
+    r.bld_railroad = r.bld_builder = r.bld_leg1 = r.bld_far = -1  # no build, auction or first section under way
+    r.auc_railroad = r.auc_seller = r.auc_high_bidder = -1
+    r.fs_railroad = r.fs_player = -1
     r.row = 1
     r.setup_k = -1
     r.phase = PH_SETUP_NEXT
