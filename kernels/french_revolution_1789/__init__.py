@@ -1,20 +1,17 @@
 """French Revolution 1789 rules kernel (game id ``french_revolution_1789``), 2-5 players.
 
 Spec: ``shared/rules/french_revolution_1789.md`` (rule IDs FR-*); decisions where it is silent:
-``docs/rules/french_revolution_1789.md``. Module map:
+``docs/rules/french_revolution_1789.md``. Module map (what the modules every room has hold,
+from state.py to validate.py, is in CONTRIBUTING.md, "Add a game"):
 
     tables.py     data/*.json -> frozen numpy tables; every card effect compiled into EFF rows
     state.py      the STATE record, phases, statuses
-    actions.py    action-id ranges, action_name()
     effects.py    legality and resolution of every effect row     FR-RA-*, FR-ACT-8/9, FR-AUC-5
     auction.py    the card auction                              FR-AUC-*
     armies.py     unit draws and Police Network as explicit chance FR-RA-INSTIGATE, FR-ARMY-*
     phases.py     income, regime, scoring, turn end              FR-INC-1, FR-REG-*, FR-SCO-*, FR-END-1
     rules.py      setup, masks, step, chance, determinize, scores FR-ACT-*, FR-GEN-*
     observe.py    seat-relative observation (own intrigue hand private)
-    estimate.py   win-share estimate for truncated search rollouts
-    rollout.py    rollout policy for search rollouts (optional hook rollout_action)
-    invariants.py conservation checks (tests)
 
 Hidden information: intrigue hands and the pile order, and the order of the undrawn history cards
 (shuffled at setup); ``determinize`` resamples them. Chance after setup (unit draws, Police
@@ -59,11 +56,11 @@ from .rules import to_move
 from .state import PHASE_NAMES
 from .state import RULESETS
 from .state import STATE
+from .tables import MAX_PLAYERS
+from .tables import MIN_PLAYERS
 
 GAME_ID = "french_revolution_1789"
 VERSION = 0
-MIN_PLAYERS = tables.MIN_PLAYERS
-MAX_PLAYERS = tables.MAX_PLAYERS
 CHANCE_MODE = "explicit_stochastic"
 INFORMATION = "imperfect"
 DEFAULT_PLAYERS = 4  # the count an env, a benchmark or a trainer uses when none is given

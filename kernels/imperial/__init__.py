@@ -1,11 +1,10 @@
 """Imperial rules kernel (game id ``imperial``), 2-6 players.
 
 Spec: ``shared/rules/imperial.md`` (rule IDs IMP-*); decisions where it is silent:
-``docs/rules/imperial.md``. Module map (one per spec section):
+``docs/rules/imperial.md``. Module map, one per spec section (what the
+modules every room has hold, from state.py to validate.py, is in CONTRIBUTING.md, "Add a game"):
 
     tables.py     data/*.json -> frozen numpy tables (map bitmasks, bonds, tax chart, rondel)
-    state.py      the STATE record, phases, rulesets
-    actions.py    action-id ranges, action_name()
     board.py      shared helpers: bitmasks, money moves, blocking, railway closure, supplies
     economy.py    rondel, factory, production, import          IMP-RON-*, IMP-FAC-*, IMP-PRO-*, IMP-IMP-*
     taxation.py   collect_taxes (hot path)                      IMP-TAX-*
@@ -15,10 +14,6 @@ Spec: ``shared/rules/imperial.md`` (rule IDs IMP-*); decisions where it is silen
     combat.py     resolve_combat (hot path), declarations       IMP-CMB-*, IMP-DST-*
     chips.py      tax chips at the end of a maneuver            IMP-CHP-*
     rules.py      setup, masks, step, forced moves, scores      IMP-SET-*, IMP-TURN-4, IMP-SCR-*
-    observe.py    seat-relative observation vector
-    estimate.py   win-share estimate for truncated search rollouts
-    invariants.py conservation checks (tests)
-    validate.py   validate(s): bounds of every field, for records from outside
 """
 
 from __future__ import annotations
@@ -60,6 +55,8 @@ from .state import RULESET_PUBLISHED
 from .state import RULESET_SEED
 from .state import RULESETS
 from .state import STATE
+from .tables import MAX_PLAYERS
+from .tables import MIN_PLAYERS
 from .taxation import collect_taxes
 from .taxation import tax_revenue
 from .validate import MAX_NATION_TURNS_LIMIT
@@ -68,8 +65,6 @@ from .validate import validate
 
 GAME_ID = "imperial"
 VERSION = 0
-MIN_PLAYERS = tables.MIN_PLAYERS
-MAX_PLAYERS = tables.MAX_PLAYERS
 CHANCE_MODE = "deterministic"  # the only chance event is the flag deal inside new_state (spec §7)
 INFORMATION = "perfect"
 DEFAULT_PLAYERS = 4  # the count an env, a benchmark or a trainer uses when none is given

@@ -1,22 +1,16 @@
 """Irish Gauge rules kernel (game id ``irish_gauge``), 3-5 players.
 
 Spec: ``shared/rules/irish_gauge.md`` (rule IDs IG-*); decisions where it is silent:
-``docs/rules/irish_gauge.md``. Module map (one per spec section):
+``docs/rules/irish_gauge.md``. Module map, one per spec section (what the
+modules every room has hold, from state.py to validate.py, is in CONTRIBUTING.md, "Add a game"):
 
     tables.py            data/*.json -> frozen numpy tables (map, companies, costs)
-    state.py             the STATE record, phases, rulesets
-    actions.py           action-id ranges, action_name()
     auction.py           initial and main-game auctions       IG-INIT-*, IG-AUC-*
     build.py             track building                       IG-BLD-*
     special_interest.py  town upgrades                        IG-SI-*
     dividends.py         cube draw + payouts (hot path)       IG-DIV-*, IG-DISK-1
     turn.py              turn order and game end              IG-TURN-2, IG-END-1
     rules.py             setup, masks, step, chance, scores   IG-SETUP-*, IG-TURN-*, IG-SCORE-*
-    observe.py           seat-relative observation vector
-    estimate.py          win-share estimate for truncated search rollouts
-    rollout.py           rollout policy for search rollouts (optional hook rollout_action)
-    invariants.py        conservation checks (tests)
-    validate.py          validate(s): bounds of every field, for records from outside
 """
 
 from __future__ import annotations
@@ -60,13 +54,13 @@ from .state import RULESET_PUBLISHED
 from .state import RULESET_SEED
 from .state import RULESETS
 from .state import STATE
+from .tables import MAX_PLAYERS
+from .tables import MIN_PLAYERS
 from .validate import MAX_MONEY
 from .validate import validate
 
 GAME_ID = "irish_gauge"
 VERSION = 0
-MIN_PLAYERS = tables.MIN_PLAYERS
-MAX_PLAYERS = tables.MAX_PLAYERS
 CHANCE_MODE = "explicit_stochastic"
 INFORMATION = "perfect"
 DEFAULT_PLAYERS = 4  # the count an env, a benchmark or a trainer uses when none is given

@@ -1,7 +1,8 @@
 """Kremlin, played by the rules of its parody "Magne!" (game id ``kremlin``), 3-6 players.
 
 Spec: ``shared/rules/kremlin.md`` (rule IDs KRM-*); decisions where it is silent:
-``docs/rules/kremlin.md``. Module map (one per spec section):
+``docs/rules/kremlin.md``. Module map, one per spec section (what the
+modules every room has hold, from state.py to validate.py, is in CONTRIBUTING.md, "Add a game"):
 
     tables.py      data/*.json -> frozen numpy tables (gamers, posts, finance tables, traits)
     state.py       the STATE record, decision points, window continuations
@@ -12,8 +13,6 @@ Spec: ``shared/rules/kremlin.md`` (rule IDs KRM-*); decisions where it is silent
     flow.py        the automatic turn flow and declaration windows                 KRM-DW-*, spec §4
     rules.py       setup, masks, step, chance (d20), returns                       KRM-SET-*
     observe.py     seat-relative observation (own sheet only)
-    estimate.py    win-share estimate for truncated search rollouts
-    invariants.py  conservation checks (tests)
 """
 
 from __future__ import annotations
@@ -55,11 +54,11 @@ from .rules import to_move
 from .state import PHASE_NAMES
 from .state import RULESETS
 from .state import STATE
+from .tables import MAX_PLAYERS
+from .tables import MIN_PLAYERS
 
 GAME_ID = "kremlin"
 VERSION = 0
-MIN_PLAYERS = tables.MIN_PLAYERS
-MAX_PLAYERS = tables.MAX_PLAYERS
 CHANCE_MODE = "explicit_stochastic"
 INFORMATION = "imperfect"
 DEFAULT_PLAYERS = 4  # the count an env, a benchmark or a trainer uses when none is given

@@ -1,11 +1,10 @@
 """Veld Railroads rules kernel (game id ``veld_railroads``), 3-6 players.
 
 Spec: ``shared/rules/veld_railroads.md`` (rule IDs VR-*); decisions where it is silent:
-``docs/rules/veld_railroads.md``. Module map (one per spec section):
+``docs/rules/veld_railroads.md``. Module map, one per spec section (what the
+modules every room has hold, from state.py to validate.py, is in CONTRIBUTING.md, "Add a game"):
 
     tables.py      data/*.json -> frozen numpy tables (map, railroads, track, costs)
-    state.py       the STATE record, phases
-    actions.py     action-id ranges, action_name()
     income.py      sum_income (the user's hot path), valuation, control     VR-GEN-4..6
     network.py     networks, borders, one-way sections, prices              VR-BUILD-2/3, VR-BORDER, VR-ZASM-4
     auction.py     initial, offer and ZASM auctions                         VR-SHARE-*, VR-AUC-*, VR-ZASM-2
@@ -14,10 +13,6 @@ Spec: ``shared/rules/veld_railroads.md`` (rule IDs VR-*); decisions where it is 
     dividends.py   row-end, final and special payouts                       VR-DIV-*
     turn.py        action track, locomotives, end of turn, ZASM opening     VR-TRACK-*, VR-LOCO-*, VR-ZASM-1
     rules.py       setup, masks, step, end, scores                          §3, VR-END-*
-    observe.py     seat-relative observation vector
-    estimate.py    win-share estimate for truncated search rollouts
-    invariants.py  conservation checks (tests)
-    validate.py    validate(s): bounds of every field, for records from outside
 """
 
 from __future__ import annotations
@@ -53,12 +48,12 @@ from .state import PHASE_NAMES
 from .state import RULESET_SEED
 from .state import RULESETS
 from .state import STATE
+from .tables import MAX_PLAYERS
+from .tables import MIN_PLAYERS
 from .validate import validate
 
 GAME_ID = "veld_railroads"
 VERSION = 0
-MIN_PLAYERS = tables.MIN_PLAYERS
-MAX_PLAYERS = tables.MAX_PLAYERS
 CHANCE_MODE = "deterministic"  # the only chance is the setup die rolls, drawn inside new_state (spec §7)
 INFORMATION = "perfect"  # spec §7
 DEFAULT_PLAYERS = 4  # the count an env, a benchmark or a trainer uses when none is given
