@@ -101,6 +101,28 @@ def mcts_vs_heuristics(
     )
 
 
+def strength_tests(game: str) -> tuple[Callable, Callable]:
+    """The two slow strength tests of ``game``, for its tests/<game>/test_strength.py to bind to test_* names:
+    the heuristic wins at least half of 200 games against random opponents at every player count, and MCTS
+    (1000 simulations) beats three heuristics in 60 four-player games; each at p < 0.01, at both SEEDS."""
+    import pytest
+
+    from tabletop_zoo import registry
+
+    @pytest.mark.slow
+    @pytest.mark.parametrize("seed", SEEDS)
+    @pytest.mark.parametrize("n", list(registry.player_counts(game)))
+    def heuristic_beats_random(n, seed):
+        assert_beats(heuristic_vs_random(game, n, 200, seed), at_least_half=True)
+
+    @pytest.mark.slow
+    @pytest.mark.parametrize("seed", SEEDS)
+    def mcts_beats_three_heuristics(seed):
+        assert_beats(mcts_vs_heuristics(game, 4, 60, seed))
+
+    return heuristic_beats_random, mcts_beats_three_heuristics
+
+
 # Every game x player count x ruleset the heuristic must beat random in (issue #18).
 def heuristic_cases() -> list[tuple[str, int, dict]]:
     from tabletop_zoo import registry

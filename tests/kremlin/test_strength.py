@@ -1,27 +1,6 @@
-"""Strength (slow) of the kremlin heuristic and of MCTS, on the shared helper tests/_strength.py: seat-rotated,
-outright wins only, one-sided exact binomial test against the equal share 1/n, at two seeds nobody tuned.
+"""Strength (slow) of the Kremlin heuristic and of MCTS: what each must win, and how it is judged, is in
+``tests/_strength.strength_tests``."""
 
-- the heuristic wins at least half the games against random opponents at every player count, p < 0.01;
-- MCTS (1000 simulations) beats three heuristics, p < 0.01.
-"""
+from .._strength import strength_tests
 
-import pytest
-
-from tabletop_zoo import registry
-
-from .._strength import SEEDS, assert_beats, heuristic_vs_random, mcts_vs_heuristics
-
-GAME = "kremlin"
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("n", list(registry.player_counts(GAME)))
-def test_heuristic_beats_random(n, seed):
-    assert_beats(heuristic_vs_random(GAME, n, 200, seed), at_least_half=True)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("seed", SEEDS)
-def test_mcts_beats_three_heuristics(seed):
-    assert_beats(mcts_vs_heuristics(GAME, 4, 60, seed))
+test_heuristic_beats_random, test_mcts_beats_three_heuristics = strength_tests("kremlin")
