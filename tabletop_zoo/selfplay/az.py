@@ -39,7 +39,6 @@ heuristic seats, seat-rotated, Wilson 95% intervals) and ``config.json``.
 from __future__ import annotations
 
 import dataclasses
-import json
 import pathlib
 import time
 
@@ -53,7 +52,7 @@ from .az_worker import AZWorker
 from .config import AZ_EVAL_OPPONENTS, check_counts, check_evaluation, check_game, check_numbers
 from .evaluate import play_evaluation
 from .pool import parse_pool
-from .trainer import _Bar, _write_rows, load_checkpoint, set_torch_threads, write_curve_png
+from .trainer import _Bar, load_checkpoint, set_torch_threads, write_run
 from .workers import check_workers, make_workers, split_games, worker_specs
 
 CHECKPOINT_FORMAT = "tabletop_zoo.az.checkpoint/2"
@@ -409,15 +408,8 @@ class AZTrainer:
             "log": self.log,
             "curve": self.curve,
         }
-        tmp = self.out / "checkpoint.pt.tmp"
-        torch.save(state, tmp)
-        tmp.replace(self.out / "checkpoint.pt")
-        (self.out / "config.json").write_text(json.dumps(dataclasses.asdict(self.cfg), indent=1) + "\n")
-        _write_rows(self.out / "log.csv", self.log)
-        _write_rows(self.out / "curve.csv", self.curve)
-        if self.curve:
-            title = f"{self.cfg.game}, {self.cfg.num_players} players, az ({self.cfg.simulations} simulations)"
-            write_curve_png(self.curve, self.out / "curve.png", title, 1.0 / self.cfg.num_players, "the search")
+        title = f"{self.cfg.game}, {self.cfg.num_players} players, az ({self.cfg.simulations} simulations)"
+        write_run(self.out, state, self.cfg, self.log, self.curve, title, "the search")
 
     # --- the loop ---------------------------------------------------------------------------------------
     def run(self) -> dict:

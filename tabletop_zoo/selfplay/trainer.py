@@ -240,14 +240,7 @@ class SelfPlayTrainer:
             "workers": self.workers.get_state(),
             "policy": torch.load(policy_path, weights_only=False),
         }
-        tmp = self.out / "checkpoint.pt.tmp"
-        torch.save(state, tmp)
-        tmp.replace(self.out / "checkpoint.pt")
-        (self.out / "config.json").write_text(json.dumps(dataclasses.asdict(self.cfg), indent=1) + "\n")
-        _write_rows(self.out / "log.csv", self.log)
-        _write_rows(self.out / "curve.csv", self.curve)
-        if self.curve:
-            write_curve_png(self.curve, self.out / "curve.png", self._title(), 1.0 / self.cfg.num_players)
+        write_run(self.out, state, self.cfg, self.log, self.curve, self._title())
 
     def _title(self) -> str:
         c = self.cfg
@@ -375,6 +368,21 @@ def train_selfplay(
 
 
 # --- output ------------------------------------------------------------------------------------------
+def write_run(out: pathlib.Path, state: dict, cfg, log: list[dict], curve: list[dict], title: str, player=None) -> None:
+    """A run folder's files besides the weights: ``checkpoint.pt`` (written beside, then renamed over the old one,
+    so a crash never leaves half a checkpoint), ``config.json``, ``log.csv``, ``curve.csv`` and ``curve.png``
+    (``player`` names what the curve measures, ``write_curve_png``'s default when None)."""
+    tmp = out / "checkpoint.pt.tmp"
+    torch.save(state, tmp)
+    tmp.replace(out / "checkpoint.pt")
+    (out / "config.json").write_text(json.dumps(dataclasses.asdict(cfg), indent=1) + "\n")
+    _write_rows(out / "log.csv", log)
+    _write_rows(out / "curve.csv", curve)
+    if curve:
+        extra = () if player is None else (player,)
+        write_curve_png(curve, out / "curve.png", title, 1.0 / cfg.num_players, *extra)
+
+
 def _write_rows(path: pathlib.Path, rows: list[dict]) -> None:
     if not rows:
         return
