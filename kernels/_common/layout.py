@@ -21,21 +21,37 @@ class ObsPiece:
         return prod(self.shape)
 
 
-SEATS = "seats"  # marker for build_pieces: the piece's first axis is a relative seat axis
+SEATS = "seats"  # marker for ObsLayout.add: the piece's first axis is a relative seat axis
 
 
-def build_pieces(spec: list[tuple]) -> tuple[tuple[ObsPiece, ...], int]:
-    """Turn [(name, shape, scale[, SEATS]), ...] into pieces with consecutive offsets and the total size."""
-    pieces, offset = [], 0
-    for name, shape, scale, *marker in spec:
-        piece = ObsPiece(name, offset, tuple(shape), scale, per_seat=marker == [SEATS])
-        pieces.append(piece)
-        offset += piece.size
-    return tuple(pieces), offset
+class ObsLayout:
+    """A kernel's observation pieces, declared once in vector order. ``add`` returns the piece's offset, so the
+    ``O_*`` constants the encoder writes at stay plain ints that numba reads as globals (as
+    ``actions.ActionLayout.add`` returns a family's first id):
 
+        _OBS = ObsLayout()
+        O_PHASE = _OBS.add("phase_onehot", (N_PHASES,), "0/1")
+        O_CASH = _OBS.add("cash_by_seat", (S,), "pounds / 100", SEATS)
+        OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
+    """
 
-def offsets(pieces) -> dict[str, int]:
-    return {p.name: p.offset for p in pieces}
+    def __init__(self) -> None:
+        self._pieces: list[ObsPiece] = []
+        self.size = 0  # floats so far: OBS_SIZE once every piece is added
+
+    def add(self, name: str, shape: tuple[int, ...], scale: str, *marker: str) -> int:
+        """Append piece ``name`` of ``shape`` (``scale`` says how its raw quantity was scaled; ``SEATS`` marks a
+        first axis of seats relative to the observer) and return its offset."""
+        if any(p.name == name for p in self._pieces) or list(marker) not in ([], [SEATS]):
+            raise ValueError(f"observation piece {name!r}: needs a new name and no marker but SEATS, got {marker}")
+        piece = ObsPiece(name, self.size, tuple(int(n) for n in shape), scale, per_seat=bool(marker))
+        self._pieces.append(piece)
+        self.size += piece.size
+        return piece.offset
+
+    @property
+    def pieces(self) -> tuple[ObsPiece, ...]:
+        return tuple(self._pieces)
 
 
 _CUTS: dict[int, tuple] = {}  # id of a piece list -> (the list, its cuts); the list is kept, so its id stays its own

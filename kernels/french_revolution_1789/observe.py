@@ -10,8 +10,7 @@ counts by their maximum.
 from numba import njit
 
 from .._common.layout import SEATS
-from .._common.layout import build_pieces
-from .._common.layout import offsets
+from .._common.layout import ObsLayout
 from .._common.seats import relative_seat
 from .state import LOC_PLAYED
 from .state import MAX_SEATS
@@ -29,81 +28,43 @@ from .tables import N_REGIMES
 from .tables import N_TURNS
 
 S = MAX_SEATS
-OBS_PIECES, OBS_SIZE = build_pieces(
-    [
-        ("phase_onehot", (N_PHASES,), "0/1"),
-        ("turn_onehot", (N_TURNS,), "0/1"),
-        ("regime_onehot", (N_REGIMES,), "0/1"),
-        ("votes", (N_REGIMES,), "vote markers / 10"),
-        ("seat_present", (S,), "0/1", SEATS),
-        ("to_move", (S,), "0/1", SEATS),
-        ("start_player", (S,), "0/1", SEATS),
-        ("rp", (S,), "RP / 60", SEATS),
-        ("vp", (S,), "VP / 60", SEATS),
-        ("supply", (S,), "support markers / 8", SEATS),
-        ("hand_size", (S,), "intrigue cards / 14", SEATS),
-        ("support", (S, N_CITIES), "0/1: the seat's marker in the city", SEATS),
-        ("cards", (S, N_CARDS, 4), "0/1: owned free, imprisoned, exiled, tilted", SEATS),
-        ("auction_passed", (S,), "0/1", SEATS),
-        ("auction_high_bidder", (S,), "0/1", SEATS),
-        ("action_passed", (S,), "0/1", SEATS),
-        ("city_army", (N_CITIES, 3), "0/1: French, coalition, royalist"),
-        ("city_strength", (N_CITIES,), "strength / 4"),
-        ("cups", (3, MAX_STRENGTH + 1), "units / 6"),
-        ("dead", (N_CARDS,), "0/1"),
-        ("in_deck", (N_CARDS,), "0/1: not yet revealed"),
-        ("auction_card", (N_CARDS,), "0/1"),
-        ("auction_high_bid", (1,), "RP / 60 (0 before the opening bid)"),
-        ("auction_opened", (1,), "0/1"),
-        ("markers_free", (2,), "imprisoned / 4, exiled / 4"),
-        ("pile_size", (1,), "cards / 14"),
-        ("played_intrigue", (N_INTRIGUE,), "0/1"),
-        ("my_hand", (N_INTRIGUE,), "0/1 (private)"),
-        ("move_card", (N_CARDS,), "0/1: the selected card"),
-        ("move_intrigue", (N_INTRIGUE,), "0/1: the intrigue card being played"),
-        ("move_effect", (N_EFF,), "0/1: the effect row being resolved"),
-        ("move_decision", (5,), "0/1: pending sub-decision regime/city/person/player/army"),
-        ("move_city", (N_CITIES,), "0/1: the chosen city"),
-        ("last_draw", (MAX_STRENGTH + 1,), "0/1: strength of the last unit drawn"),
-        ("last_success", (1,), "0/1"),
-    ]
-)
-_O = offsets(OBS_PIECES)
-O_ACTION_PASSED = _O["action_passed"]
-O_AUCTION_CARD = _O["auction_card"]
-O_AUCTION_HIGH_BID = _O["auction_high_bid"]
-O_AUCTION_HIGH_BIDDER = _O["auction_high_bidder"]
-O_AUCTION_OPENED = _O["auction_opened"]
-O_AUCTION_PASSED = _O["auction_passed"]
-O_CARDS = _O["cards"]
-O_CITY_ARMY = _O["city_army"]
-O_CITY_STRENGTH = _O["city_strength"]
-O_CUPS = _O["cups"]
-O_DEAD = _O["dead"]
-O_HAND_SIZE = _O["hand_size"]
-O_IN_DECK = _O["in_deck"]
-O_LAST_DRAW = _O["last_draw"]
-O_LAST_SUCCESS = _O["last_success"]
-O_MARKERS_FREE = _O["markers_free"]
-O_MOVE_CARD = _O["move_card"]
-O_MOVE_CITY = _O["move_city"]
-O_MOVE_DECISION = _O["move_decision"]
-O_MOVE_EFFECT = _O["move_effect"]
-O_MOVE_INTRIGUE = _O["move_intrigue"]
-O_MY_HAND = _O["my_hand"]
-O_PHASE_ONEHOT = _O["phase_onehot"]
-O_PILE_SIZE = _O["pile_size"]
-O_PLAYED_INTRIGUE = _O["played_intrigue"]
-O_REGIME_ONEHOT = _O["regime_onehot"]
-O_RP = _O["rp"]
-O_SEAT_PRESENT = _O["seat_present"]
-O_START_PLAYER = _O["start_player"]
-O_SUPPLY = _O["supply"]
-O_SUPPORT = _O["support"]
-O_TO_MOVE = _O["to_move"]
-O_TURN_ONEHOT = _O["turn_onehot"]
-O_VOTES = _O["votes"]
-O_VP = _O["vp"]
+_OBS = ObsLayout()
+O_PHASE_ONEHOT = _OBS.add("phase_onehot", (N_PHASES,), "0/1")
+O_TURN_ONEHOT = _OBS.add("turn_onehot", (N_TURNS,), "0/1")
+O_REGIME_ONEHOT = _OBS.add("regime_onehot", (N_REGIMES,), "0/1")
+O_VOTES = _OBS.add("votes", (N_REGIMES,), "vote markers / 10")
+O_SEAT_PRESENT = _OBS.add("seat_present", (S,), "0/1", SEATS)
+O_TO_MOVE = _OBS.add("to_move", (S,), "0/1", SEATS)
+O_START_PLAYER = _OBS.add("start_player", (S,), "0/1", SEATS)
+O_RP = _OBS.add("rp", (S,), "RP / 60", SEATS)
+O_VP = _OBS.add("vp", (S,), "VP / 60", SEATS)
+O_SUPPLY = _OBS.add("supply", (S,), "support markers / 8", SEATS)
+O_HAND_SIZE = _OBS.add("hand_size", (S,), "intrigue cards / 14", SEATS)
+O_SUPPORT = _OBS.add("support", (S, N_CITIES), "0/1: the seat's marker in the city", SEATS)
+O_CARDS = _OBS.add("cards", (S, N_CARDS, 4), "0/1: owned free, imprisoned, exiled, tilted", SEATS)
+O_AUCTION_PASSED = _OBS.add("auction_passed", (S,), "0/1", SEATS)
+O_AUCTION_HIGH_BIDDER = _OBS.add("auction_high_bidder", (S,), "0/1", SEATS)
+O_ACTION_PASSED = _OBS.add("action_passed", (S,), "0/1", SEATS)
+O_CITY_ARMY = _OBS.add("city_army", (N_CITIES, 3), "0/1: French, coalition, royalist")
+O_CITY_STRENGTH = _OBS.add("city_strength", (N_CITIES,), "strength / 4")
+O_CUPS = _OBS.add("cups", (3, MAX_STRENGTH + 1), "units / 6")
+O_DEAD = _OBS.add("dead", (N_CARDS,), "0/1")
+O_IN_DECK = _OBS.add("in_deck", (N_CARDS,), "0/1: not yet revealed")
+O_AUCTION_CARD = _OBS.add("auction_card", (N_CARDS,), "0/1")
+O_AUCTION_HIGH_BID = _OBS.add("auction_high_bid", (1,), "RP / 60 (0 before the opening bid)")
+O_AUCTION_OPENED = _OBS.add("auction_opened", (1,), "0/1")
+O_MARKERS_FREE = _OBS.add("markers_free", (2,), "imprisoned / 4, exiled / 4")
+O_PILE_SIZE = _OBS.add("pile_size", (1,), "cards / 14")
+O_PLAYED_INTRIGUE = _OBS.add("played_intrigue", (N_INTRIGUE,), "0/1")
+O_MY_HAND = _OBS.add("my_hand", (N_INTRIGUE,), "0/1 (private)")
+O_MOVE_CARD = _OBS.add("move_card", (N_CARDS,), "0/1: the selected card")
+O_MOVE_INTRIGUE = _OBS.add("move_intrigue", (N_INTRIGUE,), "0/1: the intrigue card being played")
+O_MOVE_EFFECT = _OBS.add("move_effect", (N_EFF,), "0/1: the effect row being resolved")
+O_MOVE_DECISION = _OBS.add("move_decision", (5,), "0/1: pending sub-decision regime/city/person/player/army")
+O_MOVE_CITY = _OBS.add("move_city", (N_CITIES,), "0/1: the chosen city")
+O_LAST_DRAW = _OBS.add("last_draw", (MAX_STRENGTH + 1,), "0/1: strength of the last unit drawn")
+O_LAST_SUCCESS = _OBS.add("last_success", (1,), "0/1")
+OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
 
 
 @njit(cache=True)

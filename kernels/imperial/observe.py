@@ -8,8 +8,7 @@ With ``hidden_cash`` (IMP-OPT-3) a seat sees only its own cash. Money is scaled 
 from numba import njit
 
 from .._common.layout import SEATS
-from .._common.layout import build_pieces
-from .._common.layout import offsets
+from .._common.layout import ObsLayout
 from .._common.seats import relative_seat
 from .board import has
 from .board import is_blocked
@@ -29,67 +28,45 @@ from .tables import UNIT_LIMIT
 from .taxation import tax_revenue
 
 S, N, R, H, B = MAX_SEATS, N_NATIONS, N_REGIONS, N_HOME, N_BONDS
-OBS_PIECES, OBS_SIZE = build_pieces(
-    [
-        ("phase_onehot", (N_PHASES,), "0/1"),
-        ("nation_onehot", (N,), "0/1: nation whose turn it is"),
-        ("to_move", (S,), "0/1", SEATS),
-        ("seat_present", (S,), "0/1", SEATS),
-        ("cash", (S,), "money / 50", SEATS),
-        ("bonds", (S, N, B), "0/1: seat holds bond k of nation n", SEATS),
-        ("flags", (S, N), "0/1: seat holds nation n's flag", SEATS),
-        ("investor_card", (S,), "0/1", SEATS),
-        ("buyer", (S,), "0/1: seat whose purchase is due", SEATS),
-        ("flag_in_bank", (N,), "0/1"),
-        ("bond_available", (N, B), "0/1"),
-        ("treasury", (N,), "money / 50"),
-        ("power", (N,), "points / 25"),
-        ("tax_pos", (N,), "(position - 5) / 10"),
-        ("tax_now", (N,), "tax revenue if taxed now / 20"),
-        ("rondel", (N, 9), "0/1: space 0..7, 8 = centre"),
-        ("factory", (H,), "0/1"),
-        ("blocked", (H,), "0/1: a hostile foreign army stands there"),
-        ("armies", (N, R), "units / 10"),
-        ("fleets", (N, R), "units / 10 (home province = docked)"),
-        ("hostile", (N, H), "0/1"),
-        ("chip", (N, R), "0/1"),
-        ("chips_left", (N,), "chips / 15"),
-        ("supply", (N, 2), "armies, fleets in supply / 10"),
-        ("moved", (2, R), "acted armies, fleets of the maneuvering nation / 10"),
-        ("carried", (N_SEAS,), "fleets that transported / 10"),
-        ("fleets_locked", (1,), "0/1"),
-        ("mv_origin", (R,), "0/1"),
-        ("mv_dest", (R,), "0/1"),
-        ("mv_chain", (N_SEAS,), "0/1"),
-        ("mv_region", (R,), "0/1: where the arrival resolves"),
-        ("cmb_asked", (N,), "0/1"),
-        ("cmb_defender", (N,), "0/1"),
-        ("imp_count", (1,), "units / 3"),
-        ("passed_investor", (1,), "0/1"),
-        ("options", (5,), "0/1: published, home chips, factory top-up, optional destruction, chips for all"),
-        ("turn", (1,), "nation turns / max_nation_turns"),
-    ]
-)
-_O = offsets(OBS_PIECES)
-O_PHASE, O_NATION, O_TO_MOVE, O_PRESENT, O_CASH = (
-    _O[k] for k in ("phase_onehot", "nation_onehot", "to_move", "seat_present", "cash")
-)
-O_BONDS, O_FLAGS, O_CARD, O_BUYER, O_BANK, O_AVAIL = (
-    _O[k] for k in ("bonds", "flags", "investor_card", "buyer", "flag_in_bank", "bond_available")
-)
-O_TREASURY, O_POWER, O_TAXPOS, O_TAXNOW, O_RONDEL = (
-    _O[k] for k in ("treasury", "power", "tax_pos", "tax_now", "rondel")
-)
-O_FACTORY, O_BLOCKED, O_ARMIES, O_FLEETS, O_HOSTILE, O_CHIP = (
-    _O[k] for k in ("factory", "blocked", "armies", "fleets", "hostile", "chip")
-)
-O_CHIPS_LEFT, O_SUPPLY, O_MOVED, O_CARRIED, O_LOCKED = (
-    _O[k] for k in ("chips_left", "supply", "moved", "carried", "fleets_locked")
-)
-O_MV_ORIGIN, O_MV_DEST, O_MV_CHAIN, O_MV_REGION = (_O[k] for k in ("mv_origin", "mv_dest", "mv_chain", "mv_region"))
-O_ASKED, O_DEFENDER, O_IMP, O_PASSED, O_OPTIONS, O_TURN = (
-    _O[k] for k in ("cmb_asked", "cmb_defender", "imp_count", "passed_investor", "options", "turn")
-)
+_OBS = ObsLayout()
+O_PHASE = _OBS.add("phase_onehot", (N_PHASES,), "0/1")
+O_NATION = _OBS.add("nation_onehot", (N,), "0/1: nation whose turn it is")
+O_TO_MOVE = _OBS.add("to_move", (S,), "0/1", SEATS)
+O_PRESENT = _OBS.add("seat_present", (S,), "0/1", SEATS)
+O_CASH = _OBS.add("cash", (S,), "money / 50", SEATS)
+O_BONDS = _OBS.add("bonds", (S, N, B), "0/1: seat holds bond k of nation n", SEATS)
+O_FLAGS = _OBS.add("flags", (S, N), "0/1: seat holds nation n's flag", SEATS)
+O_CARD = _OBS.add("investor_card", (S,), "0/1", SEATS)
+O_BUYER = _OBS.add("buyer", (S,), "0/1: seat whose purchase is due", SEATS)
+O_BANK = _OBS.add("flag_in_bank", (N,), "0/1")
+O_AVAIL = _OBS.add("bond_available", (N, B), "0/1")
+O_TREASURY = _OBS.add("treasury", (N,), "money / 50")
+O_POWER = _OBS.add("power", (N,), "points / 25")
+O_TAXPOS = _OBS.add("tax_pos", (N,), "(position - 5) / 10")
+O_TAXNOW = _OBS.add("tax_now", (N,), "tax revenue if taxed now / 20")
+O_RONDEL = _OBS.add("rondel", (N, 9), "0/1: space 0..7, 8 = centre")
+O_FACTORY = _OBS.add("factory", (H,), "0/1")
+O_BLOCKED = _OBS.add("blocked", (H,), "0/1: a hostile foreign army stands there")
+O_ARMIES = _OBS.add("armies", (N, R), "units / 10")
+O_FLEETS = _OBS.add("fleets", (N, R), "units / 10 (home province = docked)")
+O_HOSTILE = _OBS.add("hostile", (N, H), "0/1")
+O_CHIP = _OBS.add("chip", (N, R), "0/1")
+O_CHIPS_LEFT = _OBS.add("chips_left", (N,), "chips / 15")
+O_SUPPLY = _OBS.add("supply", (N, 2), "armies, fleets in supply / 10")
+O_MOVED = _OBS.add("moved", (2, R), "acted armies, fleets of the maneuvering nation / 10")
+O_CARRIED = _OBS.add("carried", (N_SEAS,), "fleets that transported / 10")
+O_LOCKED = _OBS.add("fleets_locked", (1,), "0/1")
+O_MV_ORIGIN = _OBS.add("mv_origin", (R,), "0/1")
+O_MV_DEST = _OBS.add("mv_dest", (R,), "0/1")
+O_MV_CHAIN = _OBS.add("mv_chain", (N_SEAS,), "0/1")
+O_MV_REGION = _OBS.add("mv_region", (R,), "0/1: where the arrival resolves")
+O_ASKED = _OBS.add("cmb_asked", (N,), "0/1")
+O_DEFENDER = _OBS.add("cmb_defender", (N,), "0/1")
+O_IMP = _OBS.add("imp_count", (1,), "units / 3")
+O_PASSED = _OBS.add("passed_investor", (1,), "0/1")
+O_OPTIONS = _OBS.add("options", (5,), "0/1: published, home chips, factory top-up, optional destruction, chips for all")
+O_TURN = _OBS.add("turn", (1,), "nation turns / max_nation_turns")
+OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
 
 
 @njit(cache=True)

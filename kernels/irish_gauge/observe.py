@@ -8,8 +8,7 @@ order absolute), used for PettingZoo ``state()``. Money is scaled by 1/100, coun
 from numba import njit
 
 from .._common.layout import SEATS
-from .._common.layout import build_pieces
-from .._common.layout import offsets
+from .._common.layout import ObsLayout
 from .._common.seats import relative_seat
 from .auction import min_bid
 from .dividends import company_potential
@@ -32,50 +31,34 @@ from .tables import N_HEX
 from .tables import SHARE_VALUE
 
 S, C, K, H = MAX_SEATS, N_COMPANIES, N_COLOURS, N_HEX
-OBS_PIECES, OBS_SIZE = build_pieces(
-    [
-        ("phase_onehot", (N_PHASES,), "0/1"),
-        ("seat_present", (S,), "0/1", SEATS),
-        ("to_move_onehot", (S,), "0/1", SEATS),
-        ("active_onehot", (S,), "0/1: whose main turn", SEATS),
-        ("cash_by_seat", (S,), "pounds / 100", SEATS),
-        ("held_by_seat", (S, C), "certificates / 4", SEATS),
-        ("certs_left", (C,), "certificates / 4"),
-        ("top_cert_value", (C,), "pounds / 20, 0 when the stack is empty"),
-        ("shares_sold", (C,), "certificates / 4"),
-        ("supply", (C,), "locomotives / 19"),
-        ("loco", (C, H), "0/1"),
-        ("cube_colour", (K, H), "0/1"),
-        ("bag", (K,), "cubes / 10"),
-        ("potential_income", (C,), "pounds / 100 (IG-DISK-1)"),
-        ("last_draw", (K,), "cubes / 3"),
-        ("last_income", (C,), "pounds / 100"),
-        ("auction_company", (C,), "0/1"),
-        ("auction_high_bid", (1,), "pounds / 100"),
-        ("auction_min_bid", (1,), "pounds / 100"),
-        ("auction_high_bidder", (S,), "0/1", SEATS),
-        ("auction_passed", (S,), "0/1", SEATS),
-        ("build_company", (C,), "0/1"),
-        ("build_budget", (1,), "half build points / 6"),
-        ("build_placed", (1,), "locomotives / 3"),
-        ("ruleset_published", (1,), "0/1"),
-        ("major_city_bonus", (1,), "pounds / 12"),
-    ]
-)
-_O = offsets(OBS_PIECES)
-O_PHASE, O_PRESENT, O_TO_MOVE, O_ACTIVE = (
-    _O["phase_onehot"],
-    _O["seat_present"],
-    _O["to_move_onehot"],
-    _O["active_onehot"],
-)
-O_CASH, O_HELD, O_LEFT, O_TOP = _O["cash_by_seat"], _O["held_by_seat"], _O["certs_left"], _O["top_cert_value"]
-O_SOLD, O_SUPPLY, O_LOCO, O_CUBE = _O["shares_sold"], _O["supply"], _O["loco"], _O["cube_colour"]
-O_BAG, O_POT, O_LAST_DRAW, O_LAST_INCOME = _O["bag"], _O["potential_income"], _O["last_draw"], _O["last_income"]
-O_AUC_C, O_AUC_HIGH, O_AUC_MIN = _O["auction_company"], _O["auction_high_bid"], _O["auction_min_bid"]
-O_AUC_HIGH_SEAT, O_AUC_PASSED = _O["auction_high_bidder"], _O["auction_passed"]
-O_BLD_C, O_BLD_BUDGET, O_BLD_PLACED = _O["build_company"], _O["build_budget"], _O["build_placed"]
-O_RULESET, O_BONUS = _O["ruleset_published"], _O["major_city_bonus"]
+_OBS = ObsLayout()
+O_PHASE = _OBS.add("phase_onehot", (N_PHASES,), "0/1")
+O_PRESENT = _OBS.add("seat_present", (S,), "0/1", SEATS)
+O_TO_MOVE = _OBS.add("to_move_onehot", (S,), "0/1", SEATS)
+O_ACTIVE = _OBS.add("active_onehot", (S,), "0/1: whose main turn", SEATS)
+O_CASH = _OBS.add("cash_by_seat", (S,), "pounds / 100", SEATS)
+O_HELD = _OBS.add("held_by_seat", (S, C), "certificates / 4", SEATS)
+O_LEFT = _OBS.add("certs_left", (C,), "certificates / 4")
+O_TOP = _OBS.add("top_cert_value", (C,), "pounds / 20, 0 when the stack is empty")
+O_SOLD = _OBS.add("shares_sold", (C,), "certificates / 4")
+O_SUPPLY = _OBS.add("supply", (C,), "locomotives / 19")
+O_LOCO = _OBS.add("loco", (C, H), "0/1")
+O_CUBE = _OBS.add("cube_colour", (K, H), "0/1")
+O_BAG = _OBS.add("bag", (K,), "cubes / 10")
+O_POT = _OBS.add("potential_income", (C,), "pounds / 100 (IG-DISK-1)")
+O_LAST_DRAW = _OBS.add("last_draw", (K,), "cubes / 3")
+O_LAST_INCOME = _OBS.add("last_income", (C,), "pounds / 100")
+O_AUC_C = _OBS.add("auction_company", (C,), "0/1")
+O_AUC_HIGH = _OBS.add("auction_high_bid", (1,), "pounds / 100")
+O_AUC_MIN = _OBS.add("auction_min_bid", (1,), "pounds / 100")
+O_AUC_HIGH_SEAT = _OBS.add("auction_high_bidder", (S,), "0/1", SEATS)
+O_AUC_PASSED = _OBS.add("auction_passed", (S,), "0/1", SEATS)
+O_BLD_C = _OBS.add("build_company", (C,), "0/1")
+O_BLD_BUDGET = _OBS.add("build_budget", (1,), "half build points / 6")
+O_BLD_PLACED = _OBS.add("build_placed", (1,), "locomotives / 3")
+O_RULESET = _OBS.add("ruleset_published", (1,), "0/1")
+O_BONUS = _OBS.add("major_city_bonus", (1,), "pounds / 12")
+OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
 
 
 @njit(cache=True)

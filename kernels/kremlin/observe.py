@@ -9,8 +9,7 @@ seat order) and is the only one that fills ``all_assigned``.
 from numba import njit
 
 from .._common.layout import SEATS
-from .._common.layout import build_pieces
-from .._common.layout import offsets
+from .._common.layout import ObsLayout
 from .._common.seats import relative_seat
 from .rules import _decider
 from .state import MAX_SEATS
@@ -30,61 +29,38 @@ from .tables import TRAIT_NAMES
 
 S, G = MAX_SEATS, N_GAMERS
 N_TRAITS = len(TRAIT_NAMES)
-OBS_PIECES, OBS_SIZE = build_pieces(
-    [
-        ("phase_onehot", (N_PHASES,), "0/1"),
-        ("window_cont_onehot", (N_CONTS,), "0/1: what follows the open declaration window"),
-        ("seat_present", (S,), "0/1", SEATS),
-        ("to_move_onehot", (S,), "0/1", SEATS),
-        ("start_player_onehot", (S,), "0/1", SEATS),
-        ("speeches", (S,), "speeches / 3", SEATS),
-        ("declared", (S, G), "points / 10", SEATS),
-        ("burned", (S, G), "points / 10", SEATS),
-        ("controls", (S, G), "0/1", SEATS),
-        ("values_assigned", (S,), "values given in the allocation / 10", SEATS),
-        ("gamer_location", (G, N_LOCS), "0/1: posts P00..P12, civilians, other circles, retired"),
-        ("experience", (G,), "experience / 100"),
-        ("sp", (G,), "SP / 50"),
-        ("age_room", (G,), "(95 - experience - SP) / 50, 0 when none"),
-        ("broke", (G,), "markers / 3"),
-        ("suspicion", (G,), "0/1"),
-        ("trial_eligible", (G,), "0/1: marker placed in an earlier turn"),
-        ("part_time", (G,), "0/1"),
-        ("phase_flag", (G,), "0/1: toggled (rumour) / moved (personnel A) this phase"),
-        ("opposer", (G,), "0/1: opposed in the latest vote"),
-        ("uncontrolled", (G,), "0/1"),
-        ("traits", (G, N_TRAITS), "0/1, all zero when the optional traits are off"),
-        ("actor", (G,), "0/1: gamer using the current power"),
-        ("target", (G,), "0/1: pending target / defendant / nominee / personnel source"),
-        ("my_assigned", (G,), "points / 10 (own secret sheet)"),
-        ("my_remaining", (G,), "declarable points left / 10 (own)"),
-        ("all_assigned", (S, G), "points / 10: privileged view (seat -1) only, zero for a seat"),
-        (
-            "context",
-            (8,),
-            "turn/limit, oppose votes/8, window passes/6, nominations/2, roll/20, rumour A, B, traits on",
-        ),
-    ]
+_OBS = ObsLayout()
+O_PHASE = _OBS.add("phase_onehot", (N_PHASES,), "0/1")
+O_CONT = _OBS.add("window_cont_onehot", (N_CONTS,), "0/1: what follows the open declaration window")
+O_PRESENT = _OBS.add("seat_present", (S,), "0/1", SEATS)
+O_TO_MOVE = _OBS.add("to_move_onehot", (S,), "0/1", SEATS)
+O_START = _OBS.add("start_player_onehot", (S,), "0/1", SEATS)
+O_SPEECH = _OBS.add("speeches", (S,), "speeches / 3", SEATS)
+O_DECL = _OBS.add("declared", (S, G), "points / 10", SEATS)
+O_BURN = _OBS.add("burned", (S, G), "points / 10", SEATS)
+O_CTRL = _OBS.add("controls", (S, G), "0/1", SEATS)
+O_NASS = _OBS.add("values_assigned", (S,), "values given in the allocation / 10", SEATS)
+O_LOC = _OBS.add("gamer_location", (G, N_LOCS), "0/1: posts P00..P12, civilians, other circles, retired")
+O_EXP = _OBS.add("experience", (G,), "experience / 100")
+O_SP = _OBS.add("sp", (G,), "SP / 50")
+O_ROOM = _OBS.add("age_room", (G,), "(95 - experience - SP) / 50, 0 when none")
+O_BROKE = _OBS.add("broke", (G,), "markers / 3")
+O_SUSP = _OBS.add("suspicion", (G,), "0/1")
+O_ELIG = _OBS.add("trial_eligible", (G,), "0/1: marker placed in an earlier turn")
+O_PT = _OBS.add("part_time", (G,), "0/1")
+O_FLAG = _OBS.add("phase_flag", (G,), "0/1: toggled (rumour) / moved (personnel A) this phase")
+O_OPP = _OBS.add("opposer", (G,), "0/1: opposed in the latest vote")
+O_UNC = _OBS.add("uncontrolled", (G,), "0/1")
+O_TRAITS = _OBS.add("traits", (G, N_TRAITS), "0/1, all zero when the optional traits are off")
+O_ACTOR = _OBS.add("actor", (G,), "0/1: gamer using the current power")
+O_TARGET = _OBS.add("target", (G,), "0/1: pending target / defendant / nominee / personnel source")
+O_MY_ASS = _OBS.add("my_assigned", (G,), "points / 10 (own secret sheet)")
+O_MY_REM = _OBS.add("my_remaining", (G,), "declarable points left / 10 (own)")
+O_ALL_ASS = _OBS.add("all_assigned", (S, G), "points / 10: privileged view (seat -1) only, zero for a seat")
+O_CTX = _OBS.add(
+    "context", (8,), "turn/limit, oppose votes/8, window passes/6, nominations/2, roll/20, rumour A, B, traits on"
 )
-_O = offsets(OBS_PIECES)
-O_PHASE, O_CONT, O_PRESENT, O_TO_MOVE = (
-    _O["phase_onehot"],
-    _O["window_cont_onehot"],
-    _O["seat_present"],
-    _O["to_move_onehot"],
-)
-O_START, O_SPEECH, O_DECL, O_BURN = _O["start_player_onehot"], _O["speeches"], _O["declared"], _O["burned"]
-O_CTRL, O_NASS, O_LOC, O_EXP = _O["controls"], _O["values_assigned"], _O["gamer_location"], _O["experience"]
-O_SP, O_ROOM, O_BROKE, O_SUSP = _O["sp"], _O["age_room"], _O["broke"], _O["suspicion"]
-O_ELIG, O_PT, O_FLAG, O_OPP, O_UNC = (
-    _O["trial_eligible"],
-    _O["part_time"],
-    _O["phase_flag"],
-    _O["opposer"],
-    _O["uncontrolled"],
-)
-O_TRAITS, O_ACTOR, O_TARGET = _O["traits"], _O["actor"], _O["target"]
-O_MY_ASS, O_MY_REM, O_ALL_ASS, O_CTX = _O["my_assigned"], _O["my_remaining"], _O["all_assigned"], _O["context"]
+OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
 
 
 @njit(cache=True)

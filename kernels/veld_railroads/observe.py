@@ -8,8 +8,7 @@ absolute), used for PettingZoo ``state()``. Money is scaled by 1/100, counts by 
 from numba import njit
 
 from .._common.layout import SEATS
-from .._common.layout import build_pieces
-from .._common.layout import offsets
+from .._common.layout import ObsLayout
 from .._common.seats import relative_seat
 from .develop import free_picks
 from .income import controls
@@ -35,91 +34,48 @@ from .tables import SECTION_VALUATION
 from .tables import SHARES_PER_RAILROAD
 
 S, R, E, V = MAX_SEATS, N_RAILROADS, N_SECTIONS, N_SETTLEMENTS
-OBS_PIECES, OBS_SIZE = build_pieces(
-    [
-        ("phase_onehot", (N_VISIBLE_PHASES,), "0/1"),
-        ("seat_present", (S,), "0/1", SEATS),
-        ("to_move", (S,), "0/1", SEATS),
-        ("active", (S,), "0/1: whose regular turn", SEATS),
-        ("cash", (S,), "dollars / 100", SEATS),
-        ("holdings", (S, R), "shares / 5", SEATS),
-        ("controls", (S, R), "0/1 (VR-GEN-4)", SEATS),
-        ("loco_box", (S, N_BOXES), "0/1: build, offer, develop, pay", SEATS),
-        ("last_payout", (S,), "dollars / 100", SEATS),
-        ("treasury_shares", (R,), "shares / 5"),
-        ("treasury_cash", (R,), "dollars / 50"),
-        ("opened", (R,), "0/1"),
-        ("reached_johannesburg", (R,), "0/1"),
-        ("free_section_owed", (R,), "0/1"),
-        ("sections_built", (R,), "sections / 20"),
-        ("income", (R,), "dollars / 100 (VR-GEN-6)"),
-        ("valuation", (R,), "dollars / 100 (VR-GEN-5)"),
-        ("section_owner", (R, E), "0/1"),
-        ("settlement_level", (V,), "dev_level / max developments"),
-        ("settlement_income", (V,), "dollars / 10"),
-        ("settlement_tracked", (V,), "0/1"),
-        ("row", (N_ROWS,), "0/1"),
-        ("position", (1,), "boxes / 36"),
-        ("zasm_trigger", (1,), "0/1"),
-        ("build_railroad", (R,), "0/1"),
-        ("build_builder", (S,), "0/1", SEATS),
-        ("build_first_leg", (E,), "0/1"),
-        ("build_costs", (2,), "single, double dollars / 30"),
-        ("develop_picked", (V,), "0/1"),
-        ("develop_counts", (2,), "picks made / 3, free picks / 3"),
-        ("free_section_railroad", (R,), "0/1"),
-        ("free_section_player", (S,), "0/1", SEATS),
-        ("auction_railroad", (R,), "0/1"),
-        ("auction_kind", (4,), "0/1: setup, treasury, own, zasm"),
-        ("auction_seller", (S,), "0/1", SEATS),
-        ("auction_bidder", (S,), "0/1", SEATS),
-        ("auction_high_bidder", (S,), "0/1", SEATS),
-        ("auction_passed", (S,), "0/1", SEATS),
-        ("auction_bids", (3,), "minimum, high bid / 100; opener obliged 0/1"),
-        ("repeat_metropolis_pick", (1,), "0/1 option"),
-    ]
-)
-_O = offsets(OBS_PIECES)
-O_ACTIVE = _O["active"]
-O_AUCTION_BIDDER = _O["auction_bidder"]
-O_AUCTION_BIDS = _O["auction_bids"]
-O_AUCTION_HIGH_BIDDER = _O["auction_high_bidder"]
-O_AUCTION_KIND = _O["auction_kind"]
-O_AUCTION_PASSED = _O["auction_passed"]
-O_AUCTION_RAILROAD = _O["auction_railroad"]
-O_AUCTION_SELLER = _O["auction_seller"]
-O_BUILD_BUILDER = _O["build_builder"]
-O_BUILD_COSTS = _O["build_costs"]
-O_BUILD_FIRST_LEG = _O["build_first_leg"]
-O_BUILD_RAILROAD = _O["build_railroad"]
-O_CASH = _O["cash"]
-O_CONTROLS = _O["controls"]
-O_DEVELOP_COUNTS = _O["develop_counts"]
-O_DEVELOP_PICKED = _O["develop_picked"]
-O_FREE_SECTION_OWED = _O["free_section_owed"]
-O_FREE_SECTION_PLAYER = _O["free_section_player"]
-O_FREE_SECTION_RAILROAD = _O["free_section_railroad"]
-O_HOLDINGS = _O["holdings"]
-O_INCOME = _O["income"]
-O_LAST_PAYOUT = _O["last_payout"]
-O_LOCO_BOX = _O["loco_box"]
-O_OPENED = _O["opened"]
-O_PHASE_ONEHOT = _O["phase_onehot"]
-O_POSITION = _O["position"]
-O_REACHED_JOHANNESBURG = _O["reached_johannesburg"]
-O_REPEAT_METROPOLIS_PICK = _O["repeat_metropolis_pick"]
-O_ROW = _O["row"]
-O_SEAT_PRESENT = _O["seat_present"]
-O_SECTION_OWNER = _O["section_owner"]
-O_SECTIONS_BUILT = _O["sections_built"]
-O_SETTLEMENT_INCOME = _O["settlement_income"]
-O_SETTLEMENT_LEVEL = _O["settlement_level"]
-O_SETTLEMENT_TRACKED = _O["settlement_tracked"]
-O_TO_MOVE = _O["to_move"]
-O_TREASURY_CASH = _O["treasury_cash"]
-O_TREASURY_SHARES = _O["treasury_shares"]
-O_VALUATION = _O["valuation"]
-O_ZASM_TRIGGER = _O["zasm_trigger"]
+_OBS = ObsLayout()
+O_PHASE_ONEHOT = _OBS.add("phase_onehot", (N_VISIBLE_PHASES,), "0/1")
+O_SEAT_PRESENT = _OBS.add("seat_present", (S,), "0/1", SEATS)
+O_TO_MOVE = _OBS.add("to_move", (S,), "0/1", SEATS)
+O_ACTIVE = _OBS.add("active", (S,), "0/1: whose regular turn", SEATS)
+O_CASH = _OBS.add("cash", (S,), "dollars / 100", SEATS)
+O_HOLDINGS = _OBS.add("holdings", (S, R), "shares / 5", SEATS)
+O_CONTROLS = _OBS.add("controls", (S, R), "0/1 (VR-GEN-4)", SEATS)
+O_LOCO_BOX = _OBS.add("loco_box", (S, N_BOXES), "0/1: build, offer, develop, pay", SEATS)
+O_LAST_PAYOUT = _OBS.add("last_payout", (S,), "dollars / 100", SEATS)
+O_TREASURY_SHARES = _OBS.add("treasury_shares", (R,), "shares / 5")
+O_TREASURY_CASH = _OBS.add("treasury_cash", (R,), "dollars / 50")
+O_OPENED = _OBS.add("opened", (R,), "0/1")
+O_REACHED_JOHANNESBURG = _OBS.add("reached_johannesburg", (R,), "0/1")
+O_FREE_SECTION_OWED = _OBS.add("free_section_owed", (R,), "0/1")
+O_SECTIONS_BUILT = _OBS.add("sections_built", (R,), "sections / 20")
+O_INCOME = _OBS.add("income", (R,), "dollars / 100 (VR-GEN-6)")
+O_VALUATION = _OBS.add("valuation", (R,), "dollars / 100 (VR-GEN-5)")
+O_SECTION_OWNER = _OBS.add("section_owner", (R, E), "0/1")
+O_SETTLEMENT_LEVEL = _OBS.add("settlement_level", (V,), "dev_level / max developments")
+O_SETTLEMENT_INCOME = _OBS.add("settlement_income", (V,), "dollars / 10")
+O_SETTLEMENT_TRACKED = _OBS.add("settlement_tracked", (V,), "0/1")
+O_ROW = _OBS.add("row", (N_ROWS,), "0/1")
+O_POSITION = _OBS.add("position", (1,), "boxes / 36")
+O_ZASM_TRIGGER = _OBS.add("zasm_trigger", (1,), "0/1")
+O_BUILD_RAILROAD = _OBS.add("build_railroad", (R,), "0/1")
+O_BUILD_BUILDER = _OBS.add("build_builder", (S,), "0/1", SEATS)
+O_BUILD_FIRST_LEG = _OBS.add("build_first_leg", (E,), "0/1")
+O_BUILD_COSTS = _OBS.add("build_costs", (2,), "single, double dollars / 30")
+O_DEVELOP_PICKED = _OBS.add("develop_picked", (V,), "0/1")
+O_DEVELOP_COUNTS = _OBS.add("develop_counts", (2,), "picks made / 3, free picks / 3")
+O_FREE_SECTION_RAILROAD = _OBS.add("free_section_railroad", (R,), "0/1")
+O_FREE_SECTION_PLAYER = _OBS.add("free_section_player", (S,), "0/1", SEATS)
+O_AUCTION_RAILROAD = _OBS.add("auction_railroad", (R,), "0/1")
+O_AUCTION_KIND = _OBS.add("auction_kind", (4,), "0/1: setup, treasury, own, zasm")
+O_AUCTION_SELLER = _OBS.add("auction_seller", (S,), "0/1", SEATS)
+O_AUCTION_BIDDER = _OBS.add("auction_bidder", (S,), "0/1", SEATS)
+O_AUCTION_HIGH_BIDDER = _OBS.add("auction_high_bidder", (S,), "0/1", SEATS)
+O_AUCTION_PASSED = _OBS.add("auction_passed", (S,), "0/1", SEATS)
+O_AUCTION_BIDS = _OBS.add("auction_bids", (3,), "minimum, high bid / 100; opener obliged 0/1")
+O_REPEAT_METROPOLIS_PICK = _OBS.add("repeat_metropolis_pick", (1,), "0/1 option")
+OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
 
 
 @njit(cache=True)

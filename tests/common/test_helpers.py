@@ -44,10 +44,25 @@ def test_comb_and_hypergeometric():
 
 
 def test_layout_pieces_and_unflatten():
-    pieces, size = layout.build_pieces([("a", (2,), ""), ("b", (2, 3), "x")])
-    assert size == 8 and layout.offsets(pieces) == {"a": 0, "b": 2}
-    parts = layout.unflatten(pieces, np.arange(8))
-    assert parts["b"].shape == (2, 3) and parts["b"][1, 0] == 5
+    obs = layout.ObsLayout()
+    assert obs.add("a", (2,), "") == 0 and obs.add("b", (2, 3), "x", layout.SEATS) == 2 and obs.add("c", (1,), "") == 8
+    assert obs.size == 9 and [(p.name, p.offset, p.shape, p.per_seat) for p in obs.pieces] == [
+        ("a", 0, (2,), False),
+        ("b", 2, (2, 3), True),
+        ("c", 8, (1,), False),
+    ]
+    parts = layout.unflatten(obs.pieces, np.arange(9))
+    assert parts["b"].shape == (2, 3) and parts["b"][1, 0] == 5 and parts["c"][0] == 8
+
+
+def test_layout_refuses_a_repeated_piece_or_an_unknown_marker():
+    obs = layout.ObsLayout()
+    obs.add("a", (2,), "")
+    with pytest.raises(ValueError, match="'a': needs a new name"):
+        obs.add("a", (3,), "")
+    with pytest.raises(ValueError, match="'b'"):
+        obs.add("b", (3,), "", "players")
+    assert obs.size == 2 and len(obs.pieces) == 1
 
 
 def test_state_layout_check():
