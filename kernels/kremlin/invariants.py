@@ -8,6 +8,7 @@ range and control matches the declarations.
 
 from __future__ import annotations
 
+from .._common.invariants import invariant_checker
 from .state import PH_ASSIGN
 from .state import PH_GAME_OVER
 from .tables import ASSIGNABLE
@@ -28,49 +29,49 @@ def _controller(r, g, n):
     return best
 
 
-def check_invariants(s) -> list[str]:
-    r = s[0]
-    n = int(r["num_players"])
-    bad = []
+def violations(r, n):
+    """One line for each law above that the record ``r`` (``n`` seats) breaks."""
     loc, holder = r["loc"], r["holder"]
     for k in range(N_POSTS):
         g = int(holder[k])
         if g >= 0 and loc[g] != k:
-            bad.append(f"post {k}: holder G{g + 1:02d} is at location {loc[g]}")
+            yield f"post {k}: holder G{g + 1:02d} is at location {loc[g]}"
     for g in range(N_GAMERS):
         if not 0 <= loc[g] <= LOC_RET:
-            bad.append(f"gamer {g}: location {loc[g]} out of range")
+            yield f"gamer {g}: location {loc[g]} out of range"
         elif loc[g] < N_POSTS and holder[loc[g]] != g:
-            bad.append(f"gamer {g}: at post {loc[g]} but the post holds {holder[loc[g]]}")
+            yield f"gamer {g}: at post {loc[g]} but the post holds {holder[loc[g]]}"
         if loc[g] != LOC_RET and not 0 <= r["broke"][g] <= 2:
-            bad.append(f"gamer {g}: {r['broke'][g]} broke markers while not retired")
+            yield f"gamer {g}: {r['broke'][g]} broke markers while not retired"
         if r["sp"][g] < 0:
-            bad.append(f"gamer {g}: negative SP")
+            yield f"gamer {g}: negative SP"
         if loc[g] == LOC_OTH and r["declared"][:, g].any():
-            bad.append(f"gamer {g}: in other circles with live declarations")
+            yield f"gamer {g}: in other circles with live declarations"
         if loc[g] >= N_POSTS and r["susp_turn"][g]:
-            bad.append(f"gamer {g}: suspicion marker off the board")
+            yield f"gamer {g}: suspicion marker off the board"
         if (
             loc[g] != LOC_RET
             and EXPERIENCE[g] + r["sp"][g] >= 96
             and int(r["actor"]) != g
             and int(r["phase"]) != PH_GAME_OVER
         ):
-            bad.append(f"gamer {g}: age {EXPERIENCE[g] + r['sp'][g]} but not retired")
+            yield f"gamer {g}: age {EXPERIENCE[g] + r['sp'][g]} but not retired"
         if int(r["controller"][g]) != _controller(r, g, n):
-            bad.append(f"gamer {g}: cached controller {r['controller'][g]} != {_controller(r, g, n)}")
+            yield f"gamer {g}: cached controller {r['controller'][g]} != {_controller(r, g, n)}"
     ass, dec, bur = r["assigned"].astype(int), r["declared"].astype(int), r["burned"].astype(int)
     if (dec + bur > ass).any() or (dec < 0).any() or (bur < 0).any():
-        bad.append("declared + burned exceeds an influence sheet")
+        yield "declared + burned exceeds an influence sheet"
     if (ass[n:] != 0).any() or (dec[n:] != 0).any():
-        bad.append("an empty seat holds influence")
+        yield "an empty seat holds influence"
     finished = n if int(r["phase"]) != PH_ASSIGN else int(r["assign_seat"])
     for p in range(finished):
         vals = sorted(ass[p][ass[p] > 0].tolist(), reverse=True)
         if vals != INFLUENCE_VALUES.tolist():
-            bad.append(f"seat {p}: sheet values {vals} are not 10..1 once each")
+            yield f"seat {p}: sheet values {vals} are not 10..1 once each"
         if (ass[p][ASSIGNABLE == 0] != 0).any():
-            bad.append(f"seat {p}: points on a gamer that cannot receive them")
+            yield f"seat {p}: points on a gamer that cannot receive them"
     if (r["speeches"][:n] > 3).any() or (r["speeches"] < 0).any():
-        bad.append(f"speeches out of range: {r['speeches'].tolist()}")
-    return bad
+        yield f"speeches out of range: {r['speeches'].tolist()}"
+
+
+check_invariants = invariant_checker(violations)
