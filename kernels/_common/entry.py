@@ -81,6 +81,16 @@ def make_check_num_players(kernel: ModuleType, title: str):
     return check_num_players
 
 
+def options_then_start_cash(options: Options, start_cash: dict):
+    """A ``setup`` for ``entry_points``: every option's value in the table's order, then the starting cash for the
+    player count (``start_cash[str(num_players)]``, as the game's data keys it)."""
+
+    def setup(num_players: int, opts: dict) -> tuple:
+        return (*options.values(opts), start_cash[str(num_players)])
+
+    return setup
+
+
 def entry_points(kernel: ModuleType, options: Options, title: str, init_state, setup, doc: str):
     """``OPTIONS``, ``resolve_options``, ``check_num_players``, ``new_state`` and ``playouts`` of a kernel whose
     options are the table ``options`` and whose ``init_state`` takes the game arguments ``setup(num_players,

@@ -83,12 +83,7 @@ _OPTIONS = options.Options(
     ),
 )
 utility = entry.fixed_utility(UTILITY)
-
-
-def _setup(num_players: int, opts: dict) -> tuple:
-    """init_state's game arguments, from resolved options."""
-    return (*_OPTIONS.values(opts), tables.START_CASH[str(num_players)])
-
+_setup = entry.options_then_start_cash(_OPTIONS, tables.START_CASH)  # init_state's arguments after the seed
 
 _KERNEL = sys.modules[__name__]
 OPTIONS, resolve_options, check_num_players, new_state, playouts = entry.entry_points(
