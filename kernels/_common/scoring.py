@@ -71,8 +71,8 @@ def softmax_shares(worth, n, temperature, out):
 def softmax_estimate(room: ModuleType):
     """The contract's ``estimate`` of the room whose ``estimate`` module ``room`` defines ``strengths(s, worth)``
     (each seat's expected final score, or another strength, into a zeroed float64[MAX_PLAYERS]) and
-    ``TEMPERATURE`` (how far ahead makes a seat e times likelier to win): ``softmax_shares`` of the strengths. It closes over the module,
-    not its functions, for the reason ``stepping.make_step_and_mask`` gives."""
+    ``TEMPERATURE`` (how far ahead makes a seat e times likelier to win): ``softmax_shares`` of the strengths.
+    It closes over the module, not its functions, for the reason ``stepping.make_step_and_mask`` gives."""
 
     @njit(cache=True)
     def estimate(s, out):
