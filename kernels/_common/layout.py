@@ -1,4 +1,5 @@
-"""Named observation pieces (OpenSpiel-style): build offsets once, unflatten observations by name."""
+"""Layouts declared once: a record from its field table, named observation pieces (OpenSpiel-style) and their
+cuts, and the check that pins a record's layout."""
 
 from __future__ import annotations
 
@@ -68,6 +69,56 @@ def unflatten(pieces, obs: np.ndarray) -> dict[str, np.ndarray]:
     """Split a flat observation into named, shaped views (the cuts worked out once per piece list: heuristics
     call this for every decision)."""
     return {name: obs[cut].reshape(shape) for name, cut, shape in _cuts(pieces)}
+
+
+_FIELD_TYPES = frozenset(
+    ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64")
+)
+
+
+def record_from_table(table: str, **dims: int) -> np.dtype:
+    """The record dtype a kernel's field table describes, fields in table order. The table is the one place a
+    field is written: a Markdown table with a header, a rule and one row per field,
+
+        | field          | dtype, shape | meaning (rule IDs)                     |
+        |----------------|--------------|----------------------------------------|
+        | rng            | uint64 (1,)  | the game's SplitMix64 counter          |
+        | armies, fleets | int8 (N, R)  | units per nation and region            |
+
+    A row may name several fields of one type (comma-separated); a shape's axes are ints or names from
+    ``dims`` (``N=N_NATIONS``), so the table reads like the rules and the sizes stay the tables'. Types carry
+    their width (``int8``, not ``int``); every field needs a meaning."""
+    fields: list[tuple[str, str, tuple[int, ...]]] = []
+    rows = [line.strip() for line in table.strip().splitlines()]
+    header = [c.strip() for c in rows[0].strip("|").split("|")][:2]
+    if len(rows) < 3 or header != ["field", "dtype, shape"] or set(rows[1]) - set("|-: "):
+        raise ValueError("a field table starts with | field | dtype, shape | meaning | and a rule, then its rows")
+    for line in rows[2:]:
+        cells = [c.strip() for c in line.strip("|").split("|", 2)]
+        if not line.startswith("|") or len(cells) != 3 or not all(cells):
+            raise ValueError(f"field table row {line!r}: needs | field | dtype, shape | meaning |")
+        kind, _, shape = cells[1].partition(" ")
+        if kind not in _FIELD_TYPES:
+            raise ValueError(f"field table row {line!r}: type {kind!r} is not one of {sorted(_FIELD_TYPES)}")
+        axes = _axes(shape.strip(), dims, line)
+        for name in (n.strip() for n in cells[0].split(",")):
+            if not name.isidentifier() or any(f[0] == name for f in fields):
+                raise ValueError(f"field table row {line!r}: field {name!r} is not a new identifier")
+            fields.append((name, kind, axes))
+    return np.dtype(fields)
+
+
+def _axes(shape: str, dims: dict[str, int], line: str) -> tuple[int, ...]:
+    """``(S, C)`` -> (5, 5) with ``dims`` S=5, C=5; ``""`` -> () (a scalar field)."""
+    if not shape:
+        return ()
+    if not (shape.startswith("(") and shape.endswith(")")):
+        raise ValueError(f"field table row {line!r}: shape {shape!r} is not a parenthesised tuple like (S,)")
+    axes = [a.strip() for a in shape[1:-1].split(",") if a.strip()]
+    unknown = [a for a in axes if not a.isdigit() and a not in dims]
+    if unknown:
+        raise ValueError(f"field table row {line!r}: axis {unknown[0]!r} is neither an int nor one of {sorted(dims)}")
+    return tuple(int(a) if a.isdigit() else int(dims[a]) for a in axes)
 
 
 def check_state_layout(dtype: np.dtype, expected: list[tuple[str, str, tuple[int, ...]]], itemsize: int) -> None:

@@ -1,5 +1,6 @@
 """Mask helpers, exact chance probabilities, observation layout and the contract checker."""
 
+import re
 import types
 
 import numpy as np
@@ -83,3 +84,35 @@ def test_contract_checker_lists_what_is_missing():
         check_kernel(fake)
     fake.CHANCE_MODE = "sometimes"
     assert any("CHANCE_MODE" in p for p in contract_problems(fake))
+
+
+_TABLE = """
+| field  | dtype, shape | meaning        |
+|--------|--------------|----------------|
+| rng    | uint64 (1,)  | counter        |
+| a, b   | int8 (S, 3)  | two of a kind  |
+| c      | int32        | a scalar       |
+"""
+
+
+def test_record_from_table_builds_fields_in_table_order():
+    dt = layout.record_from_table(_TABLE, S=5)
+    assert dt.names == ("rng", "a", "b", "c") and dt.itemsize == 8 + 15 + 15 + 4
+    assert dt["a"].shape == (5, 3) and dt["a"].base == np.int8 and dt["c"] == np.int32
+
+
+@pytest.mark.parametrize(
+    ("edit", "says"),
+    [
+        (("int8 (S, 3)", "int (S, 3)  "), "type 'int' is not one of"),
+        (("(S, 3)", "(Q, 3)"), "axis 'Q' is neither an int nor one of ['S']"),
+        (("| c     ", "| a     "), "field 'a' is not a new identifier"),
+        (("a scalar", "        "), "needs | field | dtype, shape | meaning |"),
+        (("(S, 3)", "S, 3  "), "shape 'S, 3' is not a parenthesised tuple"),
+        (("| field ", "| name  "), "a field table starts with"),
+        (("|--------|", "| rule   |"), "a field table starts with"),
+    ],
+)
+def test_record_from_table_refuses_a_bad_row(edit, says):
+    with pytest.raises(ValueError, match=re.escape(says)):
+        layout.record_from_table(_TABLE.replace(*edit), S=5)
