@@ -3,6 +3,7 @@ cuts, and the check that pins a record's layout."""
 
 from __future__ import annotations
 
+from collections import namedtuple
 from dataclasses import dataclass
 from math import prod
 
@@ -26,15 +27,33 @@ SEATS = "seats"  # marker for ObsLayout.add: the piece's first axis is a relativ
 
 
 class ObsLayout:
-    """A kernel's observation pieces, declared once in vector order. ``add`` returns the piece's offset, so the
-    ``O_*`` constants the encoder writes at stay plain ints that numba reads as globals (as
-    ``actions.ActionLayout.add`` returns a family's first id):
+    """A kernel's observation pieces, declared once in vector order, as a table (``from_table``) or piece by piece
+    (``add``, which returns the piece's offset). ``offsets`` names every piece's offset, so the encoder writes at
+    ``O.cash_by_seat + i`` with the piece's own name, and numba reads the constant as it reads an int global:
 
-        _OBS = ObsLayout()
-        O_PHASE = _OBS.add("phase_onehot", (N_PHASES,), "0/1")
-        O_CASH = _OBS.add("cash_by_seat", (S,), "pounds / 100", SEATS)
+        PIECES = '''
+        | piece        | shape        | per seat | scale        |
+        |--------------|--------------|----------|--------------|
+        | phase_onehot | (N_PHASES,)  |          | 0/1          |
+        | cash_by_seat | (S,)         | yes      | pounds / 100 |
+        '''
+        _OBS = ObsLayout.from_table(PIECES, S=MAX_SEATS, N_PHASES=N_PHASES)
+        O = _OBS.offsets
         OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
     """
+
+    @classmethod
+    def from_table(cls, table: str, **dims: int) -> ObsLayout:
+        """The pieces of a Markdown table, in its order: a shape's axes are ints or names from ``dims``; ``yes``
+        under *per seat* marks a first axis of seats relative to the observer (0 = me)."""
+        layout = cls()
+        for line, (name, shape, per_seat, scale) in _table_rows(
+            "observation", table, ("piece", "shape", "per seat", "scale")
+        ):
+            if per_seat not in ("", "yes") or not name.isidentifier() or not scale:
+                raise ValueError(f"observation table row {line!r}: needs a name, a scale and per seat yes or blank")
+            layout.add(name, _axes(shape, dims, line), scale, *[SEATS] * (per_seat == "yes"))
+        return layout
 
     def __init__(self) -> None:
         self._pieces: list[ObsPiece] = []
@@ -53,6 +72,11 @@ class ObsLayout:
     @property
     def pieces(self) -> tuple[ObsPiece, ...]:
         return tuple(self._pieces)
+
+    @property
+    def offsets(self) -> tuple[int, ...]:
+        """A named tuple of the pieces' offsets: ``offsets.cash_by_seat`` is where piece ``cash_by_seat`` starts."""
+        return namedtuple("Offsets", [p.name for p in self._pieces])(*(p.offset for p in self._pieces))
 
 
 _CUTS: dict[int, tuple] = {}  # id of a piece list -> (the list, its cuts); the list is kept, so its id stays its own
@@ -89,23 +113,39 @@ def record_from_table(table: str, **dims: int) -> np.dtype:
     ``dims`` (``N=N_NATIONS``), so the table reads like the rules and the sizes stay the tables'. Types carry
     their width (``int8``, not ``int``); every field needs a meaning."""
     fields: list[tuple[str, str, tuple[int, ...]]] = []
-    rows = [line.strip() for line in table.strip().splitlines()]
-    header = [c.strip() for c in rows[0].strip("|").split("|")][:2]
-    if len(rows) < 3 or header != ["field", "dtype, shape"] or set(rows[1]) - set("|-: "):
-        raise ValueError("a field table starts with | field | dtype, shape | meaning | and a rule, then its rows")
-    for line in rows[2:]:
-        cells = [c.strip() for c in line.strip("|").split("|", 2)]
-        if not line.startswith("|") or len(cells) != 3 or not all(cells):
-            raise ValueError(f"field table row {line!r}: needs | field | dtype, shape | meaning |")
-        kind, _, shape = cells[1].partition(" ")
+    for line, (names, typed_shape, meaning) in _table_rows("field", table, ("field", "dtype, shape", "meaning")):
+        kind, _, shape = typed_shape.partition(" ")
         if kind not in _FIELD_TYPES:
             raise ValueError(f"field table row {line!r}: type {kind!r} is not one of {sorted(_FIELD_TYPES)}")
+        if not meaning:
+            raise ValueError(f"field table row {line!r}: every field needs a meaning")
         axes = _axes(shape.strip(), dims, line)
-        for name in (n.strip() for n in cells[0].split(",")):
+        for name in (n.strip() for n in names.split(",")):
             if not name.isidentifier() or any(f[0] == name for f in fields):
                 raise ValueError(f"field table row {line!r}: field {name!r} is not a new identifier")
             fields.append((name, kind, axes))
     return np.dtype(fields)
+
+
+def _table_rows(what: str, table: str, columns: tuple[str, ...]):
+    """(line, cells) for each row of a Markdown table whose header starts with ``columns`` (the last column may
+    hold ``|``)."""
+    rows = [line.strip() for line in table.strip().splitlines()]
+    if (
+        len(rows) < 3
+        or _cells(rows[0], len(columns))[: len(columns) - 1] != list(columns[:-1])
+        or set(rows[1]) - set("|-: ")
+    ):
+        raise ValueError(f"the {what} table must start with | {' | '.join(columns)} | and a rule, then its rows")
+    for line in rows[2:]:
+        cells = _cells(line, len(columns))
+        if not line.startswith("|") or len(cells) != len(columns) or not cells[0]:
+            raise ValueError(f"{what} table row {line!r}: needs | {' | '.join(columns)} |")
+        yield line, cells
+
+
+def _cells(line: str, n: int) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|", n - 1)]
 
 
 def _axes(shape: str, dims: dict[str, int], line: str) -> tuple[int, ...]:
@@ -113,11 +153,11 @@ def _axes(shape: str, dims: dict[str, int], line: str) -> tuple[int, ...]:
     if not shape:
         return ()
     if not (shape.startswith("(") and shape.endswith(")")):
-        raise ValueError(f"field table row {line!r}: shape {shape!r} is not a parenthesised tuple like (S,)")
+        raise ValueError(f"table row {line!r}: shape {shape!r} is not a parenthesised tuple like (S,)")
     axes = [a.strip() for a in shape[1:-1].split(",") if a.strip()]
     unknown = [a for a in axes if not a.isdigit() and a not in dims]
     if unknown:
-        raise ValueError(f"field table row {line!r}: axis {unknown[0]!r} is neither an int nor one of {sorted(dims)}")
+        raise ValueError(f"table row {line!r}: axis {unknown[0]!r} is neither an int nor one of {sorted(dims)}")
     return tuple(int(a) if a.isdigit() else int(dims[a]) for a in axes)
 
 

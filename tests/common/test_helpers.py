@@ -66,6 +66,43 @@ def test_layout_refuses_a_repeated_piece_or_an_unknown_marker():
     assert obs.size == 2 and len(obs.pieces) == 1
 
 
+_PIECES = """
+| piece | shape  | per seat | scale             |
+|-------|--------|----------|-------------------|
+| a     | (2,)   |          | 0/1               |
+| b     | (S, 3) | yes      | x / 10 | capped |
+| c     | (1,)   |          | 0/1               |
+"""
+
+
+def test_observation_table_gives_pieces_and_named_offsets():
+    obs = layout.ObsLayout.from_table(_PIECES, S=2)
+    assert [(p.name, p.offset, p.shape, p.per_seat, p.scale) for p in obs.pieces] == [
+        ("a", 0, (2,), False, "0/1"),
+        ("b", 2, (2, 3), True, "x / 10 | capped"),
+        ("c", 8, (1,), False, "0/1"),
+    ]
+    assert obs.size == 9 and obs.offsets == (0, 2, 8) and (obs.offsets.b, obs.offsets.c) == (2, 8)
+
+
+@pytest.mark.parametrize(
+    ("edit", "says"),
+    [
+        (("| yes      |", "| no       |"), "needs a name, a scale and per seat yes or blank"),
+        (("| 0/1               |\n| b", "|                   |\n| b"), "needs a name, a scale"),
+        (("| c     |", "| a     |"), "observation piece 'a': needs a new name"),
+        (("(S, 3)", "(T, 3)"), "axis 'T' is neither an int nor one of ['S']"),
+        (
+            ("| per seat |", "| seats    |"),
+            "the observation table must start with | piece | shape | per seat | scale |",
+        ),
+    ],
+)
+def test_observation_table_refuses_a_bad_row(edit, says):
+    with pytest.raises(ValueError, match=re.escape(says)):
+        layout.ObsLayout.from_table(_PIECES.replace(*edit), S=2)
+
+
 def test_state_layout_check():
     dt = np.dtype([("rng", np.uint64, (1,)), ("cash", np.int32, (3,))])
     layout.check_state_layout(dt, [("rng", "u8", (1,)), ("cash", "i4", (3,))], 20)
@@ -107,10 +144,10 @@ def test_record_from_table_builds_fields_in_table_order():
         (("int8 (S, 3)", "int (S, 3)  "), "type 'int' is not one of"),
         (("(S, 3)", "(Q, 3)"), "axis 'Q' is neither an int nor one of ['S']"),
         (("| c     ", "| a     "), "field 'a' is not a new identifier"),
-        (("a scalar", "        "), "needs | field | dtype, shape | meaning |"),
+        (("a scalar", "        "), "every field needs a meaning"),
         (("(S, 3)", "S, 3  "), "shape 'S, 3' is not a parenthesised tuple"),
-        (("| field ", "| name  "), "a field table starts with"),
-        (("|--------|", "| rule   |"), "a field table starts with"),
+        (("| field ", "| name  "), "the field table must start with"),
+        (("|--------|", "| rule   |"), "the field table must start with"),
     ],
 )
 def test_record_from_table_refuses_a_bad_row(edit, says):
