@@ -1,6 +1,5 @@
 """Going round the table: the seats still in a round of bidding, who decides next, what a seat holds
-(``owner[i]`` is the seat holding item i: cards in hands, flags of nations), and where a seat sits as an
-observer sees it."""
+(``owner[i]`` is the seat holding item i: cards in hands, flags of nations)."""
 
 from __future__ import annotations
 
@@ -45,10 +44,3 @@ def nth_held(owner, seat, k):
                 return i
             k -= 1
     return -1
-
-
-@njit(cache=True)
-def relative_seat(r, seat, p):
-    """Seat p as ``seat`` sees it in its observation: 0 is the observer, 1 the next seat clockwise, ... of the
-    record's ``num_players``; seat -1 (a spectator) sees absolute seats."""
-    return p if seat < 0 else (p - seat) % r.num_players

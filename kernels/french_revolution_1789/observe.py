@@ -10,10 +10,14 @@ counts by their maximum.
 from numba import njit
 
 from .._common.layout import ObsLayout
-from .._common.seats import relative_seat
+from .._common.observing import mark
+from .._common.observing import relative_seat
+from .._common.observing import start_observation
+from .rules import to_move
 from .state import LOC_PLAYED
 from .state import MAX_SEATS
 from .state import N_PHASES
+from .state import PH_CHANCE
 from .state import ST_DEAD
 from .tables import E_DEC0
 from .tables import E_NDEC
@@ -85,24 +89,14 @@ OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
 @njit(cache=True)
 def observe(s, seat, out):
     r = s[0]
-    n = r.num_players
-    for i in range(OBS_SIZE):
-        out[i] = 0.0
-    out[O.phase_onehot + r.phase] = 1.0
+    mover = r.act_player if r.phase == PH_CHANCE else to_move(s)  # a pending draw shows the seat that drew it
+    start_observation(r, seat, mover, out, O.phase_onehot, O.seat_present, O.to_move)
     out[O.turn_onehot + min(r.turn, N_TURNS - 1)] = 1.0
     out[O.regime_onehot + r.regime] = 1.0
     for g in range(N_REGIMES):
         out[O.votes + g] = r.votes[g] / 10.0
-    mover = -1
-    if r.phase == 0:
-        mover = r.auc_bidder
-    elif r.phase <= 4:
-        mover = r.act_player
-    for p in range(n):
+    for p in range(r.num_players):
         q = relative_seat(r, seat, p)
-        out[O.seat_present + q] = 1.0
-        if p == mover:
-            out[O.to_move + q] = 1.0
         if p == r.start_player:
             out[O.start_player + q] = 1.0
         out[O.rp + q] = r.rp[p] / 60.0
@@ -153,15 +147,12 @@ def observe(s, seat, out):
     out[O.markers_free] = imp / 4.0
     out[O.markers_free + 1] = exi / 4.0
     out[O.pile_size] = r.pile_n / 14.0
-    if r.mv_card >= 0:
-        out[O.move_card + r.mv_card] = 1.0
-    if r.mv_intr >= 0:
-        out[O.move_intrigue + r.mv_intr] = 1.0
+    mark(out, O.move_card, r.mv_card)
+    mark(out, O.move_intrigue, r.mv_intr)
     if r.mv_eff >= 0:
         out[O.move_effect + r.mv_eff] = 1.0
         if r.phase == 3 and r.mv_stage < EFF[r.mv_eff, E_NDEC]:
             out[O.move_decision + EFF[r.mv_eff, E_DEC0 + r.mv_stage]] = 1.0
-    if r.mv_city >= 0:
-        out[O.move_city + r.mv_city] = 1.0
+    mark(out, O.move_city, r.mv_city)
     out[O.last_draw + r.last_draw] = 1.0
     out[O.last_success] = r.last_success

@@ -8,14 +8,15 @@ With ``hidden_cash`` (IMP-OPT-3) a seat sees only its own cash. Money is scaled 
 from numba import njit
 
 from .._common.layout import ObsLayout
-from .._common.seats import relative_seat
+from .._common.observing import mark
+from .._common.observing import relative_seat
+from .._common.observing import start_observation
 from .board import has
 from .board import is_blocked
 from .rules import to_move
 from .state import MAX_SEATS
 from .state import N_PHASES
 from .state import PH_BUY
-from .state import PH_GAME_OVER
 from .tables import FIRST_SEA
 from .tables import N_BONDS
 from .tables import N_HOME
@@ -77,17 +78,11 @@ OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
 def observe(s, seat, out):
     """Fill out (float32[OBS_SIZE]) with what ``seat`` sees (seat -1: the table's view)."""
     r = s[0]
-    np_ = r.num_players
-    out[:] = 0.0
-    out[O.phase_onehot + r.phase] = 1.0
+    start_observation(r, seat, to_move(s), out, O.phase_onehot, O.seat_present, O.to_move)
     out[O.nation_onehot + r.nation] = 1.0
-    if r.phase != PH_GAME_OVER:
-        out[O.to_move + relative_seat(r, seat, to_move(s))] = 1.0
-    for p in range(np_):
-        i = relative_seat(r, seat, p)
-        out[O.seat_present + i] = 1.0
+    for p in range(r.num_players):
         if not r.hidden_cash or seat < 0 or p == seat:
-            out[O.cash + i] = r.cash[p] / 50.0
+            out[O.cash + relative_seat(r, seat, p)] = r.cash[p] / 50.0
     out[O.investor_card + relative_seat(r, seat, r.investor_card)] = 1.0
     if r.phase == PH_BUY:
         out[O.buyer + relative_seat(r, seat, r.inv_buyer)] = 1.0
@@ -136,16 +131,12 @@ def observe(s, seat, out):
         out[O.carried + k] = r.carried[k] / 10.0
         out[O.mv_chain + k] = has(r.mv_chain, FIRST_SEA + k)
     out[O.fleets_locked] = r.fleets_locked
-    if r.mv_origin >= 0:
-        out[O.mv_origin + r.mv_origin] = 1.0
-    if r.mv_dest >= 0:
-        out[O.mv_dest + r.mv_dest] = 1.0
-    if r.mv_region >= 0:
-        out[O.mv_region + r.mv_region] = 1.0
+    mark(out, O.mv_origin, r.mv_origin)
+    mark(out, O.mv_dest, r.mv_dest)
+    mark(out, O.mv_region, r.mv_region)
     for n in range(N):
         out[O.cmb_asked + n] = (r.cmb_asked >> n) & 1
-    if r.cmb_defender >= 0:
-        out[O.cmb_defender + r.cmb_defender] = 1.0
+    mark(out, O.cmb_defender, r.cmb_defender)
     out[O.imp_count] = r.imp_count / 3.0
     out[O.passed_investor] = r.passed_investor
     out[O.options] = r.ruleset

@@ -8,7 +8,8 @@ order absolute), used for PettingZoo ``state()``. Money is scaled by 1/100, coun
 from numba import njit
 
 from .._common.layout import ObsLayout
-from .._common.seats import relative_seat
+from .._common.observing import relative_seat
+from .._common.observing import start_observation
 from .auction import min_bid
 from .dividends import company_potential
 from .rules import to_move
@@ -68,19 +69,15 @@ OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
 def observe(s, seat, out):
     """Fill out (float32[OBS_SIZE]) with what ``seat`` sees (everything, seat-relative)."""
     r = s[0]
-    n = r.num_players
-    out[:] = 0.0
-    out[O.phase_onehot + r.phase] = 1.0
-    for p in range(n):
+    start_observation(r, seat, to_move(s), out, O.phase_onehot, O.seat_present, O.to_move_onehot)
+    for p in range(r.num_players):
         i = relative_seat(r, seat, p)
-        out[O.seat_present + i] = 1.0
         out[O.cash_by_seat + i] = r.cash[p] / 100.0
         for c in range(C):
             out[O.held_by_seat + i * C + c] = r.held[p, c] / MAX_CERTS
         if r.auc_company >= 0:
             out[O.auction_passed + i] = r.auc_passed[p]
-    if r.phase <= PH_BUILD:  # a seat is to move (not chance, not game over)
-        out[O.to_move_onehot + relative_seat(r, seat, to_move(s))] = 1.0
+    if r.phase <= PH_BUILD:  # a seat's turn (not chance, not game over)
         out[O.active_onehot + relative_seat(r, seat, r.active)] = 1.0
     for c in range(C):
         left = N_CERTS[c] - r.next_cert[c]

@@ -9,13 +9,13 @@ seat order) and is the only one that fills ``all_assigned``.
 from numba import njit
 
 from .._common.layout import ObsLayout
-from .._common.seats import relative_seat
-from .rules import _decider
+from .._common.observing import mark
+from .._common.observing import relative_seat
+from .._common.observing import start_observation
+from .rules import to_move
 from .state import MAX_SEATS
 from .state import N_CONTS
 from .state import N_PHASES
-from .state import PH_CHANCE
-from .state import PH_GAME_OVER
 from .state import PH_WINDOW
 from .tables import EXPERIENCE
 from .tables import LOC_OTH
@@ -78,14 +78,11 @@ def _values_given(r, p):
 def observe(s, seat, out):
     """Fill out (float32[OBS_SIZE]) with what ``seat`` sees (seat -1: the privileged table view)."""
     r = s[0]
-    n = r.num_players
-    out[:] = 0.0
-    out[O.phase_onehot + r.phase] = 1.0
+    start_observation(r, seat, to_move(s), out, O.phase_onehot, O.seat_present, O.to_move_onehot)
     if r.phase == PH_WINDOW:
         out[O.window_cont_onehot + r.dw_cont] = 1.0
-    for p in range(n):
+    for p in range(r.num_players):
         i = relative_seat(r, seat, p)
-        out[O.seat_present + i] = 1.0
         out[O.speeches + i] = r.speeches[p] / 3.0
         out[O.values_assigned + i] = _values_given(r, p) / 10.0
         for g in range(G):
@@ -94,10 +91,6 @@ def observe(s, seat, out):
             if seat < 0:
                 out[O.all_assigned + p * G + g] = r.assigned[p, g] / 10.0
     out[O.start_player_onehot + relative_seat(r, seat, r.start_player)] = 1.0
-    if r.phase != PH_CHANCE and r.phase != PH_GAME_OVER:
-        m = _decider(r)
-        if m >= 0:
-            out[O.to_move_onehot + relative_seat(r, seat, m)] = 1.0
     for g in range(G):
         out[O.gamer_location + g * N_LOCS + r.loc[g]] = 1.0
         out[O.experience + g] = EXPERIENCE[g] / 100.0
@@ -121,10 +114,8 @@ def observe(s, seat, out):
             out[O.my_assigned + g] = r.assigned[seat, g] / 10.0
             if r.loc[g] != LOC_OTH and r.loc[g] != LOC_RET:
                 out[O.my_remaining + g] = max(0, r.assigned[seat, g] - r.burned[seat, g] - r.declared[seat, g]) / 10.0
-    if r.actor >= 0:
-        out[O.actor + r.actor] = 1.0
-    if r.target >= 0:
-        out[O.target + r.target] = 1.0
+    mark(out, O.actor, r.actor)
+    mark(out, O.target, r.target)
     out[O.context + 0] = r.turn / max(1, r.turn_limit)
     out[O.context + 1] = r.oppose_count / 8.0
     out[O.context + 2] = r.dw_passes / 6.0

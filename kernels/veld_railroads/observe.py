@@ -8,12 +8,14 @@ absolute), used for PettingZoo ``state()``. Money is scaled by 1/100, counts by 
 from numba import njit
 
 from .._common.layout import ObsLayout
-from .._common.seats import relative_seat
+from .._common.observing import mark
+from .._common.observing import relative_seat
+from .._common.observing import start_observation
 from .develop import free_picks
 from .income import controls
 from .income import income_of
 from .network import tracked
-from .rules import to_move_r
+from .rules import to_move
 from .state import MAX_SEATS
 from .state import N_VISIBLE_PHASES
 from .state import PH_BUILD_FIRST_LEG
@@ -86,10 +88,8 @@ OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
 
 @njit(cache=True)
 def _seats(r, seat, out):
-    n = r.num_players
-    for p in range(n):
+    for p in range(r.num_players):
         i = relative_seat(r, seat, p)
-        out[O.seat_present + i] = 1.0
         out[O.cash + i] = r.cash[p] / 100.0
         out[O.last_payout + i] = r.last_payout[p] / 100.0
         for rr in range(R):
@@ -99,7 +99,6 @@ def _seats(r, seat, out):
             out[O.loco_box + i * N_BOXES + r.loco_box[p]] = 1.0
         out[O.auction_passed + i] = r.auc_passed[p]
     if r.phase != PH_GAME_OVER:
-        out[O.to_move + relative_seat(r, seat, to_move_r(r))] = 1.0
         out[O.active + relative_seat(r, seat, r.active)] = 1.0
 
 
@@ -131,8 +130,7 @@ def _pending(r, seat, out):
         out[O.build_costs + 1] = r.bld_double_cost / 30.0
     if r.bld_builder >= 0 and (r.phase == PH_BUILD_FIRST_LEG or r.phase == PH_BUILD_SECOND_LEG):
         out[O.build_builder + relative_seat(r, seat, r.bld_builder)] = 1.0
-    if r.bld_leg1 >= 0:
-        out[O.build_first_leg + r.bld_leg1] = 1.0
+    mark(out, O.build_first_leg, r.bld_leg1)
     if r.phase == PH_DEVELOP_PICK:
         for i in range(r.dev_picks):
             out[O.develop_picked + r.dev_picked[i]] = 1.0
@@ -158,8 +156,7 @@ def _pending(r, seat, out):
 def observe(s, seat, out):
     """Fill out (float32[OBS_SIZE]) with what ``seat`` sees (everything, seat-relative)."""
     r = s[0]
-    out[:] = 0.0
-    out[O.phase_onehot + r.phase] = 1.0
+    start_observation(r, seat, to_move(s), out, O.phase_onehot, O.seat_present, O.to_move)
     _seats(r, seat, out)
     _railroads(r, out)
     out[O.row + r.row - 1] = 1.0

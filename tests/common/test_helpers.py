@@ -5,8 +5,9 @@ import types
 
 import numpy as np
 import pytest
+from numba import njit
 
-from tabletop_zoo.kernels._common import chance, layout, masks
+from tabletop_zoo.kernels._common import chance, layout, masks, observing
 from tabletop_zoo.kernels._common.contract import check_kernel, contract_problems
 from tabletop_zoo.kernels._common.rng import seed_rng
 
@@ -101,6 +102,39 @@ def test_observation_table_gives_pieces_and_named_offsets():
 def test_observation_table_refuses_a_bad_row(edit, says):
     with pytest.raises(ValueError, match=re.escape(says)):
         layout.ObsLayout.from_table(_PIECES.replace(*edit), S=2)
+
+
+_TWO_FIELDS = np.dtype([("num_players", np.int8), ("phase", np.int8)])
+
+
+@njit
+def _start(s, seat, mover, out):  # kernels pass the record from inside numba, as here
+    observing.start_observation(s[0], seat, mover, out, 0, 2, 6)
+
+
+@pytest.mark.parametrize(
+    ("seat", "mover", "present", "to_move"),
+    [
+        (1, 2, [1, 1, 1, 0], [0, 1, 0, 0]),  # seat 2 sits next after the observer, seat 1
+        (0, 0, [1, 1, 1, 0], [1, 0, 0, 0]),
+        (-1, 2, [1, 1, 1, 0], [0, 0, 1, 0]),  # a spectator sees absolute seats
+        (2, -1, [1, 1, 1, 0], [0, 0, 0, 0]),  # a chance event or the end: nobody to move
+    ],
+)
+def test_start_observation_clears_then_writes_phase_seats_and_mover(seat, mover, present, to_move):
+    s = np.zeros(1, _TWO_FIELDS)
+    s[0] = (3, 1)
+    out = np.full(2 + 4 + 4 + 1, 7.0, np.float32)  # phases (2), present (4), to move (4), one untouched cell
+    _start(s, seat, mover, out)
+    assert out.tolist() == [0, 1, *present, *to_move, 0]
+
+
+def test_mark_sets_one_item_of_a_one_hot_and_none_for_minus_one():
+    out = np.zeros(5, np.float32)
+    observing.mark(out, 1, -1)
+    assert not out.any()
+    observing.mark(out, 1, 3)
+    assert out.tolist() == [0, 0, 0, 0, 1]
 
 
 def test_state_layout_check():
