@@ -1,8 +1,8 @@
-"""Random-playout decisions per CPU second: the shared loop (``kernel.playouts``, ``_common/stepping.random_games``)
-against each kernel's own loop as it stood before #17 (4f22688's ``random_playouts``: the kernel's own
-``init_state``, ``is_over``, ``legal_mask`` and ``step`` called directly, a fresh record per game), both timed
-in this process, interleaved: the median over ROUNDS of each round's ratio, and the median
-decisions per CPU second of each loop.
+"""Random-playout decisions per CPU second: the shared loop (``kernel.playouts``, built for each room by
+``_common/stepping.make_random_games``) against each kernel's own loop as it stood before #17 (4f22688's
+``random_playouts``: the kernel's own ``init_state``, ``is_over``, ``legal_mask`` and ``step`` called directly, a
+fresh record per game), both timed in this process, interleaved: the median over ROUNDS of each round's ratio,
+and the median decisions per CPU second of each loop.
 
     python benchmarks/playout_speed.py [--games 200] [--players 4] [--rounds 15]
 

@@ -13,7 +13,7 @@ from types import ModuleType
 import numpy as np
 
 from .options import Options
-from .stepping import random_games
+from .stepping import make_random_games
 from .validate import check_player_count
 
 
@@ -54,8 +54,9 @@ def fixed_utility(utility: str):
 
 
 def make_playouts(kernel: ModuleType, setup):
-    """The kernel's ``playouts``: random games run in numba by ``stepping.random_games``, set up by the kernel's
-    ``init_state`` with the game arguments ``setup(num_players, options)``."""
+    """The kernel's ``playouts``: random games run in numba by the room's ``stepping.make_random_games`` loop, set
+    up by the kernel's ``init_state`` with the game arguments ``setup(num_players, options)``."""
+    random_games = make_random_games(kernel)
 
     def playouts(num_players: int, n_games: int, seed: int = 0, max_decisions: int = kernel.MAX_GAME_LENGTH, **options):
         """Play n_games uniformly random games in numba; returns (decisions, finished games).

@@ -9,8 +9,12 @@ from numba import njit
 @njit(cache=True)
 def relative_seat(r, seat, p):
     """Seat p as ``seat`` sees it in its observation: 0 is the observer, 1 the next seat clockwise, ... of the
-    record's ``num_players``; seat -1 (a spectator) sees absolute seats."""
-    return p if seat < 0 else (p - seat) % r.num_players
+    record's ``num_players``; seat -1 (a spectator) sees absolute seats. ``(p - seat) % n`` for seats of the
+    table, without the division: observe asks this for every seat of every piece."""
+    if seat < 0:
+        return p
+    i = p - seat
+    return i + r.num_players if i < 0 else i
 
 
 @njit(cache=True, inline="always")

@@ -1,11 +1,11 @@
-"""The step every explicit-chance game takes the same way, and the random playouts of every game, written
-once over ``dispatch`` and compiled per record type.
+"""The step every explicit-chance game takes the same way, written once over ``dispatch`` and compiled per
+record type, and the loops each room builds from its own functions: ``step_and_mask`` and random playouts.
 
-A kernel binds it as its own (``step = resolve_chance_step``); the record's dtype picks the game's pieces at
-compile time, so each game still gets its own specialised, cached machine code. ``make_step_and_mask`` builds
-a room's ``step_and_mask`` from its own rules module instead: one written through the dispatch (``dispatch.step``
-then ``dispatch.legal_mask``) made the searches of Irish Gauge, Kremlin, French Revolution and Veld 7-14%
-slower (benchmarks/MCTS_SPEED.md).
+A kernel binds ``resolve_chance_step`` as its own (``step = resolve_chance_step``); the record's dtype picks
+the game's pieces at compile time, so each game still gets its own specialised, cached machine code.
+``make_step_and_mask`` and ``make_random_games`` build a room's hot loops from its own module instead: written
+through the dispatch, ``step_and_mask`` made the searches of Irish Gauge, Kremlin, French Revolution and Veld
+7-14% slower (benchmarks/MCTS_SPEED.md) and the playouts 4-9% slower (benchmarks/PLAYOUTS.md).
 """
 
 from __future__ import annotations
@@ -61,30 +61,38 @@ def make_step_and_mask(rules: ModuleType):
     return step_and_mask
 
 
-@njit(cache=True, nogil=True)
-def random_games(s, mask, num_players, setup, n_games, seed, max_decisions):
-    """Play n_games uniformly random games on the zeroed record ``s``; return (decisions, games that ended).
+def make_random_games(kernel: ModuleType):
+    """The random-playout loop of the room ``kernel`` (its ``playouts``), calling the room's ``init_state``,
+    ``is_over``, ``legal_mask`` and ``step`` directly, closed over the module as ``make_step_and_mask`` is: the
+    same loop written once over the dispatch played 4-9% fewer decisions a second (benchmarks/PLAYOUTS.md).
 
-    Game g is the kernel's ``init_state(s, num_players, seed + g, *setup)`` on a zeroed record; the policy
-    draws from its own generator, so each game's chance stream is the one the env would produce for the same
-    seed and actions. A game not over after max_decisions is abandoned (counted in decisions, not in games).
-    ``mask`` is a uint8[NUM_ACTIONS] scratch array. The kernels' throughput benchmark (``playouts``).
+    ``random_games(s, mask, num_players, setup, n_games, seed, max_decisions)`` plays n_games uniformly random
+    games on the zeroed record ``s`` and returns (decisions, games that ended). Game g is the kernel's
+    ``init_state(s, num_players, seed + g, *setup)`` on a zeroed record; the policy draws from its own
+    generator, so each game's chance stream is the one the env would produce for the same seed and actions. A
+    game not over after max_decisions is abandoned (counted in decisions, not in games). ``mask`` is a
+    uint8[NUM_ACTIONS] scratch array.
     """
-    policy_rng = np.zeros(1, np.uint64)
-    seed_rng(policy_rng, seed ^ np.uint64(0x5EED5EED))
-    blank = s.copy()
-    total = 0
-    finished = 0
-    for g in range(n_games):
-        s[:] = blank
-        dispatch.init_state(s, num_players, seed + np.uint64(g), setup)
-        n = 0
-        while not dispatch.is_over(s) and n < max_decisions:
-            # mask then step, not step_and_mask: a playout never asks whose turn it is, and the seat
-            # step_and_mask returns cost 4% of the playouts (benchmarks/PLAYOUTS.md)
-            dispatch.legal_mask(s, mask)
-            dispatch.step(s, sample_legal(mask, policy_rng))
-            n += 1
-        total += n
-        finished += dispatch.is_over(s)
-    return total, finished
+
+    @njit(cache=True, nogil=True)
+    def random_games(s, mask, num_players, setup, n_games, seed, max_decisions):
+        policy_rng = np.zeros(1, np.uint64)
+        seed_rng(policy_rng, seed ^ np.uint64(0x5EED5EED))
+        blank = s.copy()
+        total = 0
+        finished = 0
+        for g in range(n_games):
+            s[:] = blank
+            kernel.init_state(s, num_players, seed + np.uint64(g), *setup)
+            n = 0
+            while not kernel.is_over(s) and n < max_decisions:
+                # mask then step, not step_and_mask: a playout never asks whose turn it is, and the seat
+                # step_and_mask returns cost 4% of the playouts (benchmarks/PLAYOUTS.md)
+                kernel.legal_mask(s, mask)
+                kernel.step(s, sample_legal(mask, policy_rng))
+                n += 1
+            total += n
+            finished += kernel.is_over(s)
+        return total, finished
+
+    return random_games

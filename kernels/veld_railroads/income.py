@@ -69,5 +69,17 @@ def controls(r, p, rr):
 
 
 @njit(cache=True)
+def controllers(r, rr):
+    """VR-GEN-4 for every seat at once: the bit set of the seats that control rr (bit p for seat p)."""
+    top = top_holding(r, rr)
+    seats = 0
+    if top >= 1:
+        for p in range(r.num_players):
+            if r.holdings[p, rr] == top:
+                seats |= 1 << p
+    return seats
+
+
+@njit(cache=True)
 def has_controller(r, rr):
     return top_holding(r, rr) >= 1

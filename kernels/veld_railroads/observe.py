@@ -12,8 +12,8 @@ from .._common.observing import mark
 from .._common.observing import relative_seat
 from .._common.observing import start_observation
 from .develop import free_picks
-from .income import controls
-from .income import income_of
+from .income import controllers
+from .income import sum_income
 from .network import tracked
 from .rules import to_move
 from .state import MAX_SEATS
@@ -88,13 +88,16 @@ OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
 
 @njit(cache=True)
 def _seats(r, seat, out):
+    for rr in range(R):
+        ctrl = controllers(r, rr)  # VR-GEN-4, once per railroad
+        for p in range(r.num_players):
+            out[O.controls + relative_seat(r, seat, p) * R + rr] = (ctrl >> p) & 1
     for p in range(r.num_players):
         i = relative_seat(r, seat, p)
         out[O.cash + i] = r.cash[p] / 100.0
         out[O.last_payout + i] = r.last_payout[p] / 100.0
         for rr in range(R):
             out[O.holdings + i * R + rr] = r.holdings[p, rr] / SHARES_PER_RAILROAD
-            out[O.controls + i * R + rr] = 1.0 if controls(r, p, rr) else 0.0  # VR-GEN-4
         if r.loco_box[p] >= 0:
             out[O.loco_box + i * N_BOXES + r.loco_box[p]] = 1.0
         out[O.auction_passed + i] = r.auc_passed[p]
@@ -104,14 +107,18 @@ def _seats(r, seat, out):
 
 @njit(cache=True)
 def _railroads(r, out):
+    # VR-GEN-6 in one pass over the sections, summed in the vector itself (a scratch array would allocate per
+    # step; whole pounds are exact in float32), then scaled
+    income = out[O.income : O.income + R]
+    sum_income(r.section_owner, r.dev_level, income)
     for rr in range(R):
+        income[rr] = income[rr] / 100.0
         out[O.treasury_shares + rr] = r.treasury_shares[rr] / SHARES_PER_RAILROAD
         out[O.treasury_cash + rr] = r.treasury_cash[rr] / 50.0
         out[O.opened + rr] = r.opened[rr]
         out[O.reached_johannesburg + rr] = r.reached_jo[rr]
         out[O.free_section_owed + rr] = r.free_pending[rr]
         out[O.sections_built + rr] = r.n_sections[rr] / 20.0
-        out[O.income + rr] = income_of(r, rr) / 100.0  # per railroad: a scratch array would allocate per step
         out[O.valuation + rr] = SECTION_VALUATION * r.n_sections[rr] / 100.0
     for e in range(E):
         if r.section_owner[e] >= 0:

@@ -129,6 +129,21 @@ def test_start_observation_clears_then_writes_phase_seats_and_mover(seat, mover,
     assert out.tolist() == [0, 1, *present, *to_move, 0]
 
 
+@njit
+def _relative(s, seat, p):
+    return observing.relative_seat(s[0], seat, p)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_relative_seat_counts_clockwise_from_the_observer(n):
+    s = np.zeros(1, _TWO_FIELDS)
+    s[0] = (n, 0)
+    for p in range(n):
+        assert _relative(s, -1, p) == p  # a spectator sees absolute seats
+        for seat in range(n):
+            assert _relative(s, seat, p) == (p - seat) % n
+
+
 def test_mark_sets_one_item_of_a_one_hot_and_none_for_minus_one():
     out = np.zeros(5, np.float32)
     observing.mark(out, 1, -1)

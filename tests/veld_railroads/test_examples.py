@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from tabletop_zoo.kernels.veld_railroads.income import controllers
+
 from ._helpers import (
     BID,
     BOX_BUILD,
@@ -368,6 +370,7 @@ def test_ex_9_12_control_ties_and_fallback_builder_VR_GEN_4_VR_BUILD_4():
     give_shares(s, 0, CFM, 2)
     give_shares(s, 1, CFM, 2)
     give_shares(s, 2, CTRD, 1)
+    assert (controllers(s[0], CFM), controllers(s[0], CTRD)) == (0b011, 0b100)  # tied holders control together
     s[0]["treasury_cash"][CTRD] = 3
     s[0]["treasury_cash"][CFM] = 12
     play(s, BOX_BUILD, seat=2)
