@@ -1,11 +1,12 @@
-"""The step every explicit-chance game takes the same way, written once over ``dispatch`` and compiled per
-record type, and the loops each room builds from its own functions: ``step_and_mask`` and random playouts.
+"""The loops each room builds from its own functions, closed over its module: the ``step`` of an explicit-chance
+game (``make_chance_step``), ``step_and_mask`` and random playouts; and ``phase_is``, every room's ``is_over`` and
+``is_chance``.
 
-A kernel binds ``resolve_chance_step`` as its own (``step = resolve_chance_step``); the record's dtype picks
-the game's pieces at compile time, so each game still gets its own specialised, cached machine code.
-``make_step_and_mask`` and ``make_random_games`` build a room's hot loops from its own module instead: written
-through the dispatch, ``step_and_mask`` made the searches of Irish Gauge, Kremlin, French Revolution and Veld
-7-14% slower (benchmarks/MCTS_SPEED.md) and the playouts 4-9% slower (benchmarks/PLAYOUTS.md).
+Each is compiled for the room's own record and functions and cached. Written once over the dispatch (the
+record's dtype picking the game's functions at compile time) they were slower: ``step_and_mask`` made the
+searches of Irish Gauge, Kremlin, French Revolution and Veld 7-14% slower (benchmarks/MCTS_SPEED.md), the
+chance-resolving step cost the searches of French Revolution, Kremlin and Irish Gauge 4-8%, and the playouts
+4-9% (benchmarks/PLAYOUTS.md).
 """
 
 from __future__ import annotations
@@ -15,18 +16,22 @@ from types import ModuleType
 import numpy as np
 from numba import njit
 
-from . import dispatch
 from .masks import sample_legal
 from .rng import seed_rng
 
 
-@njit(cache=True)
-def resolve_chance_step(s, action):
-    """``step`` of an explicit-chance game: apply one legal decision, then every chance event it opens,
-    each drawn from the record's RNG (the same seed and actions reproduce the same game)."""
-    dispatch.step_decision(s, action)
-    while dispatch.is_chance(s):
-        dispatch.step_chance(s, dispatch.sample_chance(s))
+def make_chance_step(rules: ModuleType):
+    """``step`` of an explicit-chance room whose module ``rules`` defines ``step_decision``, ``is_chance``,
+    ``step_chance`` and ``sample_chance``: apply one legal decision, then every chance event it opens, each
+    drawn from the record's RNG (the same seed and actions reproduce the same game)."""
+
+    @njit(cache=True)
+    def step(s, action):
+        rules.step_decision(s, action)
+        while rules.is_chance(s):
+            rules.step_chance(s, rules.sample_chance(s))
+
+    return step
 
 
 def phase_is(phase: int):

@@ -15,9 +15,9 @@ from .._common.rng import shuffle
 from .._common.rng import uniform_int
 from .._common.scoring import final_shares
 from .._common.scoring import seat_values
+from .._common.stepping import make_chance_step
 from .._common.stepping import make_step_and_mask
 from .._common.stepping import phase_is
-from .._common.stepping import resolve_chance_step
 from .actions import A_ABILITY
 from .actions import A_ARMY
 from .actions import A_BID
@@ -382,7 +382,7 @@ def step_chance(s, outcome):
 
 
 # step: a decision, then every chance event it opens, drawn from the record RNG
-step = resolve_chance_step
+step = make_chance_step(sys.modules[__name__])
 
 
 # the contract's step_and_mask: step, then the next mask, calling this module's functions directly

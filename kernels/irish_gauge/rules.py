@@ -18,9 +18,9 @@ from .._common.rng import seed_rng
 from .._common.rng import uniform_int
 from .._common.scoring import final_shares
 from .._common.scoring import seat_values
+from .._common.stepping import make_chance_step
 from .._common.stepping import make_step_and_mask
 from .._common.stepping import phase_is
-from .._common.stepping import resolve_chance_step
 from .actions import A_AUCTION
 from .actions import A_BID
 from .actions import A_BUILD
@@ -205,7 +205,7 @@ def sample_chance(s):
 
 
 # step: a decision, then every chance event it opens, drawn from the record RNG
-step = resolve_chance_step
+step = make_chance_step(sys.modules[__name__])
 
 
 # the contract's step_and_mask: step, then the next mask, calling this module's functions directly
