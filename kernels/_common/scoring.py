@@ -10,8 +10,6 @@ from types import ModuleType
 import numpy as np
 from numba import njit
 
-from . import dispatch
-
 
 @njit(cache=True)
 def seat_values(values, n, out):
@@ -83,11 +81,16 @@ def softmax_estimate(room: ModuleType):
     return estimate
 
 
-@njit(cache=True)
-def evaluate(s, out):
-    """The contract's ``evaluate``, written once: ``returns()`` itself once the game is over, otherwise the
-    game's ``estimate`` of them (compiled per record type, like ``stepping``)."""
-    if dispatch.is_over(s):
-        dispatch.returns(s, out)
-    else:
-        dispatch.estimate(s, out)
+def make_evaluate(kernel: ModuleType):
+    """The contract's ``evaluate`` of the room ``kernel``: ``returns()`` itself once the game is over, otherwise
+    the room's ``estimate`` of them. It calls the room's functions directly, closed over the module as
+    ``stepping.make_step_and_mask`` is (the search calls it at the end of every truncated rollout)."""
+
+    @njit(cache=True)
+    def evaluate(s, out):
+        if kernel.is_over(s):
+            kernel.returns(s, out)
+        else:
+            kernel.estimate(s, out)
+
+    return evaluate

@@ -26,7 +26,7 @@ from .._common import contract
 from .._common import dispatch
 from .._common import entry
 from .._common import options
-from .._common.scoring import evaluate
+from .._common.scoring import make_evaluate
 from .._common.validate import check_seed
 from . import state
 from . import tables
@@ -94,6 +94,7 @@ def _setup(num_players: int, opts: dict) -> tuple:
 
 
 _KERNEL = sys.modules[__name__]
+evaluate = make_evaluate(_KERNEL)
 OPTIONS, resolve_options, check_num_players, new_state, playouts = entry.entry_points(
     _KERNEL, _OPTIONS, "French Revolution 1789", init_state, _setup, "after setup and turn I's income, at the first bid"
 )

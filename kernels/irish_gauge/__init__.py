@@ -21,7 +21,7 @@ from .._common import contract
 from .._common import dispatch
 from .._common import entry
 from .._common import options
-from .._common.scoring import evaluate
+from .._common.scoring import make_evaluate
 from .._common.validate import check_seed
 from . import state
 from . import tables
@@ -88,6 +88,7 @@ utility = entry.fixed_utility(UTILITY)
 _setup = entry.options_then_start_cash(_OPTIONS, tables.START_CASH)  # init_state's arguments after the seed
 
 _KERNEL = sys.modules[__name__]
+evaluate = make_evaluate(_KERNEL)
 OPTIONS, resolve_options, check_num_players, new_state, playouts = entry.entry_points(
     _KERNEL, _OPTIONS, "Irish Gauge", init_state, _setup, "after setup, at the first initial-auction bid"
 )

@@ -23,7 +23,7 @@ from .._common import contract
 from .._common import dispatch
 from .._common import entry
 from .._common import options
-from .._common.scoring import evaluate
+from .._common.scoring import make_evaluate
 from .._common.validate import check_seed
 from . import state
 from . import tables
@@ -121,6 +121,7 @@ def _setup(num_players: int, o: dict) -> tuple:
 
 
 _KERNEL = sys.modules[__name__]
+evaluate = make_evaluate(_KERNEL)
 OPTIONS, resolve_options, check_num_players, new_state, playouts = entry.entry_points(
     _KERNEL, _OPTIONS, "Kremlin (Magne!)", init_state, _setup, "at the first allocation choice (KRM-SET-4)"
 )

@@ -23,7 +23,7 @@ from .._common import contract
 from .._common import dispatch
 from .._common import entry
 from .._common import options
-from .._common.scoring import evaluate
+from .._common.scoring import make_evaluate
 from .._common.validate import check_seed
 from . import state
 from . import tables
@@ -86,6 +86,7 @@ utility = entry.fixed_utility(UTILITY)
 _setup = entry.options_then_start_cash(_OPTIONS, tables.START_CASH)  # init_state's arguments after the seed
 
 _KERNEL = sys.modules[__name__]
+evaluate = make_evaluate(_KERNEL)
 OPTIONS, resolve_options, check_num_players, new_state, playouts = entry.entry_points(
     _KERNEL, _OPTIONS, "Veld Railroads", init_state, _setup, "after the die rolls, at the first initial-auction bid"
 )
