@@ -121,91 +121,100 @@ def max_players(s):
 
 
 # numba versions: resolved once per record type at compile time ---------------------------------
-@overload(init_state, jit_options={"cache": True})
+# The per-step functions (what a rollout calls at every decision, which the contract says allocate nothing:
+# tests/contract/test_no_allocation.py) are compiled for generic code without reference counting, and numba
+# compiles what they call the same way. With it, each call passing an array adds an atomic incref and decref
+# of it (inline="always" keeps them: inlined arguments are new references); a random rollout step in the
+# search took 7-16% longer (benchmarks/MCTS_SPEED.md). An allocation below them is now a compile error.
+# What runs once per search simulation (evaluate, estimate, returns, determinize) allocates and keeps it.
+_PER_STEP = {"cache": True, "_nrt": False}
+_WRAPPER = {"cache": True}
+
+@overload(init_state, jit_options=_WRAPPER)
 def _ov_init_state(s, num_players, seed, setup):
     fn = kernel_for(s).init_state
     return lambda s, num_players, seed, setup: fn(s, num_players, seed, *setup)
 
 
-@overload(legal_mask, jit_options={"cache": True})
+@overload(legal_mask, jit_options=_PER_STEP)
 def _ov_legal_mask(s, mask):
     fn = kernel_for(s).legal_mask
     return lambda s, mask: fn(s, mask)
 
 
-@overload(step, jit_options={"cache": True})
+@overload(step, jit_options=_PER_STEP)
 def _ov_step(s, action):
     fn = kernel_for(s).step
     return lambda s, action: fn(s, action)
 
 
-@overload(step_and_mask, jit_options={"cache": True})
+@overload(step_and_mask, jit_options=_PER_STEP)
 def _ov_step_and_mask(s, action, mask):
     fn = kernel_for(s).step_and_mask
     return lambda s, action, mask: fn(s, action, mask)
 
 
-@overload(to_move, jit_options={"cache": True})
+@overload(to_move, jit_options=_PER_STEP)
 def _ov_to_move(s):
     fn = kernel_for(s).to_move
     return lambda s: fn(s)
 
 
-@overload(is_over, jit_options={"cache": True})
+@overload(is_over, jit_options=_PER_STEP)
 def _ov_is_over(s):
     fn = kernel_for(s).is_over
     return lambda s: fn(s)
 
 
-@overload(returns, jit_options={"cache": True})
+@overload(returns, jit_options=_WRAPPER)
 def _ov_returns(s, out):
     fn = kernel_for(s).returns
     return lambda s, out: fn(s, out)
 
 
-@overload(evaluate, jit_options={"cache": True})
+@overload(evaluate, jit_options=_WRAPPER)
 def _ov_evaluate(s, out):
     fn = kernel_for(s).evaluate
     return lambda s, out: fn(s, out)
 
 
-@overload(estimate, jit_options={"cache": True})
+@overload(estimate, jit_options=_WRAPPER)
 def _ov_estimate(s, out):
     fn = kernel_for(s).estimate
     return lambda s, out: fn(s, out)
 
 
-@overload(step_decision, jit_options={"cache": True})
+@overload(step_decision, jit_options=_PER_STEP)
 def _ov_step_decision(s, action):
     fn = kernel_for(s).step_decision
     return lambda s, action: fn(s, action)
 
 
-@overload(is_chance, jit_options={"cache": True})
+@overload(is_chance, jit_options=_PER_STEP)
 def _ov_is_chance(s):
     fn = kernel_for(s).is_chance
     return lambda s: fn(s)
 
 
-@overload(step_chance, jit_options={"cache": True})
+@overload(step_chance, jit_options=_PER_STEP)
 def _ov_step_chance(s, outcome):
     fn = kernel_for(s).step_chance
     return lambda s, outcome: fn(s, outcome)
 
 
-@overload(sample_chance, jit_options={"cache": True})
+@overload(sample_chance, jit_options=_PER_STEP)
 def _ov_sample_chance(s):
     fn = kernel_for(s).sample_chance
     return lambda s: fn(s)
 
 
-@overload(observe, jit_options={"cache": True})
+@overload(observe, jit_options=_PER_STEP)
 def _ov_observe(s, seat, out):
     fn = kernel_for(s).observe
     return lambda s, seat, out: fn(s, seat, out)
 
 
-@overload(rollout_action, jit_options={"cache": True})
+@overload(rollout_action, jit_options=_PER_STEP)
 def _ov_rollout_action(s, mask, rng):
     kernel = kernel_for(s)
     if not hasattr(kernel, "rollout_action"):
@@ -214,7 +223,7 @@ def _ov_rollout_action(s, mask, rng):
     return lambda s, mask, rng: fn(s, mask, rng)
 
 
-@overload(determinize, jit_options={"cache": True})
+@overload(determinize, jit_options=_WRAPPER)
 def _ov_determinize(s, seat, seed):
     kernel = kernel_for(s)
     if kernel.INFORMATION != "imperfect":
@@ -223,13 +232,13 @@ def _ov_determinize(s, seat, seed):
     return lambda s, seat, seed: fn(s, seat, seed)
 
 
-@overload(num_actions, jit_options={"cache": True})
+@overload(num_actions, jit_options=_WRAPPER)
 def _ov_num_actions(s):
     n = kernel_for(s).NUM_ACTIONS
     return lambda s: n
 
 
-@overload(max_players, jit_options={"cache": True})
+@overload(max_players, jit_options=_WRAPPER)
 def _ov_max_players(s):
     n = kernel_for(s).MAX_PLAYERS
     return lambda s: n
