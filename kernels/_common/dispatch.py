@@ -122,13 +122,15 @@ def max_players(s):
 
 # numba versions: resolved once per record type at compile time ---------------------------------
 # The per-step functions (what a rollout calls at every decision, which the contract says allocate nothing:
-# tests/contract/test_no_allocation.py) are compiled for generic code without reference counting, and numba
-# compiles what they call the same way. With it, each call passing an array adds an atomic incref and decref
-# of it (inline="always" keeps them: inlined arguments are new references); a random rollout step in the
-# search took 7-16% longer (benchmarks/MCTS_SPEED.md). An allocation below them is now a compile error.
-# What runs once per search simulation (evaluate, estimate, returns, determinize) allocates and keeps it.
+# tests/contract/test_no_allocation.py) are wrapped without reference counting. With it, each call through a
+# wrapper adds an atomic incref and decref of every array it passes (inline="always" keeps them: inlined
+# arguments are new references): a rollout step in the search took 7-16% longer (benchmarks/MCTS_SPEED.md).
+# A kernel function first compiled through such a wrapper is compiled without it too (numba passes the flag
+# down; one compiled before keeps its own), so it must not allocate, as the contract already says. What runs
+# once per search simulation (evaluate, estimate, returns, determinize) may allocate and keeps it.
 _PER_STEP = {"cache": True, "_nrt": False}
 _WRAPPER = {"cache": True}
+
 
 @overload(init_state, jit_options=_WRAPPER)
 def _ov_init_state(s, num_players, seed, setup):
