@@ -5,7 +5,9 @@ numpy arrays of shape ``(1,)`` and dtype ``STATE``; functions marked (njit) are 
 ``step``, ``step_and_mask``, ``legal_mask`` and ``rollout_action`` run at every decision of the env and of
 the search's rollouts (many threads at once): they allocate nothing (no np.empty/zeros, .copy() or array
 expression; scratch values live in local scalars, a bit set or the record, never in module-level arrays
-shared by threads), checked by tests/contract/test_no_allocation.py (slow).
+shared by threads), checked by tests/contract/test_no_allocation.py (slow). Generic code calls them (and
+``is_over``, ``to_move``, ``observe``, the chance functions) through dispatch wrappers compiled without
+reference counting (``_common/dispatch.py``), so an allocation first compiled from there does not compile.
 
 Constants
   GAME_ID, VERSION, MIN_PLAYERS, MAX_PLAYERS, NUM_ACTIONS, OBS_SIZE, OBS_PIECES, STATE,
