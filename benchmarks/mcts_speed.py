@@ -8,7 +8,11 @@ in CPU seconds of their own process (``time.process_time``), so waiting for a bu
 median simulations/s of each and their ratio, and checks that both searches return the same visit counts
 (a faster search must not be a different one).
 
-    python benchmarks/mcts_speed.py --base 276eb42 --rounds 5 [--new REV]
+    python benchmarks/mcts_speed.py --base 276eb42 --rounds 5 [--new REV] [--uniform-rollouts]
+
+``--uniform-rollouts`` takes the kernels' rollout policies (the optional ``rollout_action``) away on both sides,
+so revisions from before a game had one (Irish Gauge's heuristic rollouts, #18) search the same tree; the
+workers then compile into a fresh numba cache (a cached search keeps the policy it was compiled with).
 """
 
 from __future__ import annotations
@@ -32,7 +36,12 @@ import json, sys, time, zlib
 import numpy as np
 import tabletop_zoo
 from tabletop_zoo.agents.mcts import search_root
-sims, positions = int(sys.argv[1]), int(sys.argv[2])
+sims, positions, uniform = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "uniform"
+if uniform:  # searches fall back to uniformly random rollouts (dispatch.rollout_action)
+    for game in tabletop_zoo.GAMES:
+        kernel = tabletop_zoo.kernel(game)
+        if hasattr(kernel, "rollout_action"):
+            del kernel.rollout_action
 
 def records(game):
     k = tabletop_zoo.kernel(game)
@@ -75,14 +84,18 @@ def base_tree(rev: str, into: Path) -> Path:
     return pkg
 
 
-def worker(pythonpath: str | None, sims: int, positions: int, script: str = WORKER) -> subprocess.Popen:
+def worker(
+    pythonpath: str | None, sims: int, positions: int, script: str = WORKER, cache: str | None = None
+) -> subprocess.Popen:
     """A process running ``script`` (read one game id per line, answer one JSON line) with ``tabletop_zoo``
-    from ``pythonpath`` (None: this checkout)."""
+    from ``pythonpath`` (None: this checkout); with ``cache`` (a folder), uniform rollouts compiled there."""
     env = dict(os.environ)
     if pythonpath:
         env["PYTHONPATH"] = pythonpath
+    if cache:
+        env["NUMBA_CACHE_DIR"] = cache
     return subprocess.Popen(
-        [sys.executable, "-c", script, str(sims), str(positions)],
+        [sys.executable, "-c", script, str(sims), str(positions), "uniform" if cache else "own"],
         env=env,
         cwd=tempfile.gettempdir(),
         stdin=subprocess.PIPE,
@@ -107,15 +120,19 @@ def main() -> None:
     ap.add_argument("--simulations", type=int, default=1000)
     ap.add_argument("--positions", type=int, default=3)
     ap.add_argument("--games", nargs="+", default=GAMES)
+    ap.add_argument(
+        "--uniform-rollouts", action="store_true", help="both sides roll out uniformly at random (no rollout_action)"
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
+        cache = str(Path(tmp) / "numba") if args.uniform_rollouts else None
         (Path(tmp) / "base").mkdir()
-        base = worker(str(base_tree(args.base, Path(tmp) / "base")), args.simulations, args.positions)
+        base = worker(str(base_tree(args.base, Path(tmp) / "base")), args.simulations, args.positions, cache=cache)
         if args.new:
             (Path(tmp) / "new").mkdir()
-            new = worker(str(base_tree(args.new, Path(tmp) / "new")), args.simulations, args.positions)
+            new = worker(str(base_tree(args.new, Path(tmp) / "new")), args.simulations, args.positions, cache=cache)
         else:
-            new = worker(None, args.simulations, args.positions)
+            new = worker(None, args.simulations, args.positions, cache=cache)
         rows = []
         for game in args.games:
             got = {"base": [], "new": []}
