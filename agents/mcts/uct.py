@@ -1,6 +1,7 @@
 """UCT / single-observer IS-MCTS in numba over the kernel contract.
 
-One ``search`` call grows one tree for ``simulations`` simulations from a root record:
+One ``search`` call grows one tree for ``simulations`` simulations from a root record (``new_tree``, then
+``grow``, then ``root_statistics``; ``grow`` can also be called in chunks, e.g. to stop at a wall time):
 
 1. copy the root; in hidden-information games, ``determinize`` it for the searching seat (a fresh
    sample of everything that seat cannot see, so no simulation reads a secret); reseed the copy's RNG
@@ -62,25 +63,38 @@ def _rollout(st, depth, mask, rng, value):
 
 
 @njit(cache=True, nogil=True)
-def search(root, simulations, rollout_depth, c, seed, out_visits, out_value):
-    """Run the search; write root visits and mean root-mover values per action. Returns nodes used."""
-    n_act = num_actions(root)
-    n_seats = max_players(root)
-    seat0 = to_move(root)
+def new_tree(root, simulations, seed):
+    """The arrays of one tree with room for ``simulations`` simulations from root (a node per simulation and
+    the root), its generator seeded with ``seed``: (action, first_child, next_sibling, visits, avail, value,
+    path, rng, used), ``used[0]`` counting the nodes made so far. ``grow`` continues it, ``root_statistics``
+    reads it."""
     max_nodes = simulations + 1
     action = np.full(max_nodes, -1, np.int32)
     first_child = np.full(max_nodes, NO_NODE, np.int32)
     next_sibling = np.full(max_nodes, NO_NODE, np.int32)
     visits = np.zeros(max_nodes, np.int32)
     avail = np.zeros(max_nodes, np.int32)
-    value = np.zeros((max_nodes, n_seats), np.float64)
+    value = np.zeros((max_nodes, max_players(root)), np.float64)
     path = np.zeros(max_nodes + 1, np.int32)
-    mask = np.zeros(n_act, np.uint8)
-    v = np.zeros(n_seats, np.float64)
     rng = np.zeros(1, np.uint64)
     seed_rng(rng, seed)
+    used = np.ones(1, np.int64)  # the root
+    return action, first_child, next_sibling, visits, avail, value, path, rng, used
+
+
+@njit(cache=True, nogil=True)
+def grow(root, simulations, rollout_depth, c, action, first_child, next_sibling, visits, avail, value, path, rng, used):
+    """Run ``simulations`` more simulations of the tree made by ``new_tree`` for this root. Everything a
+    simulation reads from earlier ones (the tree, ``used`` and the generator) lives in those arrays, so k
+    calls of ``grow`` grow the same tree as one call with their sum."""
+    n_act = num_actions(root)
+    n_seats = max_players(root)
+    seat0 = to_move(root)
+    max_nodes = visits.size
+    mask = np.zeros(n_act, np.uint8)
+    v = np.zeros(n_seats, np.float64)
     st = root.copy()
-    n_nodes = 1
+    n_nodes = used[0]
     for _ in range(simulations):
         st[:] = root[:]
         determinize(st, seat0, next_u64(rng))
@@ -137,7 +151,15 @@ def search(root, simulations, rollout_depth, c, seed, out_visits, out_value):
             visits[path[i]] += 1
             for p in range(n_seats):
                 value[path[i], p] += v[p]
-    for a in range(n_act):
+    used[0] = n_nodes
+    return n_nodes
+
+
+@njit(cache=True, nogil=True)
+def root_statistics(root, action, first_child, next_sibling, visits, value, out_visits, out_value):
+    """Write the root's visits and the root mover's mean value per action."""
+    seat0 = to_move(root)
+    for a in range(out_visits.size):
         out_visits[a] = 0
         out_value[a] = 0.0
     ch = first_child[0]
@@ -146,4 +168,12 @@ def search(root, simulations, rollout_depth, c, seed, out_visits, out_value):
         if visits[ch] > 0:
             out_value[action[ch]] = value[ch, seat0] / visits[ch]
         ch = next_sibling[ch]
-    return n_nodes
+
+
+@njit(cache=True, nogil=True)
+def search(root, simulations, rollout_depth, c, seed, out_visits, out_value):
+    """Run the search; write root visits and mean root-mover values per action. Returns nodes used."""
+    action, first_child, next_sibling, visits, avail, value, path, rng, used = new_tree(root, simulations, seed)
+    grow(root, simulations, rollout_depth, c, action, first_child, next_sibling, visits, avail, value, path, rng, used)
+    root_statistics(root, action, first_child, next_sibling, visits, value, out_visits, out_value)
+    return used[0]

@@ -179,3 +179,47 @@ def test_determinize_keeps_what_the_seat_sees():
         assert np.array_equal(seen, again)
         samples.add(int(t[0]["card"][0]))
     assert samples == {0, 2}
+
+
+def test_a_tree_grown_in_chunks_is_the_tree_of_one_search():
+    """``grow`` continues a tree: chunks of any size give the very visits and values of one ``search`` call."""
+    from tabletop_zoo.agents.mcts.uct import grow, new_tree, root_statistics, search
+
+    s = ig.new_state(4, 8)
+    expected = np.zeros(ig.NUM_ACTIONS, np.int64), np.zeros(ig.NUM_ACTIONS)
+    search(s, 150, 10, 1.0, np.uint64(3), *expected)
+    tree = new_tree(s, 150, np.uint64(3))
+    for chunk in (1, 32, 17, 100):
+        grow(s, chunk, 10, 1.0, *tree)
+    got = np.zeros(ig.NUM_ACTIONS, np.int64), np.zeros(ig.NUM_ACTIONS)
+    action, first_child, next_sibling, visits, _, value = tree[:6]
+    root_statistics(s, action, first_child, next_sibling, visits, value, *got)
+    assert np.array_equal(got[0], expected[0]) and np.array_equal(got[1], expected[1])
+    assert expected[0].sum() == 150
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_seconds_stops_the_search_at_the_clock(threads):
+    """With no time left the search stops after its first chunk of each tree; with time to spare it runs its
+    whole budget and equals the search without a clock."""
+    from tabletop_zoo.agents.mcts.agent import SECONDS_CHUNK
+
+    s = ig.new_state(4, 8)
+    visits, _ = search_root(s, 10_000, 10, 1.0, seed=1, threads=threads, seconds=0.0)
+    assert visits.sum() == threads * SECONDS_CHUNK
+    timed = search_root(s, 100, 10, 1.0, seed=1, threads=threads, seconds=3600.0)
+    plain = search_root(s, 100, 10, 1.0, seed=1, threads=threads)
+    assert np.array_equal(timed[0], plain[0]) and np.array_equal(timed[1], plain[1])
+    agent = MCTSAgent(simulations=10_000, seconds=0.0, threads=threads)
+    assert agent._search(s, np.uint64(1))[0].sum() == agent.threads * SECONDS_CHUNK  # threads: at most the cores
+
+
+def test_simulations_and_seconds_have_limits():
+    from tabletop_zoo.agents.mcts.agent import MAX_SIMULATIONS
+
+    assert MAX_SIMULATIONS == 1_000_000
+    MCTSAgent(simulations=1_000_000)
+    with pytest.raises(ValueError, match=r"simulations must be an integer >= 1 and <= 1000000 .*got 1000001"):
+        MCTSAgent(simulations=1_000_001)
+    with pytest.raises(ValueError, match="seconds must be a finite number >= 0.0, got -1"):
+        MCTSAgent(seconds=-1)
