@@ -248,8 +248,7 @@ class KernelAECEnv(AECEnv):
 
     # --- stepping --------------------------------------------------------------------------------
     def step(self, action) -> None:
-        if self._s is None:
-            raise RuntimeError("reset() must be called before step()")
+        self._require_reset("step()")
         if not self.agents:
             raise RuntimeError("the game is over and every agent is done; call reset() to play again")
         agent = self.agent_selection
@@ -318,7 +317,14 @@ class KernelAECEnv(AECEnv):
         return "[" + ", ".join(names) + more + "]"
 
     # --- observing -------------------------------------------------------------------------------
+    def last(self, observe: bool = True):
+        self._require_reset("last()")
+        return super().last(observe)
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._require_reset("observe()")
+        if agent not in self._seat:
+            raise ValueError(f"observe: no agent {agent!r} in this game; agents are {self.possible_agents}")
         if agent == self.agent_selection:
             if self._obs is None:  # after reset/set_state; step() writes it for the next mover
                 self._obs = np.empty(self.kernel.OBS_SIZE, np.float32)
@@ -330,6 +336,7 @@ class KernelAECEnv(AECEnv):
 
     def state(self) -> np.ndarray:
         """The privileged full view (seat order absolute), e.g. for centralised critics."""
+        self._require_reset("state()")
         obs = np.empty(self.kernel.OBS_SIZE, np.float32)
         self.kernel.observe(self._s, -1, obs)
         return obs
@@ -339,7 +346,13 @@ class KernelAECEnv(AECEnv):
         return self._mask
 
     def action_name(self, action: int) -> str:
+        self._require_reset("action_name()")
         return self.kernel.action_name(self._s, action)
+
+    def _require_reset(self, what: str) -> None:
+        """A clear error for a call that needs a game, before any kernel sees the missing record."""
+        if self._s is None:
+            raise RuntimeError(f"reset() must be called before {what}")
 
     def legal_actions(self) -> list[int]:
         return np.flatnonzero(self._mask).tolist()
@@ -354,8 +367,7 @@ class KernelAECEnv(AECEnv):
                 "'rgb_array' or 'human' to the constructor"
             )
             return None
-        if self._s is None:
-            raise RuntimeError("reset() must be called before render()")
+        self._require_reset("render()")
         if self.render_mode == "rgb_array":
             return type(self).render_rgb(self._s)
         if self.render_mode == "human":
@@ -379,8 +391,7 @@ class KernelAECEnv(AECEnv):
         information (``kernel.INFORMATION == "imperfect"``) the game's ``render_ansi(s, seat)``, which
         shows that seat's own secrets and only the public part of the others'; a perfect-information
         game shows everything to everyone (``render_ansi(s)``). ``render()`` stays the full view."""
-        if self._s is None:
-            raise RuntimeError("reset() must be called before render_for()")
+        self._require_reset("render_for()")
         seat = self._check_seat(seat)
         if self.kernel.INFORMATION == "imperfect":
             return type(self).render_ansi(self._s, seat)
@@ -391,8 +402,7 @@ class KernelAECEnv(AECEnv):
         it: the kernel's optional ``public_action_name(s, action, viewer)`` hides secret choices of
         other seats (Kremlin's influence allocation); ``seat`` None is a spectator who sees only public
         information. Kernels without it have no secret moves, so this is ``action_name``."""
-        if self._s is None:
-            raise RuntimeError("reset() must be called before action_name_for()")
+        self._require_reset("action_name_for()")
         public_name = getattr(self.kernel, "public_action_name", None)
         if public_name is None:
             return self.action_name(action)
@@ -419,8 +429,7 @@ class KernelAECEnv(AECEnv):
 
     def get_state(self) -> np.ndarray:
         """A copy of the whole game as one record; ``tobytes()`` of it serialises the game."""
-        if self._s is None:
-            raise RuntimeError("reset() must be called before get_state()")
+        self._require_reset("get_state()")
         return copy_record(self._s)
 
     def set_state(self, state) -> None:

@@ -64,7 +64,43 @@ def configure() -> str:
     folder = os.path.join(base, f"tabletop_zoo-{source_digest()}")
     numba.config.CACHE_DIR = folder
     compile_without_literals()
+    name_damaged_cache()
     return folder
+
+
+class DamagedCacheError(RuntimeError):
+    """numba's on-disk cache could not be read back (a file cut short by a full disk or a kill)."""
+
+
+def name_damaged_cache() -> None:
+    """Make a cache file that numba cannot read back a one-line error naming the folder to delete.
+
+    numba unpickles its own index and data files; a damaged one fails deep inside the dispatcher with a bare
+    ``UnpicklingError`` or ``EOFError`` that says nothing of the cache. Deleting the folder is always safe (it
+    is only compiled code: the next use compiles again), so the error says which one. Loading is numba's
+    ``Cache.load_overload``, whose only work is reading the cache: any failure there is the cache's.
+    """
+    from numba.core import caching
+
+    original = caching.Cache.load_overload
+    if getattr(original, "names_damaged_cache", False):
+        return
+
+    def load_overload(self, sig, target_context):
+        try:
+            return original(self, sig, target_context)
+        except Exception as e:
+            import numba
+
+            ours = str(numba.config.CACHE_DIR)  # the whole folder of this source version: one delete fixes all
+            folder = ours if self.cache_path.startswith(ours) else self.cache_path
+            raise DamagedCacheError(
+                f"numba's compiled-code cache is damaged ({type(e).__name__}: {e}, in {self.cache_path}); "
+                f"delete {folder} and run again (it holds only compiled code)"
+            ) from None
+
+    load_overload.names_damaged_cache = True
+    caching.Cache.load_overload = load_overload
 
 
 def compile_without_literals() -> None:

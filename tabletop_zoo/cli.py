@@ -9,7 +9,21 @@ import typer
 from . import registry
 from .agents import AGENTS
 
-app = typer.Typer(
+
+class _App(typer.Typer):
+    """The command line; a damaged numba cache (any command's first compiled call) is one line, not a traceback."""
+
+    def __call__(self, *args, **kwargs):
+        from ._numba_cache import DamagedCacheError
+
+        try:
+            return super().__call__(*args, **kwargs)
+        except DamagedCacheError as e:
+            typer.echo(f"Error: {e}", err=True)
+            raise SystemExit(1) from None
+
+
+app = _App(
     add_completion=False,
     no_args_is_help=True,
     help="Board games as multi-agent research environments (PettingZoo AEC over numba kernels).",

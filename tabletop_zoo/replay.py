@@ -252,10 +252,7 @@ def save_replay(env, path: str | os.PathLike, agents: list[str] | None = None) -
 def load_replay(path: str | os.PathLike) -> Replay:
     """Read and verify a replay file; raises ``ReplayError`` saying what is wrong."""
     path = pathlib.Path(path)
-    try:
-        text = path.read_text()
-    except OSError as e:
-        raise ReplayError(f"cannot read replay {path}: {e.strerror or e}") from None
+    text = _read(path, "replay ")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -264,6 +261,18 @@ def load_replay(path: str | os.PathLike) -> Replay:
             "the file may be truncated"
         ) from None
     return parse_replay(data, source=str(path))
+
+
+def _read(path: pathlib.Path, kind: str = "", what: str = "") -> str:
+    """A replay or arena file's text; unreadable or damaged (not UTF-8) is a ``ReplayError`` naming it."""
+    from .arena.files import read_text
+
+    try:
+        return read_text(path)
+    except OSError as e:
+        raise ReplayError(f"cannot read {kind}{path}{what}: {e.strerror or e}") from None
+    except ValueError as e:  # not UTF-8
+        raise ReplayError(str(e)) from None
 
 
 def parse_replay(data, source: str = "replay") -> Replay:
@@ -401,12 +410,9 @@ def arena_replay(games_path: str | os.PathLike, game_index: int) -> Replay:
 
     games_path = pathlib.Path(games_path)
     run_path = games_path.parent / RUN_FILE
+    text = _read(run_path, "", f" (the arena's run settings beside {games_path.name})")
     try:
-        config = json.loads(run_path.read_text())
-    except OSError as e:
-        raise ReplayError(
-            f"cannot read {run_path} (the arena's run settings beside {games_path.name}): {e.strerror or e}"
-        ) from None
+        config = json.loads(text)
     except json.JSONDecodeError as e:
         raise ReplayError(f"{run_path} is not valid JSON ({e.msg})") from None
     record = _arena_record(games_path, game_index)
@@ -436,10 +442,7 @@ def arena_replay(games_path: str | os.PathLike, game_index: int) -> Replay:
 
 
 def _arena_record(games_path: pathlib.Path, game_index: int) -> dict:
-    try:
-        lines = games_path.read_text().splitlines()
-    except OSError as e:
-        raise ReplayError(f"cannot read {games_path}: {e.strerror or e}") from None
+    lines = _read(games_path).splitlines()
     records = {}
     for number, line in enumerate(lines, 1):
         try:

@@ -25,16 +25,29 @@ def atomic_write(path: pathlib.Path, text: str | bytes) -> None:
     path = pathlib.Path(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     data = text.encode() if isinstance(text, str) else text
-    with open(tmp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # a full disk or a folder turned read-only leaves no stray temp file
+        raise
     fd = os.open(path.parent, os.O_RDONLY)
     try:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def read_text(path: pathlib.Path) -> str:
+    """A text file the library wrote, read as UTF-8; a damaged one (bytes that are not UTF-8) is a one-line
+    ValueError naming the file, not a UnicodeDecodeError from deep inside a loader."""
+    try:
+        return pathlib.Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise ValueError(f"{path} is damaged: byte {e.start} is not UTF-8 text; restore or remove the file") from None
 
 
 class RunLock:
@@ -101,7 +114,7 @@ def read_games(path: pathlib.Path, num_players: int, expected_agents=None) -> di
     done: dict[int, dict] = {}
     if not path.exists():
         return done
-    text = path.read_text()
+    text = read_text(path)
     lines = text.split("\n")
     torn = lines and lines[-1] != ""
     body = lines[:-1]
@@ -136,7 +149,7 @@ def play_seconds(path: pathlib.Path, games) -> float:
     the run's cost across every resume and worker, which the clock time of its last invocation is not."""
     seconds: dict[int, float] = {}
     if path.exists():
-        for line in path.read_text().splitlines():
+        for line in read_text(path).splitlines():
             try:
                 rec = json.loads(line)
                 seconds[int(rec["game"])] = float(rec["seconds"])

@@ -25,7 +25,7 @@ import numpy as np
 from .. import registry
 from ..agents.spec import AgentSpec, check_agent_spec
 from ..standings import final_standings
-from .files import GAMES_FILE, RUN_FILE, TIMES_FILE, RunLock, atomic_write, play_seconds, read_games
+from .files import GAMES_FILE, RUN_FILE, TIMES_FILE, RunLock, atomic_write, play_seconds, read_games, read_text
 from .reaper import Reaper
 
 BACKENDS = ("local", "ray")
@@ -140,7 +140,7 @@ def _check_resume(out: pathlib.Path, config: dict, resume: bool) -> None:
     if not resume:
         raise ValueError(f"{out} already holds a run; pass --resume to continue it or choose another --out")
     try:
-        previous = json.loads(run_file.read_text())
+        previous = json.loads(read_text(run_file))
     except json.JSONDecodeError as e:
         raise ValueError(f"{run_file}, line {e.lineno}: not valid JSON ({e.msg})") from None
     if not isinstance(previous, dict):
@@ -208,13 +208,25 @@ def run(
                 done,
             )
         records = [done[g] for g in sorted(done) if g < games]
-        atomic_write(games_path, "".join(json.dumps(done[g]) + "\n" for g in sorted(done)))
-        from .report import summarize, write_report
+        try:
+            summary = _finish(records, done, config, out, progress if console is None else console)
+        except OSError as e:
+            raise ValueError(
+                f"cannot write the results to {out}: {e.strerror or e}; the {len(done)} finished games are kept in "
+                f"{games_path}: make the folder writable and rerun with --resume to write the summary"
+            ) from None
+    return summary
 
-        summary = summarize(records, lineup, num_players)
-        summary["config"] = config
-        summary["play_seconds"] = play_seconds(out / TIMES_FILE, range(games))
-        write_report(summary, out, console=progress if console is None else console)
+
+def _finish(records: list[dict], done: dict, config: dict, out: pathlib.Path, console: bool) -> dict:
+    """The final files: ``games.jsonl`` rewritten in game order, then the summary, tables and plot."""
+    from .report import summarize, write_report
+
+    atomic_write(out / GAMES_FILE, "".join(json.dumps(done[g]) + "\n" for g in sorted(done)))
+    summary = summarize(records, config["agents"], config["players"])
+    summary["config"] = config
+    summary["play_seconds"] = play_seconds(out / TIMES_FILE, range(config["games"]))
+    write_report(summary, out, console=console)
     return summary
 
 

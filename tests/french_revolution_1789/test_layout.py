@@ -4,6 +4,8 @@ Every number below is typed out from the spec (§6 action table) and the ``actio
 from the tables the code uses, so a silent layout change fails here.
 """
 
+import pytest
+
 from tabletop_zoo.kernels import french_revolution_1789 as k
 from tabletop_zoo.kernels._common.layout import check_state_layout
 from tabletop_zoo.kernels.french_revolution_1789 import actions
@@ -134,7 +136,9 @@ def test_action_space_is_spec_section_6():
     # the blocks tile 0..179 with no gap
     assert [b[0] for b in ACTION_BLOCKS[1:]] == [b[1] + 1 for b in ACTION_BLOCKS[:-1]]
     assert ACTION_BLOCKS[-1][1] == 179
-    assert k.action_name(None, 180) == "invalid(180)"
+    for outside in (-1, 180):  # refused as in every room, not named
+        with pytest.raises(ValueError, match=f"action {outside} is out of range 0..179"):
+            k.action_name(None, outside)
 
 
 def test_observation_layout_is_version_0():
