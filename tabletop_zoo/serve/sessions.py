@@ -14,28 +14,17 @@ everything is revealed.
 
 from __future__ import annotations
 
-import numbers
+import logging
 import threading
 
 import numpy as np
 
 from .. import registry
 from .boards import board
+from .checks import ServeError, check_int, one_line
+from .seats import HUMAN, MODEL, ModelFolder, Seat, parse_seat, seat_parameters
 
-HUMAN = "human"
-
-
-class ServeError(ValueError):
-    """A request that cannot be carried out; the message says what was wrong and what is allowed."""
-
-
-def _check_int(value, what: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ServeError(f"{what} must be an int, got {value!r}")
-    value = int(value)
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise ServeError(f"{what} must be in {low}..{high}, got {value}")
-    return value
+log = logging.getLogger("tabletop_zoo.serve")
 
 
 def _outcome(env) -> dict:
@@ -45,25 +34,31 @@ def _outcome(env) -> dict:
 
 # --- playing ----------------------------------------------------------------------------------------
 class PlayGame:
-    """One live game: ``seats[i]`` is ``"human"`` or an agent spec (``mcts:simulations=200``, ``heuristic``...).
+    """One live game: ``seats[i]`` is ``"human"`` or an agent spec (``mcts:simulations=200``, ``heuristic``...),
+    read by ``seats.parse_seat`` (no files: models by name from ``models``).
 
     Agents move one decision per ``advance()`` (the browser calls it at the pace the user chose), humans
     with ``play(action)``; ``undo()`` takes back the last human move and the agents' moves after it.
     Every argument is checked before an env or agent is built; errors are ``ServeError``.
     """
 
-    def __init__(self, game: str, num_players: int | None, seed: int, options: dict, seats: list[str]):
-        from ..agents import make_agent
-        from ..arena import parse_agent_spec
-
+    def __init__(
+        self,
+        game: str,
+        num_players: int | None,
+        seed: int,
+        options: dict,
+        seats: list[str],
+        models: ModelFolder | None = None,
+    ):
         try:
             self.game = registry._canonical(game)
         except (TypeError, ValueError) as e:
             raise ServeError(str(e)) from None
         k = registry.kernel(self.game)
         n = registry.kernel(self.game).DEFAULT_PLAYERS if num_players is None else num_players
-        n = _check_int(n, "players", k.MIN_PLAYERS, k.MAX_PLAYERS)
-        self.seed = _check_int(seed, "seed", 0, 2**63 - 1)
+        n = check_int(n, "players", k.MIN_PLAYERS, k.MAX_PLAYERS)
+        self.seed = check_int(seed, "seed", 0, 2**63 - 1)
         if not isinstance(options, dict):
             raise ServeError(
                 f"options must be an object of game options ({', '.join(sorted(k.OPTIONS))}), got {options!r}"
@@ -73,32 +68,20 @@ class PlayGame:
                 f"seats must list {n} strings, one per seat: '{HUMAN}' or an agent spec such as "
                 f"'mcts:simulations=200', got {seats!r}"
             )
-        players, self.labels = [], []
+        parsed = []
         for i, text in enumerate(seats):
-            text = text.strip()
-            if text == HUMAN:
-                players.append(None)
-                self.labels.append(HUMAN)
-                continue
             try:
-                spec = parse_agent_spec(text, self.game)
-            except ValueError as e:
-                raise ServeError(f"seat {i}: {e} (or '{HUMAN}')") from None
-            players.append(spec)
-            self.labels.append(spec.label)
+                parsed.append(parse_seat(text, self.game, models or ModelFolder()))
+            except ServeError as e:
+                raise ServeError(f"seat {i}: {e}") from None
+        self.labels = [seat.label for seat in parsed]
         try:
             self.env = registry.make_env(self.game, num_players=n, **options)
-            self.agents = [
-                None if spec is None else make_agent(spec.name, self.game, seed=self.seed * 1000 + i, **spec.params)
-                for i, spec in enumerate(players)
-            ]
         except (TypeError, ValueError, OSError) as e:
             raise ServeError(str(e)) from None
+        self.agents = [_build(seat, i, self.game, self.seed, self.env, models) for i, seat in enumerate(parsed)]
         self.humans = [i for i, a in enumerate(self.agents) if a is None]
         self.hidden = self.env.kernel.INFORMATION == "imperfect"
-        for agent in self.agents:
-            if agent is not None and hasattr(agent, "bind"):
-                agent.bind(self.env)  # searching agents read the record through the env
         self.env.reset(seed=self.seed)
         self.log: list[dict] = []  # per decision: seat, the name the table may read, the full name
         self.human_steps: list[int] = []  # history indexes of human moves, for undo
@@ -145,7 +128,7 @@ class PlayGame:
         if self.agents[seat] is not None:
             raise ServeError(f"player_{seat} is played by {self.labels[seat]}: advance the game instead")
         n = self.env.kernel.NUM_ACTIONS
-        action = _check_int(action, "action", 0, n - 1)
+        action = check_int(action, "action", 0, n - 1)
         if not self.env.action_mask()[action]:
             raise ServeError(
                 f"action {action} ({self.env.action_name(action)}) is not legal for player_{seat} now; "
@@ -216,6 +199,29 @@ class PlayGame:
         }
 
 
+def _build(seat: Seat, i: int, game: str, seed: int, env, models: ModelFolder | None):
+    """Seat ``i``'s agent, bound to ``env`` (``None`` for a human). Any failure, from a bad value to a model
+    file its loader refuses, is this seat's ``ServeError``, with the model's path shown by its name."""
+    if seat.spec is None:
+        return None
+    try:
+        agent = seat.spec.build(game, seed=seed * 1000 + i)
+        if hasattr(agent, "bind"):
+            agent.bind(env)  # searching agents read the record through the env
+        return agent
+    except Exception as e:
+        known = isinstance(e, (TypeError, ValueError, OSError))
+        if not known:
+            log.warning("seat %d (%s) could not be made", i, seat.label, exc_info=e)
+        message = one_line(str(e) if known else f"{type(e).__name__}: {e}")
+        if seat.model is not None:
+            message = message.replace(seat.spec.params["path"], seat.model)
+        elif MODEL in seat_parameters(seat.spec.name, game):
+            offered = ", ".join((models or ModelFolder()).models()) or "none"
+            message = f"{seat.spec.name} without model=NAME: {message} (models on this server: {offered})"
+        raise ServeError(f"seat {i} ({seat.label}): {message}") from None
+
+
 def _place(game: str, action: int) -> str | None:
     return board(game).place_of(action)
 
@@ -239,7 +245,7 @@ class WatchGame:
 
     def view(self, at) -> dict:
         total = len(self.replay.actions)
-        at = _check_int(at, "position", 0, total)
+        at = check_int(at, "position", 0, total)
         s = self.positions[at]
         return {
             "kind": "watch",

@@ -36,6 +36,7 @@ SHORT_GAMES = {
     "kremlin": (3, {"turn_limit": 1, "turn_limit_ranking": True}),
 }
 ARENA_LINEUP = ["random", "heuristic", "random"]
+LOCAL = "http://localhost:8000"  # the test client's Host: the app answers only loopback names
 
 
 @pytest.fixture(scope="session")
@@ -61,7 +62,7 @@ def client(run_dir):
 
     from tabletop_zoo.serve import create_app
 
-    with TestClient(create_app([run_dir])) as c:
+    with TestClient(create_app([run_dir]), base_url=LOCAL) as c:
         yield c
 
 

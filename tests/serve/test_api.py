@@ -224,7 +224,7 @@ def test_a_broken_game_does_not_take_the_server_down(client):
     game = client.app.state.games[view["id"]]
     game.agents[game.to_move()] = Crashing()
     r = client.post(f"/api/play/{view['id']}/advance")
-    assert r.status_code == 500 and "agent exploded" in r.json()["detail"]
+    assert r.status_code == 409 and r.json()["detail"] == "this game broke: RuntimeError: agent exploded"
     again = client.post(f"/api/play/{view['id']}/advance")
     assert again.status_code == 409 and "broke earlier" in again.json()["detail"]
     assert client.get(f"/api/play/{view['id']}").json()["broken"] == "RuntimeError: agent exploded"
