@@ -218,7 +218,7 @@ def _build(seat: Seat, i: int, game: str, seed: int, env, models: ModelFolder | 
             message = message.replace(seat.spec.params["path"], seat.model)
         elif MODEL in seat_parameters(seat.spec.name, game):
             offered = ", ".join((models or ModelFolder()).models()) or "none"
-            message = f"{seat.spec.name} without model=NAME: {message} (models on this server: {offered})"
+            message = f"{message} (this server takes model=NAME instead of path=; models: {offered})"
         raise ServeError(f"seat {i} ({seat.label}): {message}") from None
 
 

@@ -56,6 +56,35 @@ def run_dir(tmp_path_factory):
     return root
 
 
+@pytest.fixture(scope="session")
+def outside(tmp_path_factory):
+    """A folder outside the models folder holding a real model, for links and paths that try to escape."""
+    from tabletop_zoo.agents.az.network import AZNet, save_az
+
+    root = tmp_path_factory.mktemp("outside")
+    k = registry.kernel("irish_gauge")
+    save_az(root / "secret.pt", AZNet(k.OBS_SIZE, k.NUM_ACTIONS, k.MAX_PLAYERS, (16,)), "irish_gauge")
+    return root
+
+
+@pytest.fixture(scope="session")
+def models_dir(tmp_path_factory, outside):
+    """``--models``: an az network (also a policy), one in a sub-folder, files their loaders refuse, a text
+    file (not a model), and links out of the folder (to a file and to a folder)."""
+    from tabletop_zoo.agents.az.network import AZNet, save_az
+
+    root = tmp_path_factory.mktemp("models")
+    k = registry.kernel("irish_gauge")
+    save_az(root / "ig.pt", AZNet(k.OBS_SIZE, k.NUM_ACTIONS, k.MAX_PLAYERS, (16,)), "irish_gauge")
+    save_az(root / "sub" / "ig2.pt", AZNet(k.OBS_SIZE, k.NUM_ACTIONS, k.MAX_PLAYERS, (16,)), "irish_gauge")
+    (root / "junk.pt").write_bytes(b"not a torch file")
+    (root / "junk.zip").write_bytes(b"PK not a zip either")
+    (root / "notes.txt").write_text("not a model")
+    os.symlink(outside / "secret.pt", root / "link.pt")
+    os.symlink(outside, root / "linked")
+    return root
+
+
 @pytest.fixture()
 def client(run_dir):
     from fastapi.testclient import TestClient
@@ -83,8 +112,8 @@ def new_game(client, game: str, seats=None, seed: int = 1, **extra):
 
 # --- the browser --------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
-def live_server(run_dir):
-    """The app served by uvicorn on a free local port, in a thread of this process."""
+def live_server(run_dir, models_dir):
+    """The app served by uvicorn on a free local port, in a thread of this process, with the test models."""
     import uvicorn
 
     from tabletop_zoo.serve import create_app
@@ -92,7 +121,8 @@ def live_server(run_dir):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app([run_dir]), host="127.0.0.1", port=port, log_level="warning"))
+    web = create_app([run_dir], models=models_dir, host="127.0.0.1")
+    server = uvicorn.Server(uvicorn.Config(web, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30

@@ -112,3 +112,26 @@ def test_watch_an_arena_game_play_pause_scrub(page):
     page.click("#w-prev")
     page.wait_for_function("() => document.querySelector('#w-pos').textContent.startsWith('9/')")
     assert_not_blank(page.locator("#board").screenshot())
+
+
+def test_models_are_offered_by_name_and_paths_refused(page):
+    """The seat choices list the server's models (as policy:model=NAME, and az:model=NAME for .pt networks); a
+    game starts with them, and a seat naming a file shows the server's one-line refusal."""
+    choices = page.eval_on_selector_all("#agent-list option", "els => els.map((e) => e.value)")
+    assert {"policy:model=ig.pt", "az:model=sub/ig2.pt", "policy:model=junk.zip"} <= set(choices)
+    assert "az:model=junk.zip" not in choices and "ig.pt" in page.inner_text("#model-names")
+    _set_range(page, "#pace", 0, "input")
+    page.select_option("#game", "irish_gauge")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    page.fill("#seat-0", "human")
+    page.fill("#seat-1", "policy:path=/etc/passwd")
+    page.fill("#seat-2", "random")
+    page.click("#start")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.inner_text("#error").startswith("seat 1: path= names a file, which a client may not do")
+    page.fill("#seat-1", "policy:model=ig.pt")
+    page.fill("#seat-2", "az:model=sub/ig2.pt,simulations=4")
+    page.click("#start")
+    page.wait_for_selector(f"{STATUS}[data-waiting='human']")
+    assert page.locator("#error").is_hidden()

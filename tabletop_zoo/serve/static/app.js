@@ -272,15 +272,25 @@ function showTab(name) {
 }
 
 // --- wiring --------------------------------------------------------------------------------------
+// What a seat can be: human, every agent, and every model of the server's --models folder by name.
+function seatChoices(catalogue) {
+  const choices = [catalogue.human, ...Object.keys(catalogue.agents)];
+  for (const m of catalogue.models) for (const agent of m.agents) choices.push(`${agent}:model=${m.name}`);
+  return choices;
+}
+
 async function init() {
   state.catalogue = await api("GET", "/api/catalogue");
   for (const g of state.catalogue.games) $("game").appendChild(new Option(g.id, g.id));
   const list = document.createElement("datalist");
   list.id = "agent-list";
-  for (const name of [state.catalogue.human, ...Object.keys(state.catalogue.agents)]) list.appendChild(new Option(name));
+  for (const name of seatChoices(state.catalogue)) list.appendChild(new Option(name));
   document.body.appendChild(list);
   $("agent-names").textContent = Object.entries(state.catalogue.agents)
     .map(([n, params]) => params.length ? `${n} (${params.join(", ")})` : n).join("; ");
+  $("model-names").textContent = state.catalogue.models.map((m) => m.name).join(", ")
+    || "none (start the server with --models DIR to play model files)";
+  $("max-seconds").textContent = state.catalogue.limits.seconds;
   setupGame();
   $("game").addEventListener("change", setupGame);
   $("players").addEventListener("change", setupSeats);
