@@ -298,6 +298,33 @@ def test_serve_command_binds_localhost_by_default(monkeypatch, run_dir):
     result = CliRunner().invoke(app, ["serve", "--runs", str(run_dir / "missing")])
     message = " ".join(result.output.replace("│", " ").split())  # rich's error box wraps at the terminal width
     assert result.exit_code != 0 and "not a folder" in message, result.output
+    assert "no authentication" not in result.output
+
+
+def test_serve_command_offers_models_and_warns_off_loopback(monkeypatch, run_dir, models_dir):
+    """--models reaches the app (its files offered by name); a non-loopback --host warns that the app has no
+    authentication, and that host is then a Host header the app answers."""
+    import uvicorn
+    from fastapi.testclient import TestClient
+    from typer.testing import CliRunner
+
+    from tabletop_zoo.cli import app
+
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", lambda web, **kw: calls.append((web, kw)))
+    result = CliRunner().invoke(app, ["serve", "--models", str(models_dir), "--host", "0.0.0.0"])
+    assert result.exit_code == 0, result.output
+    assert "warning: --host 0.0.0.0 is reachable from other machines and the app has no authentication" in result.stderr
+    web, kw = calls[0]
+    assert kw["host"] == "0.0.0.0"
+    with TestClient(web, base_url="http://localhost:8000") as c:
+        assert "ig.pt" in [m["name"] for m in c.get("/api/catalogue").json()["models"]]
+    result = CliRunner().invoke(app, ["serve", "--host", "192.168.1.5"])
+    with TestClient(calls[-1][0], base_url="http://192.168.1.5:8000") as c:
+        assert c.get("/api/catalogue").status_code == 200
+    result = CliRunner().invoke(app, ["serve", "--models", str(models_dir / "ig.pt")])
+    message = " ".join(result.output.replace("│", " ").split())
+    assert result.exit_code != 0 and "not a folder" in message, result.output
 
 
 def test_browser_tests_fail_without_chromium():
