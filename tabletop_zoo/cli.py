@@ -8,6 +8,7 @@ import typer
 
 from . import registry
 from .agents import AGENTS
+from .files import atomic_write, check_writable
 
 
 class _App(typer.Typer):
@@ -91,7 +92,7 @@ def play(
         if render not in (None, "ansi"):
             raise ValueError(f"--render must be 'ansi', got {render!r}")
         if save_replay:
-            _check_writable(save_replay)  # before the game: a human's game must not be lost at the end
+            check_writable(save_replay, "the replay")  # before the game: a human's game must not be lost at the end
         env = registry.make_env(gid, num_players=players, render_mode="ansi" if humans else render, **options)
         specs = _seat_specs(agents, env.num_players, humans, gid)
         seats = [
@@ -144,21 +145,6 @@ def _seat_specs(agents: str, num_players: int, humans: list[int], game_id: str) 
         raise ValueError(f"{num_players} players need 1 or {num_players} agents, got {len(names)}")
     it = iter([check_agent_spec(n, game_id) for n in names])
     return [None if i in humans else next(it) for i in range(num_players)]
-
-
-def _check_writable(path: str) -> None:
-    """Refuse an output file that cannot be written, before any work (the file itself is left untouched)."""
-    import os
-    import pathlib
-
-    target = pathlib.Path(path)
-    folder = target.parent if str(target.parent) else pathlib.Path(".")
-    if target.is_dir():
-        raise ValueError(f"cannot write {path}: it is a folder")
-    if not folder.is_dir():
-        raise ValueError(f"cannot write {path}: folder {folder} does not exist")
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise ValueError(f"cannot write {path}: permission denied")
 
 
 def _save_replay(env, path: str | None, labels: list[str]) -> None:
@@ -587,7 +573,7 @@ def bench(
         result = bench_training.run(quick=quick)
         if out is not None:
             Path(out).mkdir(parents=True, exist_ok=True)
-            (Path(out) / "training.json").write_text(json.dumps(result, indent=1) + "\n")
+            atomic_write(Path(out) / "training.json", json.dumps(result, indent=1) + "\n")
         typer.echo(json.dumps(result, indent=1) if as_json else bench_training.format_report(result))
         return
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import registry
+from .files import atomic_write, check_writable, read_text, replaced_on_success
 
 FORMAT = "tabletop-zoo replay"
 FORMAT_VERSION = 1
@@ -152,7 +153,7 @@ class Replay:
 
     def save(self, path: str | os.PathLike) -> pathlib.Path:
         path = pathlib.Path(path)
-        path.write_text(json.dumps(self.to_dict(), indent=1) + "\n")
+        atomic_write(path, json.dumps(self.to_dict(), indent=1) + "\n")
         return path
 
     def make_env(self, render_mode: str | None = None):
@@ -265,8 +266,6 @@ def load_replay(path: str | os.PathLike) -> Replay:
 
 def _read(path: pathlib.Path, kind: str = "", what: str = "") -> str:
     """A replay or arena file's text; unreadable or damaged (not UTF-8) is a ``ReplayError`` naming it."""
-    from .arena.files import read_text
-
     try:
         return read_text(path)
     except OSError as e:
@@ -493,11 +492,13 @@ def write_video(
     if "rgb_array" not in modes:
         raise ValueError(f"{replay.game} has no rgb_array rendering (render modes: {modes})")
     positions = frame_positions(len(replay.actions), every, max_frames)
-    writer, append = _video_writer(path, kind, fps)  # fails (no ffmpeg, bad folder) before any frame is drawn
-    with writer, _progress(progress, f"{path.name}: frames", len(positions)) as advance:
-        for step in replay.steps("rgb_array", positions):
-            append(_captioned(step, len(replay.actions), scale))
-            advance()
+    check_writable(path)  # a bad folder fails before any frame is drawn
+    with replaced_on_success(path) as tmp:  # a video cut short by a kill never replaces a finished one
+        writer, append = _video_writer(tmp, kind, fps)  # no ffmpeg fails here, too, before the frames
+        with writer, _progress(progress, f"{path.name}: frames", len(positions)) as advance:
+            for step in replay.steps("rgb_array", positions):
+                append(_captioned(step, len(replay.actions), scale))
+                advance()
     return len(positions)
 
 

@@ -129,3 +129,29 @@ def test_an_arena_folder_turned_read_only_keeps_its_games_and_says_how_to_finish
     monkeypatch.setattr(run_mod, "atomic_write", real_write)
     summary = arena.run("irish_gauge", ["random", "random", "random"], resume=True, **kwargs)
     assert summary["games"] == 2 and (tmp_path / "summary.json").exists()
+
+
+def test_play_refuses_a_replay_path_it_cannot_write_before_the_game():
+    """/proc takes no new file even for root (permission bits would say nothing there): tried for real."""
+    from typer.testing import CliRunner
+
+    from tabletop_zoo.cli import app
+
+    result = CliRunner().invoke(app, ["play", "irish_gauge", "--save-replay", "/proc/game.json"])
+    assert result.exit_code == 2
+    said = " ".join(result.output.replace("│", " ").split())  # (rich's error box)
+    assert "cannot write the replay /proc/game.json: No such file or directory" in said
+    assert "final standings" not in result.output  # refused before any move
+
+
+def test_a_write_that_fails_leaves_the_old_file_and_no_temporary(tmp_path):
+    from tabletop_zoo.files import atomic_write, replaced_on_success
+
+    target = tmp_path / "replay.json"
+    atomic_write(target, "finished game\n")
+    with pytest.raises(OSError, match="disk full"):
+        with replaced_on_success(target) as tmp:
+            tmp.write_text("half a gam")
+            raise OSError(28, "disk full")
+    assert target.read_text() == "finished game\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["replay.json"]

@@ -1,4 +1,4 @@
-"""The run folder: atomic writes, one writer at a time, and strict reading of finished games.
+"""The run folder: one writer at a time, and strict reading of finished games.
 
 ``games.jsonl`` (and ``times.jsonl``, each game's seconds of play) is an append-only log while games finish (one fsync'd line per game, so a kill loses at most
 the line being written); every other file, and the final sorted ``games.jsonl``, is written to a temporary
@@ -12,42 +12,14 @@ import json
 import os
 import pathlib
 
+from ..files import atomic_write, read_text
+
 GAMES_FILE = "games.jsonl"
 TIMES_FILE = "times.jsonl"  # {"game", "seconds"} per finished game: what it cost, kept apart so that
 # games.jsonl stays the same file on every backend and machine
 RUN_FILE = "run.json"
 LOCK_FILE = ".lock"
 RECORD_KEYS = ("game", "seed", "agents", "scores", "returns", "ranks", "length", "actions")
-
-
-def atomic_write(path: pathlib.Path, text: str | bytes) -> None:
-    """Write ``path`` whole or not at all: temp file in the same folder, fsync, rename, fsync the folder."""
-    path = pathlib.Path(path)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    data = text.encode() if isinstance(text, str) else text
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)  # a full disk or a folder turned read-only leaves no stray temp file
-        raise
-    fd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def read_text(path: pathlib.Path) -> str:
-    """A text file the library wrote, read as UTF-8; a damaged one (bytes that are not UTF-8) is a one-line
-    ValueError naming the file, not a UnicodeDecodeError from deep inside a loader."""
-    try:
-        return pathlib.Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as e:
-        raise ValueError(f"{path} is damaged: byte {e.start} is not UTF-8 text; restore or remove the file") from None
 
 
 class RunLock:

@@ -9,6 +9,7 @@ import pathlib
 import numpy as np
 
 from .. import registry
+from ..files import atomic_write, replaced_on_success
 
 
 # --- output -----------------------------------------------------------------------------------------------
@@ -173,13 +174,14 @@ def plot(result: dict, path: pathlib.Path) -> None:
     ax.set_title(f"Random playouts, {result['machine']['cpu']}, {result['machine']['cores']} cores", fontsize=9)
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.17), ncol=3)  # below: bars stay visible
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    with replaced_on_success(path) as tmp:
+        fig.savefig(tmp, dpi=120)
 
 
 def write(result: dict, out: pathlib.Path) -> list[pathlib.Path]:
     """results.json and results.png (decisions/s per game and layer) in ``out``."""
     out.mkdir(parents=True, exist_ok=True)
     paths = [out / "results.json", out / "results.png"]
-    paths[0].write_text(json.dumps(result, indent=1) + "\n")
+    atomic_write(paths[0], json.dumps(result, indent=1) + "\n")
     plot(result, paths[1])
     return paths
