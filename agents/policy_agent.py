@@ -1,10 +1,20 @@
 """``PolicyAgent``: a trained model as an agent, e.g. ``policy:path=model.zip`` in the arena: an SB3
 (Maskable)PPO zip, a self-play ``policy.pt`` / ``checkpoint.pt`` from ``train --algo selfplay``, or an az network
-(``az.pt`` from ``train --algo az`` or ``imitate``) played by its policy head alone, without search."""
+(``az.pt`` from ``train --algo az`` or ``imitate``) played by its policy head alone, without search.
+
+Loading a file never runs code from it. Torch files are read with ``weights_only`` (tensors and plain values).
+An SB3 zip keeps some entries of its ``data`` JSON as cloudpickled objects (the spaces, the schedules, the policy
+class): ``load_sb3`` rebuilds each from the game and the entry's readable description and hands them to SB3 as
+``custom_objects``, so SB3 unpickles none of them (its ``.pth`` files it reads with ``weights_only``); an entry it
+cannot rebuild is refused, naming it.
+"""
 
 from __future__ import annotations
 
+import json
 import os
+import re
+import zipfile
 
 import numpy as np
 
@@ -39,7 +49,7 @@ class PolicyAgent:
             if not path:
                 raise ValueError("policy agent needs path=<model.zip> (a saved MaskablePPO model)")
             path = _model_file(path)
-            model = _load_torch(path) if _is_torch_file(path) else _load_sb3(path)
+            model = _load_torch(path) if _is_torch_file(path) else load_sb3(path, game_id)
         trained_for = getattr(model, "game_id", None)  # self-play and az files name their game; SB3 zips do not
         if game_id is not None and trained_for is not None and trained_for != game_id:
             raise ValueError(f"policy agent: {path or 'the model'} was trained for {trained_for!r}, not {game_id!r}")
@@ -62,16 +72,14 @@ def _is_torch_file(path: str) -> bool:
 
 def _load_torch(path: str):
     """A self-play policy or checkpoint, or an az network's policy head (torch is imported only when a policy
-    is used)."""
-    import torch
-
-    from tabletop_zoo.agents.az.network import AZ_FORMAT, AZPolicy, az_from_blob
+    is used); tensors and plain values only."""
+    from tabletop_zoo.agents.az.network import AZ_FORMAT, AZPolicy, az_from_blob, load_plain
     from tabletop_zoo.selfplay.network import load_policy
 
     try:
-        data = torch.load(path, map_location="cpu", weights_only=False)
-    except Exception as e:  # not a torch file at all
-        raise ValueError(f"policy agent: {path} is not a torch file: {e}") from None
+        data = load_plain(path, "a self-play policy, checkpoint or az network")
+    except ValueError as e:
+        raise ValueError(f"policy agent: {e}") from None
     found = data.get("format") if isinstance(data, dict) else None
     if found == AZ_FORMAT:
         net, blob = az_from_blob(data, path)
@@ -82,7 +90,127 @@ def _load_torch(path: str):
         raise ValueError(f"policy agent: {e}, nor an az network ({AZ_FORMAT!r})") from None
 
 
-def _load_sb3(path: str):
+def load_sb3(path, game_id: str | None):
+    """A MaskablePPO zip, loaded without unpickling anything: every cloudpickled entry of its ``data`` is rebuilt
+    for ``game_id`` (``sb3_custom_objects``) and passed to SB3 as ``custom_objects``."""
     from sb3_contrib import MaskablePPO  # torch is imported only when a policy is used
 
-    return MaskablePPO.load(path, device="cpu")
+    if game_id is None:
+        raise ValueError(
+            f"policy agent: {path} is an SB3 model, whose spaces are rebuilt from the game it plays (never "
+            "unpickled): pass the game (game_id=...)"
+        )
+    try:
+        with zipfile.ZipFile(path) as archive:
+            data = json.loads(archive.read("data"))
+    except (zipfile.BadZipFile, KeyError, ValueError) as e:
+        raise ValueError(f"policy agent: {path} is not an SB3 model zip with a data entry ({e})") from None
+    return MaskablePPO.load(path, device="cpu", custom_objects=sb3_custom_objects(path, data, game_id))
+
+
+def sb3_custom_objects(path, data: dict, game_id: str) -> dict:
+    """Every ``:serialized:`` entry of an SB3 zip's ``data``, rebuilt: spaces from the game's single-seat
+    wrapper (checked against the entry's description), constant schedules from their value, classes from
+    MaskablePPO's own. Anything else is refused with one line naming the file and the entry."""
+    rebuilt = {}
+    for key, entry in data.items():
+        if isinstance(entry, dict) and ":serialized:" in entry:
+            rebuild = _SB3_ENTRIES.get(key)
+            if rebuild is None:
+                _refuse(path, key, entry, "no rebuilder for this entry")
+            rebuilt[key] = rebuild(path, key, entry, game_id)
+    return rebuilt
+
+
+def _refuse(path, key: str, entry: dict, why: str):
+    raise ValueError(
+        f"policy agent: {path}: entry {key!r} ({entry.get(':type:')}) is a pickled object that is never unpickled "
+        f"(it could run code) and cannot be rebuilt: {why}; if you trust the file, load it yourself "
+        "(MaskablePPO.load) and pass model="
+    )
+
+
+def _spaces(game_id: str):
+    from tabletop_zoo.envs.wrappers import SingleSeatEnv
+
+    env = SingleSeatEnv(game_id)
+    return env.observation_space, env.action_space
+
+
+def _described(entry: dict) -> str:
+    """A space entry as SB3's JSON describes it (readable fields only)."""
+    fields = ("_shape", "dtype", "low_repr", "high_repr", "n")
+    return f"{entry.get(':type:')} " + ", ".join(f"{k}={entry[k]}" for k in fields if k in entry)
+
+
+def _observation_space(path, key, entry, game_id):
+    space = _spaces(game_id)[0]
+    found = (
+        entry.get(":type:"),
+        entry.get("_shape"),
+        entry.get("dtype"),
+        entry.get("low_repr"),
+        entry.get("high_repr"),
+    )
+    wanted = (f"<class '{type(space).__module__}.{type(space).__qualname__}'>", list(space.shape), str(space.dtype))
+    if found != (*wanted, "0.0", "inf"):
+        raise ValueError(
+            f"policy agent: {path} was not trained for {game_id}: its {key} is {_described(entry)}, not {space}"
+        )
+    return space
+
+
+def _action_space(path, key, entry, game_id):
+    space = _spaces(game_id)[1]
+    found = (entry.get(":type:"), entry.get("n"), entry.get("start"))
+    if found != (f"<class '{type(space).__module__}.{type(space).__qualname__}'>", str(space.n), "0"):
+        raise ValueError(
+            f"policy agent: {path} was not trained for {game_id}: its {key} is {_described(entry)}, not {space}"
+        )
+    return space
+
+
+def _constant_schedule(path, key, entry, game_id):
+    from stable_baselines3.common.utils import ConstantSchedule, FloatSchedule
+
+    value = re.fullmatch(r"ConstantSchedule\(val=([-+0-9.e]+|inf)\)", str(entry.get("value_schedule")))
+    if entry.get(":type:") != "<class 'stable_baselines3.common.utils.FloatSchedule'>" or value is None:
+        _refuse(path, key, entry, "only constant schedules are rebuilt")
+    return FloatSchedule(ConstantSchedule(float(value.group(1))))
+
+
+def _sb3_class(candidates):
+    """A rebuilder of a class entry: the one of ``candidates`` whose module and methods the entry names."""
+
+    def rebuild(path, key, entry, game_id):
+        owners = {m.group(1) for v in entry.values() if (m := re.match(r"<function ([\w.]+)\.\w+ at ", str(v)))}
+        for cls in candidates():
+            if entry.get("__module__") == cls.__module__ and owners == {cls.__qualname__}:
+                return cls
+        known = ", ".join(c.__qualname__ for c in candidates())
+        _refuse(path, key, entry, f"{entry.get('__module__')}.{'/'.join(sorted(owners))} is not one of {known}")
+
+    return rebuild
+
+
+def _policy_classes():
+    from sb3_contrib import MaskablePPO
+
+    return list(MaskablePPO.policy_aliases.values())
+
+
+def _buffer_classes():
+    from sb3_contrib.common.maskable.buffers import MaskableDictRolloutBuffer, MaskableRolloutBuffer
+
+    return [MaskableRolloutBuffer, MaskableDictRolloutBuffer]
+
+
+_SB3_ENTRIES = {  # the cloudpickled entries a MaskablePPO zip holds, and how each is rebuilt
+    "observation_space": _observation_space,
+    "action_space": _action_space,
+    "lr_schedule": _constant_schedule,
+    "clip_range": _constant_schedule,
+    "clip_range_vf": _constant_schedule,
+    "policy_class": _sb3_class(_policy_classes),
+    "rollout_buffer_class": _sb3_class(_buffer_classes),
+}

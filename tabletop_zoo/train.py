@@ -12,7 +12,7 @@ policy that the opponents are sampled from each episode (plus random players, so
 
 from __future__ import annotations
 
-import csv
+import io
 import pathlib
 
 import numpy as np
@@ -42,18 +42,20 @@ def evaluate(model, game_id: str, num_players: int, opponents, games: int = 60, 
 class SnapshotPool:
     """Self-play opponents: each episode, every other seat plays a random frozen snapshot (or random)."""
 
-    def __init__(self, folder: pathlib.Path):
-        self.folder = folder
+    def __init__(self, folder: pathlib.Path, game_id: str):
+        self.folder, self.game_id = folder, game_id
         self.agents: list = []
 
     def add(self, model, step: int) -> None:
-        from sb3_contrib import MaskablePPO
-
-        from .agents.policy_agent import PolicyAgent
+        from .agents.policy_agent import PolicyAgent, load_sb3
+        from .arena.files import atomic_write
 
         path = self.folder / f"step_{step:09d}.zip"
-        model.save(path)
-        self.agents.append(PolicyAgent(model=MaskablePPO.load(path, device="cpu"), deterministic=False))
+        buffer = io.BytesIO()
+        model.save(buffer)
+        atomic_write(path, buffer.getvalue())
+        # read back without unpickling (the saved zip's serialized entries rebuilt from the game): a frozen copy
+        self.agents.append(PolicyAgent(model=load_sb3(path, self.game_id), deterministic=False))
 
     def __call__(self, rng: np.random.Generator):
         from .agents import RandomAgent
@@ -75,18 +77,25 @@ def train(
     eval_games: int = 60,
     progress: bool = False,
     torch_threads: int | None = None,
+    resume: bool = False,
+    overwrite: bool = False,
 ) -> dict:
     """Train and return {"model": path, "curve": [(timesteps, win share), ...]}.
 
     ``torch_threads`` defaults to one per core this process may use; ``progress`` shows a rich progress bar
-    and prints each evaluation as it is measured."""
+    and prints each evaluation as it is measured. A folder that holds a run is refused unless ``overwrite`` (or,
+    for selfplay and az, ``resume``): ``selfplay.trainer.prepare_out``."""
     game_id = registry._canonical(game_id)
     if algo not in ALGOS:
         raise ValueError(f"algo must be one of {ALGOS}, got {algo!r}")
     if algo == "imitate":
         from .selfplay.imitate import train_imitate
 
-        result = train_imitate(game_id, num_players, timesteps, seed=seed, out=out, torch_threads=torch_threads)
+        if resume:
+            raise ValueError("--resume is a selfplay and az option: an imitate run has no checkpoint")
+        result = train_imitate(
+            game_id, num_players, timesteps, seed=seed, out=out, torch_threads=torch_threads, overwrite=overwrite
+        )
         return {"model": result["network"], "curve": []}
     if algo in ("selfplay", "az"):
         if algo == "selfplay":
@@ -99,6 +108,8 @@ def train(
             out=out,
             torch_threads=torch_threads,
             progress=progress,
+            resume=resume,
+            overwrite=overwrite,
             num_players=num_players,
             timesteps=timesteps,
             seed=seed,
@@ -113,6 +124,8 @@ def train(
         raise ValueError(f"opponents must be one of {OPPONENTS}, got {opponents!r}")
     if timesteps < 1 or n_envs < 1:
         raise ValueError("timesteps and n_envs must be >= 1")
+    if resume:
+        raise ValueError("--resume is a selfplay and az option: a maskable_ppo run has no checkpoint")
     try:
         from sb3_contrib import MaskablePPO
         from stable_baselines3.common.callbacks import BaseCallback
@@ -122,7 +135,8 @@ def train(
 
     from tabletop_zoo.envs.wrappers import KernelVecEnv
 
-    from .selfplay.trainer import cores_in_use
+    from .arena.files import atomic_write
+    from .selfplay.trainer import cores_in_use, prepare_out
 
     threads = cores_in_use() if torch_threads is None else int(torch_threads)
     if threads < 1:
@@ -130,11 +144,10 @@ def train(
     torch.set_num_threads(threads)  # unset, torch takes every core: 20x slowdowns on shared machines
     kernel = registry.kernel(game_id)
     num_players = kernel.check_num_players(kernel.DEFAULT_PLAYERS if num_players is None else num_players)
-    out = pathlib.Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    out = prepare_out(out, overwrite=overwrite)
     if opponents == "self":  # only a self-play run has snapshots to keep
         (out / "snapshots").mkdir(exist_ok=True)
-    pool = SnapshotPool(out / "snapshots") if opponents == "self" else None
+    pool = SnapshotPool(out / "snapshots", game_id) if opponents == "self" else None
     train_opponents = pool if pool is not None else opponents
     env = KernelVecEnv(game_id, n_envs, num_players, opponents=train_opponents, seed=seed)
     n_steps = max(16, min(512, timesteps // n_envs))
@@ -168,7 +181,9 @@ def train(
             measure(model.num_timesteps)
     finally:
         bar.stop()
-    model.save(out / "model.zip")
+    buffer = io.BytesIO()
+    model.save(buffer)
+    atomic_write(out / "model.zip", buffer.getvalue())
     _write_curve(
         curve,
         out,
@@ -179,10 +194,9 @@ def train(
 
 
 def _write_curve(curve, out: pathlib.Path, title: str, equal_share: float) -> None:
-    with (out / "curve.csv").open("w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["timesteps", "win_share"])
-        w.writerows(curve)
+    from .selfplay.trainer import save_figure, write_rows
+
+    write_rows(out / "curve.csv", [list(c) for c in curve], ["timesteps", "win_share"])
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -196,7 +210,7 @@ def _write_curve(curve, out: pathlib.Path, title: str, equal_share: float) -> No
     ax.set_title(title, fontsize=9)
     ax.legend()
     fig.tight_layout()
-    fig.savefig(out / "curve.png", dpi=100)
+    save_figure(fig, out / "curve.png")
 
 
 class _Bar:

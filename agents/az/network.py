@@ -14,6 +14,7 @@ observation.
 from __future__ import annotations
 
 import pathlib
+import re
 
 import numpy as np
 import torch
@@ -78,23 +79,44 @@ def masked_log_softmax(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor
     return torch.log_softmax(logits.masked_fill(~mask, -torch.inf), dim=1)
 
 
+def az_blob(net: AZNet, game_id: str, meta: dict | None = None) -> dict:
+    """What ``az.pt`` holds: tensors and plain values only."""
+    return {
+        "format": AZ_FORMAT,
+        "game": game_id,
+        "obs_size": net.obs_size,
+        "num_actions": net.num_actions,
+        "max_players": net.max_players,
+        "hidden": list(net.hidden),
+        "state_dict": {k: v.detach().clone() for k, v in net.state_dict().items()},
+        "meta": dict(meta or {}),
+    }
+
+
 def save_az(path, net: AZNet, game_id: str, meta: dict | None = None) -> pathlib.Path:
     path = pathlib.Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    torch.save(
-        {
-            "format": AZ_FORMAT,
-            "game": game_id,
-            "obs_size": net.obs_size,
-            "num_actions": net.num_actions,
-            "max_players": net.max_players,
-            "hidden": list(net.hidden),
-            "state_dict": {k: v.detach().clone() for k, v in net.state_dict().items()},
-            "meta": dict(meta or {}),
-        },
-        path,
-    )
+    torch.save(az_blob(net, game_id, meta), path)
     return path
+
+
+def load_plain(path, what: str, hint: str = ""):
+    """``torch.load`` of a file of tensors and plain values (``weights_only``): a file that would unpickle Python
+    objects is refused with one line, never run (a pickle can call anything). ``what`` names what the file should
+    be, ``hint`` is added to the error (how to proceed)."""
+    try:
+        return torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as e:  # torch's message is a page long: one line naming the file and what is wrong
+        raise ValueError(f"{path} is not {what}: {_complaint(e)}{hint}") from None
+
+
+def _complaint(e: Exception) -> str:
+    text = str(e).split("WeightsUnpickler error:", 1)[-1]
+    culprit = re.search(r"GLOBAL (\S+)", text)
+    if culprit:
+        return f"it holds pickled Python objects ({culprit.group(1)}), never loaded because unpickling can run code"
+    first = next((line.strip() for line in text.splitlines() if line.strip()), type(e).__name__)
+    return f"it is not a torch file of tensors and plain values ({first})"
 
 
 def load_az(path, game_id: str | None = None) -> tuple[AZNet, dict]:
@@ -102,11 +124,7 @@ def load_az(path, game_id: str | None = None) -> tuple[AZNet, dict]:
     path = pathlib.Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"no az network at {path}")
-    try:
-        blob = torch.load(path, map_location="cpu", weights_only=True)
-    except Exception as e:  # a zip or pickle of something else: say what the file should have been
-        raise ValueError(f"{path} is not an az network file (format {AZ_FORMAT!r}): {e}") from None
-    return az_from_blob(blob, path, game_id)
+    return az_from_blob(load_plain(path, f"an az network file (format {AZ_FORMAT!r})"), path, game_id)
 
 
 def az_from_blob(blob, path, game_id: str | None = None) -> tuple[AZNet, dict]:

@@ -31,7 +31,8 @@ replaced (the learner's minibatches continue worker 0's generator).
 
 ``OUT/`` holds ``az.pt`` (loads as ``az:path=OUT/az.pt``), ``checkpoint.pt`` (everything an exact resume
 needs: weights, optimiser, generators, the replay buffer, and each worker's games in flight, generator, pool
-seats and pending samples; format 2, and format 1 of the single-process trainer is read as one worker),
+seats and pending samples; format 3: tensors and plain values only, so resuming never unpickles; formats 1 and 2
+held numpy objects and are refused),
 ``log.csv``, ``curve.csv`` / ``curve.png`` (the search with the current network against random and
 heuristic seats, seat-rotated, Wilson 95% intervals) and ``config.json``.
 """
@@ -46,17 +47,17 @@ import numpy as np
 import torch
 
 from .. import registry
-from ..agents.az.network import AZNet, masked_log_softmax, save_az
+from ..agents.az.network import AZNet, az_blob, masked_log_softmax
 from ..agents.az.search import Trees, search_batch
+from . import plain
 from .az_worker import AZWorker
 from .config import AZ_EVAL_OPPONENTS, check_counts, check_evaluation, check_game, check_numbers
 from .evaluate import play_evaluation
 from .pool import parse_pool
-from .trainer import _Bar, load_checkpoint, set_torch_threads, write_run
+from .trainer import _Bar, load_checkpoint, prepare_out, save_torch, set_torch_threads, write_run
 from .workers import check_workers, make_workers, split_games, worker_specs
 
-CHECKPOINT_FORMAT = "tabletop_zoo.az.checkpoint/2"
-SINGLE_PROCESS_FORMAT = "tabletop_zoo.az.checkpoint/1"  # before workers: one worker's games at the top level
+CHECKPOINT_FORMAT = "tabletop_zoo.az.checkpoint/3"  # /1 (one process) and /2 held numpy objects: never loaded
 
 
 @dataclasses.dataclass
@@ -133,54 +134,37 @@ class Replay:
         self.count = min(self.count + n, self.size)
 
     def get_state(self) -> dict:
-        return {k: getattr(self, k) for k in ("count", "next", "obs", "mask", "pi", "z")}
+        """Tensors and ints only (``plain.py``)."""
+        return {"count": self.count, "next": self.next, **{k: plain.tensor(getattr(self, k)) for k in _ARRAYS}}
 
     def set_state(self, state: dict) -> None:
-        for k, v in state.items():
-            setattr(self, k, v.copy() if isinstance(v, np.ndarray) else v)
+        self.count, self.next = state["count"], state["next"]
+        for k in _ARRAYS:
+            setattr(self, k, plain.array(state[k]))
 
 
-def _from_single_process(saved: dict) -> dict:
-    """A format-1 checkpoint (the single-process trainer's: its games, generator, pool seats and pending
-    samples at the top level) as format 2 with one local worker: the same run, continued exactly."""
-    worker = {
-        "games": saved["games"],
-        "rng": saved["rng"],
-        "heuristics": saved.get("heuristics", {}),
-        "pending": saved["pending"],
-        "searched": saved["searched"],
-        "started": True,
-        "games_done": saved["games_done"],
-        "done": [],
-    }
-    rest = {k: v for k, v in saved.items() if k not in ("games", "heuristics", "pending", "searched", "since_train")}
-    config = {**saved["config"], "backend": "local", "workers": 1, "address": None}
-    return {
-        **rest,
-        "format": CHECKPOINT_FORMAT,
-        "config": config,
-        "workers": [worker],
-        "made": [saved["samples"]],
-        "since": [saved["since_train"]],
-        "incoming": [[]],
-        "version": 0,
-    }
+_ARRAYS = ("obs", "mask", "pi", "z")  # a replay's and a chunk of incoming samples' arrays
 
 
 class AZTrainer:
     def __init__(
-        self, config: AZConfig, out, torch_threads: int | None = None, resume: bool = False, progress: bool = False
+        self,
+        config: AZConfig,
+        out,
+        torch_threads: int | None = None,
+        resume: bool = False,
+        progress: bool = False,
+        overwrite: bool = False,
     ):
         self.out = pathlib.Path(out)
-        saved = load_checkpoint(self.out, (CHECKPOINT_FORMAT, SINGLE_PROCESS_FORMAT)) if resume else None
+        saved = load_checkpoint(self.out, CHECKPOINT_FORMAT) if resume and not overwrite else None
         if saved is not None:
-            if saved["format"] == SINGLE_PROCESS_FORMAT:
-                saved = _from_single_process(saved)
             grown = max(config.timesteps, saved["samples"])
             config = AZConfig(
                 **{**saved["config"], "timesteps": grown, "backend": config.backend, "address": config.address}
             )
         self.cfg = cfg = config.check()
+        prepare_out(self.out, resume, overwrite)
         set_torch_threads(torch_threads)
         self.progress = progress
         torch.manual_seed(cfg.seed)
@@ -355,7 +339,8 @@ class AZTrainer:
         torch.set_rng_state(saved["torch_rng"])
         self.replay.set_state(saved["replay"])
         self.samples, self.games_done, self.rounds = saved["samples"], saved["games_done"], saved["rounds"]
-        self.made, self.since, self.incoming = list(saved["made"]), list(saved["since"]), saved["incoming"]
+        self.made, self.since = list(saved["made"]), list(saved["since"])
+        self.incoming = [[{k: plain.array(c[k]) for k in _ARRAYS} for c in chunks] for chunks in saved["incoming"]]
         self.version, self.wall = saved["version"], saved["wall"]
         self.log, self.curve = saved["log"], saved["curve"]
         self.workers.set_state(saved["workers"])
@@ -386,8 +371,7 @@ class AZTrainer:
 
     def save(self) -> None:
         """``checkpoint.pt`` (atomically replaced), ``az.pt``, logs and the curve."""
-        self.out.mkdir(parents=True, exist_ok=True)
-        save_az(self.out / "az.pt", self.net, self.cfg.game, self._meta())
+        save_torch(self.out / "az.pt", az_blob(self.net, self.cfg.game, self._meta()))
         state = {
             "format": CHECKPOINT_FORMAT,
             "config": dataclasses.asdict(self.cfg),
@@ -402,7 +386,7 @@ class AZTrainer:
             "rounds": self.rounds,
             "made": list(self.made),
             "since": list(self.since),
-            "incoming": self.incoming,
+            "incoming": [[{k: plain.tensor(c[k]) for k in _ARRAYS} for c in chunks] for chunks in self.incoming],
             "version": self.version,
             "wall": self.wall,
             "log": self.log,
@@ -480,12 +464,19 @@ def evaluate_az(trainer: AZTrainer, opponent: str) -> dict:
 
 
 def train_az(
-    game: str = "irish_gauge", out="train_runs/az", torch_threads=None, resume=False, progress=False, **settings
+    game: str = "irish_gauge",
+    out="train_runs/az",
+    torch_threads=None,
+    resume=False,
+    progress=False,
+    overwrite=False,
+    **settings,
 ):
-    """Train (or, with ``resume``, continue) an az run; ``settings`` are ``AZConfig`` fields."""
+    """Train (or, with ``resume``, continue) an az run; ``settings`` are ``AZConfig`` fields. A folder that holds a
+    run is refused unless ``resume`` or ``overwrite`` (``trainer.prepare_out``)."""
     unknown = sorted(set(settings) - {f.name for f in dataclasses.fields(AZConfig)})
     if unknown:
         raise ValueError(
             f"unknown az setting(s) {unknown}; allowed: {', '.join(f.name for f in dataclasses.fields(AZConfig))}"
         )
-    return AZTrainer(AZConfig(game=game, **settings), out, torch_threads, resume, progress).run()
+    return AZTrainer(AZConfig(game=game, **settings), out, torch_threads, resume, progress, overwrite).run()

@@ -20,8 +20,10 @@ import numpy as np
 import torch
 
 from .. import registry
+from ..agents import heuristic_class
 from ..agents.az.network import AZNet
 from ..agents.az.search import Trees, search_batch
+from . import plain
 from .batch import HEURISTIC, LEARNER, OVER, BatchGames
 from .pool import draw_seats
 
@@ -181,22 +183,32 @@ class AZWorker:
 
     # --- exact resume ----------------------------------------------------------------------------------
     def get_state(self) -> dict:
+        """Tensors and plain values only (``plain.py``): a checkpoint loads without unpickling."""
         return {
             "games": self.games.get_state(),
             "rng": self.rng.bit_generator.state,
-            "heuristics": dict(self.heuristics),
-            "pending": self.pending,
-            "searched": self.searched.copy(),
-            "started": self.started,
-            "games_done": self.games_done,
-            "done": list(self.done),
+            "heuristics": plain.heuristics_state(self.heuristics),
+            "pending": [self._samples(p, 3) + [[int(s[3]) for s in p]] for p in self.pending],
+            "searched": plain.tensor(self.searched),
+            "started": bool(self.started),
+            "games_done": int(self.games_done),
+            "done": self._samples(self.done, 4),
         }
 
     def set_state(self, state: dict) -> None:
         self.games.set_state(state["games"])
         self.rng.bit_generator.state = state["rng"]
-        self.heuristics = dict(state["heuristics"])
-        self.pending = [list(p) for p in state["pending"]]
-        self.searched[...] = state["searched"]
+        self.heuristics = plain.restore_heuristics(heuristic_class(self.game_id), state["heuristics"])
+        self.pending = [
+            [(*arrays, seat) for arrays, seat in zip(plain.unstacked(p[:3]), p[3], strict=True)]
+            for p in state["pending"]
+        ]
+        plain.load_array(self.searched, state["searched"])
         self.started, self.games_done = state["started"], state["games_done"]
-        self.done = list(state.get("done", []))
+        self.done = plain.unstacked(state["done"])
+
+    def _samples(self, rows: list[tuple], columns: int) -> list:
+        """The first ``columns`` of sample rows (obs, mask, pi, z) as one tensor each."""
+        k = self.kernel
+        widths = (k.OBS_SIZE, k.NUM_ACTIONS, k.NUM_ACTIONS, k.MAX_PLAYERS)[:columns]
+        return plain.stacked(rows, widths, (np.float32, np.uint8, np.float32, np.float32)[:columns])

@@ -19,6 +19,7 @@ from numba import njit
 from ..kernels._common.dispatch import is_over, legal_mask, observe, step_and_mask, to_move
 from ..kernels._common.masks import count_legal, nth_legal, sample_legal
 from ..kernels._common.rng import seed_rng
+from . import plain
 
 LEARNER, RANDOM, HEURISTIC, SNAPSHOT = 0, 1, 2, 3  # seat kinds; SNAPSHOT + j is snapshot j of the pool
 OVER = -2  # seats[i] once game i has ended
@@ -144,14 +145,17 @@ class BatchGames:
         return out
 
     def get_state(self) -> dict:
-        return {
-            name: getattr(self, name).copy()
-            for name in ("records", "kinds", "rngs", "masks", "obs", "seats", "movers", "forced")
-        }
+        """Tensors only (``plain.py``): the records as their bytes, every other array as a tensor."""
+        state = {name: plain.tensor(getattr(self, name)) for name in _STATE_ARRAYS}
+        return {"records": plain.record_bytes(self.records), **state}
 
     def set_state(self, state: dict) -> None:
-        for name, value in state.items():
-            getattr(self, name)[...] = value
+        plain.load_records(self.records, state["records"])
+        for name in _STATE_ARRAYS:
+            plain.load_array(getattr(self, name), state[name])
+
+
+_STATE_ARRAYS = ("kinds", "rngs", "masks", "obs", "seats", "movers", "forced")  # besides the records
 
 
 def random_positions(

@@ -19,7 +19,6 @@ favourite legal action is the teacher's choice. The result is an ``az.pt``: ``az
 from __future__ import annotations
 
 import json
-import pathlib
 import time
 
 import numpy as np
@@ -27,11 +26,12 @@ import torch
 
 from .. import registry
 from ..agents._params import check_int
-from ..agents.az.network import AZNet, masked_log_softmax, save_az
+from ..agents.az.network import AZNet, az_blob, masked_log_softmax
 from ..agents.search_agent import SearchAgent
 from ..agents.spec import check_agent_spec
+from ..arena.files import atomic_write
 from ..kernels._common import dispatch
-from .trainer import _Bar
+from .trainer import _Bar, prepare_out, save_torch
 
 
 def collect(
@@ -157,8 +157,10 @@ def train_imitate(
     out="train_runs/imitate",
     torch_threads: int | None = None,
     progress: bool = False,
+    overwrite: bool = False,
 ) -> dict:
-    """Collect ``timesteps`` samples, fit an ``AZNet`` and save ``out/az.pt`` and ``out/log.json``."""
+    """Collect ``timesteps`` samples, fit an ``AZNet`` and save ``out/az.pt`` and ``out/log.json`` (a folder that
+    holds a run is refused unless ``overwrite``: ``trainer.prepare_out``)."""
     game = registry._canonical(game)
     k = registry.kernel(game)
     num_players = k.DEFAULT_PLAYERS if num_players is None else k.check_num_players(num_players)
@@ -167,10 +169,11 @@ def train_imitate(
     if isinstance(hidden, (str, bytes)) or not hidden:
         raise ValueError(f"hidden must be one or more layer widths, e.g. (256, 256), got {hidden!r}")
     hidden = tuple(check_int("hidden layer width", h, 1) for h in hidden)
+    check_agent_spec(teacher, game)  # a bad teacher is refused before the folder is touched
+    out = prepare_out(out, overwrite=overwrite)
     if torch_threads is not None:
         torch.set_num_threads(int(torch_threads))
     torch.manual_seed(seed)
-    out = pathlib.Path(out)
     start = time.perf_counter()
     data = collect(game, num_players, timesteps, explore, seed, teacher, progress)
     collected = time.perf_counter() - start
@@ -197,6 +200,7 @@ def train_imitate(
         "num_players": num_players,
         "hidden": list(hidden),
     }
-    path = save_az(out / "az.pt", net, game, meta)
-    (out / "log.json").write_text(json.dumps({"meta": meta, "epochs": log}, indent=1) + "\n")
+    path = out / "az.pt"
+    save_torch(path, az_blob(net, game, meta))
+    atomic_write(out / "log.json", json.dumps({"meta": meta, "epochs": log}, indent=1) + "\n")
     return {"network": str(path), "log": log, "meta": meta}

@@ -5,7 +5,7 @@ layers of 64, orthogonal initialisation (gain sqrt(2) for hidden layers, 0.01 fo
 value), so throughput and learning compare like for like. Illegal actions get probability 0 (their logits
 are masked before the softmax). Both see only the deciding seat's own observation.
 
-``policy.pt`` (``save_policy`` / ``load_policy``) holds what playing needs: the game, the sizes, the layer
+``policy.pt`` (``policy_blob`` / ``load_policy``) holds what playing needs: the game, the sizes, the layer
 widths and the actor's weights. ``SelfPlayPolicy.predict`` answers in SB3's shape, so ``PolicyAgent`` can
 play either kind of model.
 """
@@ -19,7 +19,10 @@ import numpy as np
 import torch
 from torch import nn
 
+from ..agents.az.network import load_plain
+
 POLICY_FORMAT = "tabletop_zoo.selfplay.policy/1"
+CHECKPOINT_FORMAT = "tabletop_zoo.selfplay.checkpoint/2"  # /1 held numpy objects: read only by unpickling
 
 
 def mlp(sizes: list[int], out_gain: float) -> nn.Sequential:
@@ -81,19 +84,17 @@ class ActorCritic(nn.Module):
         return {"obs_size": self.obs_size, "num_actions": self.num_actions, "hidden": list(self.hidden)}
 
 
-def save_policy(path: pathlib.Path, net: ActorCritic, game_id: str, num_players: int, meta: dict) -> None:
-    torch.save(
-        {
-            "format": POLICY_FORMAT,
-            "game": game_id,
-            "num_players": num_players,
-            "network": net.config(),
-            "actor": net.actor.state_dict(),
-            "critic": net.critic.state_dict(),
-            "meta": meta,
-        },
-        path,
-    )
+def policy_blob(net: ActorCritic, game_id: str, num_players: int, meta: dict) -> dict:
+    """What ``policy.pt`` holds: tensors and plain values only."""
+    return {
+        "format": POLICY_FORMAT,
+        "game": game_id,
+        "num_players": num_players,
+        "network": net.config(),
+        "actor": net.actor.state_dict(),
+        "critic": net.critic.state_dict(),
+        "meta": meta,
+    }
 
 
 class SelfPlayPolicy:
@@ -117,10 +118,11 @@ class SelfPlayPolicy:
 
 def load_policy(path: str | pathlib.Path, data=None) -> SelfPlayPolicy:
     """Load ``policy.pt`` (or a trainer ``checkpoint.pt``) written by the self-play trainer (``data``: the file's
-    contents when already read; ``path`` then only names it in errors)."""
+    contents when already read; ``path`` then only names it in errors). Tensors and plain values only: a file
+    that needs unpickling is refused, never run."""
     if data is None:
-        data = torch.load(path, map_location="cpu", weights_only=False)
-    if isinstance(data, dict) and data.get("format") == "tabletop_zoo.selfplay.checkpoint/1":
+        data = load_plain(path, f"a self-play policy file (format {POLICY_FORMAT!r})")
+    if isinstance(data, dict) and data.get("format") == CHECKPOINT_FORMAT:
         data = data["policy"]
     if not isinstance(data, dict) or data.get("format") != POLICY_FORMAT:
         raise ValueError(f"{path} is not a self-play policy file (expected format {POLICY_FORMAT!r})")

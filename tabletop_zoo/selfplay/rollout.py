@@ -24,6 +24,7 @@ from numba import njit
 
 from .. import registry
 from ..agents import heuristic_class
+from . import plain
 from .batch import HEURISTIC, LEARNER, OVER, SNAPSHOT, BatchGames
 from .inference import RolloutPolicy
 from .network import ActorCritic
@@ -285,24 +286,26 @@ class RolloutWorker:
 
     # --- exact resume ----------------------------------------------------------------------------
     def get_state(self) -> dict:
+        """Tensors and plain values only (``plain.py``): a checkpoint loads without unpickling."""
         return {
             "games": self.games.get_state(),
             "rng": self.rng.bit_generator.state,
             "generator": self.generator.get_state(),
-            "heuristics": dict(self.heuristics),
-            "game_uid": self.game_uid.copy(),
-            "potential": self.potential.copy(),
-            "teacher": self.teacher,
-            "next_uid": self.next_uid,
-            "started": self.started,
+            "heuristics": plain.heuristics_state(self.heuristics),
+            "game_uid": plain.tensor(self.game_uid),
+            "potential": plain.tensor(self.potential),
+            "teacher": None if self.teacher is None else plain.heuristic_state(self.teacher),
+            "next_uid": int(self.next_uid),
+            "started": bool(self.started),
         }
 
     def set_state(self, state: dict) -> None:
         self.games.set_state(state["games"])
         self.rng.bit_generator.state = state["rng"]
         self.generator.set_state(state["generator"])
-        self.heuristics = dict(state["heuristics"])
-        self.game_uid[...] = state["game_uid"]
-        self.potential[...] = state.get("potential", 0.0)  # older checkpoints: runs without dense credit
-        self.teacher = state.get("teacher", self.teacher)  # older checkpoints: runs without a teacher
+        self.heuristics = plain.restore_heuristics(self.heuristic_class, state["heuristics"])
+        plain.load_array(self.game_uid, state["game_uid"])
+        plain.load_array(self.potential, state["potential"])
+        teacher = state["teacher"]
+        self.teacher = None if teacher is None else plain.restore_heuristic(self.heuristic_class, teacher)
         self.next_uid, self.started = state["next_uid"], state["started"]

@@ -13,25 +13,28 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import io
 import json
 import math
 import os
 import pathlib
+import tempfile
 import time
 
 import numpy as np
 import torch
 
 from .. import registry
+from ..agents.az.network import load_plain
+from ..arena.files import atomic_write
 from .config import EVAL_OPPONENTS, check_counts, check_evaluation, check_game, check_numbers
 from .evaluate import evaluate
-from .network import ActorCritic, save_policy
+from .network import CHECKPOINT_FORMAT, ActorCritic, policy_blob
 from .pool import DEFAULT_POOL, parse_pool
 from .ppo import PPOUpdate
 from .rollout import FINAL_REWARDS, RolloutWorker
 from .workers import check_workers, make_workers, worker_specs
 
-CHECKPOINT_FORMAT = "tabletop_zoo.selfplay.checkpoint/1"
 REWARDS = ("win_share", *FINAL_REWARDS)  # what a finished game credits each policy seat
 PPO_SETTINGS = (  # what `train --ppo KEY=VALUE` may set
     "rollout_samples",
@@ -66,20 +69,72 @@ def set_torch_threads(torch_threads: int | None) -> int:
     return threads
 
 
+# checkpoints that held pickled objects: never loaded (unpickling can run code), so never resumed
+PICKLED_CHECKPOINTS = "tabletop_zoo.selfplay.checkpoint/1, tabletop_zoo.az.checkpoint/1 and /2"
+RUN_FILES = (  # what makes a folder hold a run: training into it needs --resume or --overwrite
+    "checkpoint.pt",
+    "policy.pt",
+    "az.pt",
+    "model.zip",
+    "config.json",
+    "log.csv",
+    "log.json",
+    "curve.csv",
+    "curve.png",
+)
+
+
 def load_checkpoint(out: pathlib.Path, fmt: str | tuple[str, ...]) -> dict:
-    """The checkpoint of the run in ``out`` for ``--resume``; raises when there is none or it is another kind
-    (``fmt``: the format it must have, or a tuple of the formats the trainer reads)."""
+    """The checkpoint of the run in ``out`` for ``--resume``; raises when there is none, it is another kind
+    (``fmt``: the format it must have, or a tuple of the formats the trainer reads) or it holds pickled objects
+    (tensors and plain values only: loading a checkpoint never runs code from it)."""
     ckpt = out / "checkpoint.pt"
     if not ckpt.exists():
         raise ValueError(f"--resume: no checkpoint at {ckpt}; start a run there without --resume first")
-    saved = torch.load(ckpt, map_location="cpu", weights_only=False)
     formats = (fmt,) if isinstance(fmt, str) else fmt
+    hint = (
+        f"; checkpoints before {' and '.join(formats)} did ({PICKLED_CHECKPOINTS}): such a run cannot be resumed, "
+        "start it again with --overwrite (its policy.pt or az.pt still plays)"
+    )
+    saved = load_plain(ckpt, f"a checkpoint this version can resume (format {' or '.join(formats)})", hint)
     found = saved.get("format") if isinstance(saved, dict) else None
     if found not in formats:
         raise ValueError(
             f"{ckpt} is not a checkpoint of this trainer (format {found!r}, not {' or '.join(map(repr, formats))})"
         )
     return saved
+
+
+def prepare_out(out, resume: bool = False, overwrite: bool = False) -> pathlib.Path:
+    """Every trainer's run folder, checked before any work: a folder holding a run (any of ``RUN_FILES``) is
+    refused unless ``resume`` (continue it) or ``overwrite`` (its run files are removed now, so the folder never
+    mixes two runs), and a folder that cannot be written is refused at once. Returns the folder, created."""
+    out = pathlib.Path(out)
+    if resume and overwrite:
+        raise ValueError("--resume continues the run in OUT and --overwrite replaces it: pass one of them")
+    found = [name for name in RUN_FILES if (out / name).exists()]
+    if found and not (resume or overwrite):
+        raise ValueError(
+            f"{out} already holds a run ({', '.join(found)}); pass --resume to continue it, --overwrite to replace "
+            "it, or choose another --out"
+        )
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as e:
+        raise ValueError(f"--out {out} cannot be written: {e.strerror or e}; choose another --out") from None
+    if overwrite:
+        for name in found:
+            (out / name).unlink()
+    return out
+
+
+def save_torch(path: pathlib.Path, obj) -> None:
+    """``torch.save`` whole or not at all (a temporary file in the same folder, then renamed)."""
+    buffer = io.BytesIO()
+    torch.save(obj, buffer)
+    atomic_write(path, buffer.getvalue())
 
 
 @dataclasses.dataclass
@@ -173,12 +228,14 @@ class SelfPlayTrainer:
         torch_threads: int | None = None,
         resume: bool = False,
         progress: bool = False,
+        overwrite: bool = False,
     ):
         self.out = pathlib.Path(out)
-        saved = load_checkpoint(self.out, CHECKPOINT_FORMAT) if resume else None
+        saved = load_checkpoint(self.out, CHECKPOINT_FORMAT) if resume and not overwrite else None
         if saved is not None:
             config = SelfPlayConfig(**{**saved["config"], "timesteps": max(config.timesteps, saved["samples"])})
         self.cfg = cfg = config.check()
+        prepare_out(self.out, resume, overwrite)
         self.threads, self.progress = set_torch_threads(torch_threads), progress
         torch.manual_seed(cfg.seed)
         self.kernel = k = registry.kernel(cfg.game)
@@ -218,10 +275,9 @@ class SelfPlayTrainer:
 
     def save(self) -> None:
         """``checkpoint.pt`` (atomically replaced), ``policy.pt``, logs and the curve."""
-        self.out.mkdir(parents=True, exist_ok=True)
-        policy_path = self.out / "policy.pt"
         meta = {"samples": self.samples, "updates": self.updates, "pool": self.cfg.pool, "reward": self.cfg.reward}
-        save_policy(policy_path, self.net, self.cfg.game, self.cfg.num_players, meta)
+        policy = policy_blob(self.net, self.cfg.game, self.cfg.num_players, meta)
+        save_torch(self.out / "policy.pt", policy)
         state = {
             "format": CHECKPOINT_FORMAT,
             "config": dataclasses.asdict(self.cfg),
@@ -238,7 +294,7 @@ class SelfPlayTrainer:
             "log": self.log,
             "curve": self.curve,
             "workers": self.workers.get_state(),
-            "policy": torch.load(policy_path, weights_only=False),
+            "policy": policy,
         }
         write_run(self.out, state, self.cfg, self.log, self.curve, self._title())
 
@@ -354,42 +410,55 @@ def train_selfplay(
     torch_threads: int | None = None,
     resume: bool = False,
     progress: bool = False,
+    overwrite: bool = False,
     **settings,
 ) -> dict:
-    """Train (or, with ``resume``, continue) a self-play run; ``settings`` are ``SelfPlayConfig`` fields."""
+    """Train (or, with ``resume``, continue) a self-play run; ``settings`` are ``SelfPlayConfig`` fields. A folder
+    that holds a run is refused unless ``resume`` or ``overwrite`` (``prepare_out``)."""
     unknown = sorted(set(settings) - {f.name for f in dataclasses.fields(SelfPlayConfig)})
     if unknown:
         raise ValueError(
             f"unknown self-play setting(s) {unknown}; allowed: "
             f"{', '.join(f.name for f in dataclasses.fields(SelfPlayConfig))}"
         )
-    trainer = SelfPlayTrainer(SelfPlayConfig(game=game, **settings), out, torch_threads, resume, progress)
+    trainer = SelfPlayTrainer(SelfPlayConfig(game=game, **settings), out, torch_threads, resume, progress, overwrite)
     return trainer.run()
 
 
 # --- output ------------------------------------------------------------------------------------------
 def write_run(out: pathlib.Path, state: dict, cfg, log: list[dict], curve: list[dict], title: str, player=None) -> None:
-    """A run folder's files besides the weights: ``checkpoint.pt`` (written beside, then renamed over the old one,
-    so a crash never leaves half a checkpoint), ``config.json``, ``log.csv``, ``curve.csv`` and ``curve.png``
+    """A run folder's files besides the weights, each written whole or not at all (``atomic_write``): so a crash
+    never leaves half a file: ``checkpoint.pt``, ``config.json``, ``log.csv``, ``curve.csv`` and ``curve.png``
     (``player`` names what the curve measures, ``write_curve_png``'s default when None)."""
-    tmp = out / "checkpoint.pt.tmp"
-    torch.save(state, tmp)
-    tmp.replace(out / "checkpoint.pt")
-    (out / "config.json").write_text(json.dumps(dataclasses.asdict(cfg), indent=1) + "\n")
-    _write_rows(out / "log.csv", log)
-    _write_rows(out / "curve.csv", curve)
+    save_torch(out / "checkpoint.pt", state)
+    atomic_write(out / "config.json", json.dumps(dataclasses.asdict(cfg), indent=1) + "\n")
+    write_rows(out / "log.csv", log)
+    write_rows(out / "curve.csv", curve)
     if curve:
         extra = () if player is None else (player,)
         write_curve_png(curve, out / "curve.png", title, 1.0 / cfg.num_players, *extra)
 
 
-def _write_rows(path: pathlib.Path, rows: list[dict]) -> None:
+def write_rows(path: pathlib.Path, rows: list[dict] | list[list], header: list[str] | None = None) -> None:
+    """A CSV of dict rows (their keys the header), or of list rows under ``header``; nothing for no rows."""
     if not rows:
         return
-    with path.open("w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+    text = io.StringIO(newline="")
+    if header is None:
+        w = csv.DictWriter(text, fieldnames=list(rows[0]))
         w.writeheader()
-        w.writerows(rows)
+    else:
+        w = csv.writer(text)
+        w.writerow(header)
+    w.writerows(rows)
+    atomic_write(path, text.getvalue())
+
+
+def save_figure(fig, path: pathlib.Path) -> None:
+    """A matplotlib figure as a PNG, written whole or not at all."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100)
+    atomic_write(path, buffer.getvalue())
 
 
 def write_curve_png(
@@ -414,7 +483,7 @@ def write_curve_png(
     ax.set_title(title, fontsize=8)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    save_figure(fig, path)
 
 
 class _Bar:

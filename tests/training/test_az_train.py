@@ -161,34 +161,21 @@ def test_two_workers_give_the_same_parameters_on_the_local_and_the_ray_backend(t
     assert_same_parameters(whole, on_local)
 
 
-def test_a_checkpoint_of_the_single_process_trainer_resumes_as_one_worker(tmp_path):
-    """Format 1 (the trainer before workers: one set of games at the top level of the checkpoint) is read as
-    one local worker and the run continues exactly. The old layout is rebuilt here from a one-worker
-    checkpoint: what the single-process trainer wrote at that point."""
-    whole = trainer(tmp_path / "whole", 900)
-    whole.run()
-    half = trainer(tmp_path / "old", 600)
+def test_a_checkpoint_that_holds_pickled_objects_is_refused_in_one_line_and_another_trainers_is_named(tmp_path):
+    """Formats 1 (the single-process trainer) and 2 held numpy objects (records, arrays), which only unpickling
+    reads: such a checkpoint is refused, never loaded, with one line saying why and what to do. The checkpoint a
+    run writes now holds tensors and plain values only (``weights_only`` reads it)."""
+    half = trainer(tmp_path / "old", 300)
     half.run()
     path = tmp_path / "old" / "checkpoint.pt"
-    new = torch.load(path, weights_only=False)
-    replay = half.replay
-    for c in new["incoming"][0]:  # the single-process trainer put finished games' samples in the replay at once
-        replay.add_many(c["obs"], c["mask"], c["pi"], c["z"])
-    (worker,) = new["workers"]
-    old = {k: v for k, v in new.items() if k not in ("workers", "made", "since", "incoming", "version")}
-    config = {k: v for k, v in new["config"].items() if k not in ("backend", "workers", "address")}
-    old.update(format="tabletop_zoo.az.checkpoint/1", config=config, replay=replay.get_state())
-    old.update(games=worker["games"], pending=worker["pending"], heuristics=worker["heuristics"])
-    old.update(searched=worker["searched"], since_train=new["since"][0])
-    assert new["rng"] == half.rng.bit_generator.state
-    torch.save(old, path)
-    resumed = trainer(tmp_path / "old", 900, resume=True)
-    resumed.run()
-    assert resumed.samples == whole.samples
-    assert_same_parameters(whole, resumed)
-    assert torch.load(path, weights_only=False)["format"] == "tabletop_zoo.az.checkpoint/2"
-    torch.save({"format": "tabletop_zoo.selfplay.checkpoint/1"}, path)
-    with pytest.raises(ValueError, match="is not a checkpoint of this trainer .* not 'tabletop_zoo.az.checkpoint/2'"):
+    assert torch.load(path, weights_only=True)["format"] == "tabletop_zoo.az.checkpoint/3"
+    torch.save({"format": "tabletop_zoo.az.checkpoint/2", "replay": {"obs": np.zeros((2, 3), np.float32)}}, path)
+    with pytest.raises(ValueError) as refused:
+        trainer(tmp_path / "old", 900, resume=True)
+    line = str(refused.value)
+    assert "\n" not in line and "holds pickled Python objects" in line and "--overwrite" in line
+    torch.save({"format": "tabletop_zoo.selfplay.checkpoint/2"}, path)
+    with pytest.raises(ValueError, match="is not a checkpoint of this trainer .* not 'tabletop_zoo.az.checkpoint/3'"):
         trainer(tmp_path / "old", 900, resume=True)
 
 
