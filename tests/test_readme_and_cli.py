@@ -17,17 +17,30 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 runner = CliRunner()
 
 
+# The README's example and the docs pages' (the manual the README links to): every ```python block runs as written.
+EXAMPLE_PAGES = ["README.md", "docs/getting-started.md", "docs/agents.md", "docs/training.md"]
+
+
 def test_readme_python_examples_run(capsys):
-    text = (ROOT / "README.md").read_text()
-    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
-    assert len(blocks) >= 3
-    for code in blocks:  # each example runs on its own, as a reader would paste it
-        exec(compile(code, "README.md", "exec"), {})
+    blocks = []
+    for page in EXAMPLE_PAGES:
+        found = re.findall(r"```python\n(.*?)```", (ROOT / page).read_text(), re.S)
+        assert found, f"{page} lost its Python examples"
+        blocks += [(page, code) for code in found]
+    assert len(blocks) >= 5
+    for page, code in blocks:  # each example runs on its own, as a reader would paste it
+        exec(compile(code, page, "exec"), {})
         printed = capsys.readouterr().out
         if "print(" in code:
-            assert printed.strip(), f"README example printed nothing:\n{code}"
+            assert printed.strip(), f"{page} example printed nothing:\n{code}"
         if "play_game(" in code or "env.last()" in code:  # a played game names its seats
             assert "player_0" in printed and "player_3" in printed, printed
+
+
+def test_every_python_example_of_the_docs_is_run():
+    """A docs page with a ```python block not listed in EXAMPLE_PAGES would go untested."""
+    pages = [p for p in (ROOT / "docs").rglob("*.md") if "```python" in p.read_text()]
+    assert sorted(str(p.relative_to(ROOT)) for p in pages) == sorted(p for p in EXAMPLE_PAGES if p != "README.md")
 
 
 def test_readme_names_the_ci_test_command():
