@@ -205,7 +205,25 @@ def _buffer_classes():
     return [MaskableRolloutBuffer, MaskableDictRolloutBuffer]
 
 
+def _training_state(kind: str):
+    """A rebuilder of an entry of the last ``learn`` call's state (its last observations, its episode-info
+    deques): None, what SB3 holds before training and what ``learn`` starts from (it resets the env); playing
+    never reads it."""
+
+    def rebuild(path, key, entry, game_id):
+        if entry.get(":type:") != f"<class '{kind}'>":
+            _refuse(path, key, entry, f"expected {kind}")
+        return None
+
+    return rebuild
+
+
 _SB3_ENTRIES = {  # the cloudpickled entries a MaskablePPO zip holds, and how each is rebuilt
+    "_last_obs": _training_state("numpy.ndarray"),
+    "_last_original_obs": _training_state("numpy.ndarray"),
+    "_last_episode_starts": _training_state("numpy.ndarray"),
+    "ep_info_buffer": _training_state("collections.deque"),
+    "ep_success_buffer": _training_state("collections.deque"),
     "observation_space": _observation_space,
     "action_space": _action_space,
     "lr_schedule": _constant_schedule,

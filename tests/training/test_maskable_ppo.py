@@ -64,8 +64,10 @@ def test_training_raises_the_win_rate_against_random(tmp_path):
     result = train(GAME, timesteps=20_000, n_envs=8, num_players=3, out=tmp_path, eval_games=20, seed=3)
     from sb3_contrib import MaskablePPO
 
+    from tabletop_zoo.agents.policy_agent import load_sb3
+
     before = evaluate(MaskablePPO("MlpPolicy", _probe_env(), seed=3), GAME, 3, "random", games=200, seed=11)
-    after = evaluate(MaskablePPO.load(result["model"]), GAME, 3, "random", games=200, seed=11)
+    after = evaluate(load_sb3(result["model"], GAME), GAME, 3, "random", games=200, seed=11)
     se = math.sqrt(max(before * (1 - before), 0.05) / 200 + max(after * (1 - after), 0.05) / 200)
     assert (after - before) / se > 2.33, (before, after)
 

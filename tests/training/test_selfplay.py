@@ -165,12 +165,12 @@ def test_kickstart_weight_and_annealed_learning_rate_fall_linearly(tmp_path):
     share of the run still to come; without it, ``lr`` throughout."""
     settings = dict(TINY, timesteps=512, kickstart=2.0, kickstart_samples=256, anneal_lr=True, lr=0.002)
     run = train_selfplay(GAME, out=tmp_path, torch_threads=1, **settings)
-    log = torch.load(tmp_path / "checkpoint.pt", weights_only=False)["log"]
+    log = torch.load(tmp_path / "checkpoint.pt", weights_only=True)["log"]
     starts = [0] + [row["samples"] for row in log[:-1]]
     assert [row["kick_coef"] for row in log] == pytest.approx([2.0 * max(0.0, 1 - s / 256) for s in starts])
     assert [row["lr"] for row in log] == pytest.approx([0.002 * (1 - s / 512) for s in starts])
     train_selfplay(GAME, out=tmp_path / "flat", torch_threads=1, **TINY)
-    assert {row["lr"] for row in torch.load(tmp_path / "flat" / "checkpoint.pt", weights_only=False)["log"]} == {3e-4}
+    assert {row["lr"] for row in torch.load(tmp_path / "flat" / "checkpoint.pt", weights_only=True)["log"]} == {3e-4}
     assert log[0]["kick_coef"] == 2.0 and log[-1]["kick_coef"] == 0.0 and log[-1]["loss_kickstart"] == 0.0
     assert all(row["loss_kickstart"] > 0 for row in log if row["kick_coef"] > 0)
     assert run["samples"] >= 512
@@ -246,8 +246,8 @@ def test_resume_gives_the_same_parameters_as_an_uninterrupted_run(tmp_path, cred
     train_selfplay(GAME, out=tmp_path / "split", torch_threads=1, **half)
     resumed = train_selfplay(GAME, out=tmp_path / "split", torch_threads=1, resume=True, timesteps=256)
     assert whole["samples"] == resumed["samples"]
-    a = torch.load(tmp_path / "whole" / "checkpoint.pt", weights_only=False)
-    b = torch.load(tmp_path / "split" / "checkpoint.pt", weights_only=False)
+    a = torch.load(tmp_path / "whole" / "checkpoint.pt", weights_only=True)
+    b = torch.load(tmp_path / "split" / "checkpoint.pt", weights_only=True)
     for key in a["net"]:
         assert torch.equal(a["net"][key], b["net"][key]), key
     assert [r["update"] for r in b["log"]] == [1, 2]
@@ -302,8 +302,8 @@ def test_ray_backend_on_loopback_gives_the_local_result_with_one_worker(tmp_path
     local = train_selfplay(GAME, out=tmp_path / "local", torch_threads=1, **settings)
     ray_run = train_selfplay(GAME, out=tmp_path / "ray", torch_threads=1, backend="ray", **settings)
     assert local["samples"] == ray_run["samples"]
-    a = torch.load(tmp_path / "local" / "checkpoint.pt", weights_only=False)["net"]
-    b = torch.load(tmp_path / "ray" / "checkpoint.pt", weights_only=False)["net"]
+    a = torch.load(tmp_path / "local" / "checkpoint.pt", weights_only=True)["net"]
+    b = torch.load(tmp_path / "ray" / "checkpoint.pt", weights_only=True)["net"]
     assert all(torch.equal(a[key], b[key]) for key in a)
 
 
