@@ -120,8 +120,8 @@ OBSERVATION = {
         "settlement_level": "each settlement's development level",
         "settlement_income": "each settlement's income",
         "settlement_tracked": "settlements on the income track",
-        "row": "the current row of the action track",
-        "position": "the marker's position on the action track",
+        "row": "the current row of the action track (1-8)",
+        "position": "boxes filled in the current row",
         "zasm_trigger": "1 once the ZASM auction has been triggered",
         "build_railroad": "the railroad building",
         "build_builder": "the seat building for it",
@@ -205,7 +205,7 @@ OBSERVATION = {
         "move_decision": "the sub-decision pending: regime, city, person, player or army",
         "move_city": "the city chosen in this move",
         "last_draw": "the strength of the last unit drawn",
-        "last_success": "whether the latest troop instigation or check succeeded",
+        "last_success": "1 if the latest troop instigation or dispatch succeeded",
     },
 }
 
