@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import pathlib
+import re
 import sys
 import types
 
@@ -61,3 +62,11 @@ def test_the_site_builds_offline_and_strictly():
     config = (ROOT / "mkdocs.yml").read_text()
     assert "font: false" in config and "strict: true" in config and "import:" not in config
     assert 'mkdocs build --strict --quiet --site-dir "$site"' in (ROOT / "scripts" / "test").read_text()
+
+
+def test_the_readme_is_a_front_door_whose_links_lead_somewhere():
+    text = (ROOT / "README.md").read_text()
+    assert len(text.splitlines()) <= 150, "the README is the front door: move details to a docs page"
+    targets = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text) + re.findall(r'<img src="([^"]+)"', text)
+    local = [t for t in targets if not t.startswith(("http://", "https://"))]
+    assert local and all((ROOT / t).exists() for t in local), [t for t in local if not (ROOT / t).exists()]
