@@ -9,6 +9,7 @@ import asyncio
 import json
 import logging
 import os
+import threading
 
 import pytest
 
@@ -173,7 +174,12 @@ def test_a_chunked_body_is_cut_off_at_the_limit():
         raise AssertionError("the app must not see an oversized body")
 
     scope = {"type": "http", "method": "POST", "path": "/api/watch", "headers": [(b"host", b"localhost")]}
-    asyncio.run(guard.BodyLimit(never_called, limit=1000)(scope, receive, send))
+    # a thread of its own: the browser tests leave playwright's event loop running in this one
+    thread = threading.Thread(
+        target=asyncio.run, args=(guard.BodyLimit(never_called, limit=1000)(scope, receive, send),)
+    )
+    thread.start()
+    thread.join()
     assert len(reads) == 3 and sent[0]["status"] == 413
     assert json.loads(sent[1]["body"]) == {
         "detail": "the request body is larger than this server's limit of 1000 bytes"
