@@ -21,8 +21,8 @@ from ._numba_cache import configure as _configure_numba_cache
 NUMBA_CACHE_DIR = _configure_numba_cache()  # before any kernel module is imported
 
 __version__ = "0.1.0"
-__all__ = ["GAMES", "make_env", "env_module", "kernel", "player_counts", "__version__"]
-_REGISTRY_NAMES = ("GAMES", "make_env", "env_module", "kernel", "player_counts", "registry")
+__all__ = ["GAMES", "make_env", "make_vec", "env_module", "kernel", "player_counts", "__version__"]
+_REGISTRY_NAMES = ("GAMES", "make_env", "make_vec", "env_module", "kernel", "player_counts", "registry")
 
 
 def __getattr__(name):

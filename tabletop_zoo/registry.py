@@ -45,6 +45,14 @@ def make_env(game_id: str, num_players: int | None = None, render_mode: str | No
     return env_module(game_id).env(num_players=num_players, render_mode=render_mode, **options)
 
 
+def make_vec(game_id: str, num_envs: int, num_players: int | None = None, seed: int = 0, **options):
+    """A batch of ``num_envs`` games stepped by one numba call, every seat played by the caller
+    (``tabletop_zoo.envs.vector.VecGames``: ``reset()``/``step(actions)`` return batch arrays)."""
+    from .envs.vector import VecGames
+
+    return VecGames(kernel(game_id), num_envs, num_players, seed, **options)
+
+
 def player_counts(game_id: str) -> range:
     k = kernel(game_id)
     return range(k.MIN_PLAYERS, k.MAX_PLAYERS + 1)

@@ -25,6 +25,8 @@ Functions
                                                       resolved options (resolve_options' output)
   playouts(num_players, n_games, seed, max_decisions, **options) -> (decisions, finished games)
                                                       (uniformly random games inside numba, GIL released)
+  init_state(s, num_players, seed, *game_args)         (numba) set a zeroed record up as new_state does
+  game_args(num_players, **options) -> tuple          (Python) init_state's arguments after the seed, checked
   check_invariants(s) -> list[str]                    (Python) conservation of money, shares, pieces,
                                                       cards: every violated invariant, empty if none
   validate(s) -> list[str]                            (Python) everything wrong with a record that enters
@@ -129,6 +131,8 @@ REQUIRED_FUNCTIONS = (
     "check_seed",
     "resolve_options",
     "playouts",
+    "init_state",
+    "game_args",
     "check_invariants",
     "utility",
     "validate",

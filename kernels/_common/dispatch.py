@@ -69,6 +69,10 @@ def returns(s, out):
     return kernel_for(s.dtype).returns(s, out)
 
 
+def scores(s, out):
+    return kernel_for(s.dtype).scores(s, out)
+
+
 def evaluate(s, out):
     return kernel_for(s.dtype).evaluate(s, out)
 
@@ -172,6 +176,12 @@ def _ov_is_over(s):
 @overload(returns, jit_options=_WRAPPER)
 def _ov_returns(s, out):
     fn = kernel_for(s).returns
+    return lambda s, out: fn(s, out)
+
+
+@overload(scores, jit_options=_WRAPPER)
+def _ov_scores(s, out):
+    fn = kernel_for(s).scores
     return lambda s, out: fn(s, out)
 
 

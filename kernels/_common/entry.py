@@ -72,6 +72,19 @@ def make_playouts(kernel: ModuleType, setup):
     return playouts
 
 
+def make_game_args(kernel: ModuleType, setup):
+    """The kernel's ``game_args``: ``init_state``'s arguments after ``num_players`` and ``seed``, for code that
+    sets records up inside numba (``dispatch.init_state``, the batched games of ``make_vec``)."""
+
+    def game_args(num_players: int, **options) -> tuple:
+        """``init_state``'s game arguments for ``num_players`` and ``options`` (checked, defaults filled)."""
+        num_players = kernel.check_num_players(num_players)
+        return tuple(setup(num_players, kernel.resolve_options(**options)))
+
+    game_args.__module__ = kernel.__name__
+    return game_args
+
+
 def make_check_num_players(kernel: ModuleType, title: str):
     """The kernel's ``check_num_players``: an int in MIN_PLAYERS..MAX_PLAYERS, else one clear line naming the game."""
 
@@ -93,13 +106,14 @@ def options_then_start_cash(options: Options, start_cash: dict):
 
 
 def entry_points(kernel: ModuleType, options: Options, title: str, init_state, setup, doc: str):
-    """``OPTIONS``, ``resolve_options``, ``check_num_players``, ``new_state`` and ``playouts`` of a kernel whose
-    options are the table ``options`` and whose ``init_state`` takes the game arguments ``setup(num_players,
-    options)``; ``title`` names the game in errors, ``doc`` where a new game stands."""
+    """``OPTIONS``, ``resolve_options``, ``check_num_players``, ``new_state``, ``playouts`` and ``game_args`` of a
+    kernel whose options are the table ``options`` and whose ``init_state`` takes the game arguments
+    ``setup(num_players, options)``; ``title`` names the game in errors, ``doc`` where a new game stands."""
     return (
         options.doc,
         options.resolve,
         make_check_num_players(kernel, title),
         make_new_state(kernel, init_state, setup, doc),
         make_playouts(kernel, setup),
+        make_game_args(kernel, setup),
     )

@@ -95,7 +95,7 @@ def _setup(num_players: int, opts: dict) -> tuple:
 
 _KERNEL = sys.modules[__name__]
 evaluate = make_evaluate(_KERNEL)
-OPTIONS, resolve_options, check_num_players, new_state, playouts = entry.entry_points(
+OPTIONS, resolve_options, check_num_players, new_state, playouts, game_args = entry.entry_points(
     _KERNEL, _OPTIONS, "French Revolution 1789", init_state, _setup, "after setup and turn I's income, at the first bid"
 )
 

@@ -89,7 +89,7 @@ _setup = entry.options_then_start_cash(_OPTIONS, tables.START_CASH)  # init_stat
 
 _KERNEL = sys.modules[__name__]
 evaluate = make_evaluate(_KERNEL)
-OPTIONS, resolve_options, check_num_players, new_state, playouts = entry.entry_points(
+OPTIONS, resolve_options, check_num_players, new_state, playouts, game_args = entry.entry_points(
     _KERNEL, _OPTIONS, "Irish Gauge", init_state, _setup, "after setup, at the first initial-auction bid"
 )
 

@@ -122,7 +122,7 @@ def _setup(num_players: int, o: dict) -> tuple:
 
 _KERNEL = sys.modules[__name__]
 evaluate = make_evaluate(_KERNEL)
-OPTIONS, resolve_options, check_num_players, new_state, playouts = entry.entry_points(
+OPTIONS, resolve_options, check_num_players, new_state, playouts, game_args = entry.entry_points(
     _KERNEL, _OPTIONS, "Kremlin (Magne!)", init_state, _setup, "at the first allocation choice (KRM-SET-4)"
 )
 

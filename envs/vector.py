@@ -1,0 +1,231 @@
+"""``VecGames``: a batch of games of one kind stepped by one numba call, every seat played by the caller.
+
+    vec = tabletop_zoo.make_vec("irish_gauge", num_envs=1024, num_players=4, seed=0)
+    out = vec.reset()
+    while training:
+        actions = policy(out.observation, out.action_mask, out.current_player)   # one action per lane
+        out = vec.step(actions)
+        # out.rewards[i, p]: what seat p of lane i got for this step (the game's returns when it ended)
+
+Each lane is one game. ``reset()`` and ``step(actions)`` return a ``VecStep`` of arrays, batch first:
+``observation[B, OBS_SIZE]`` (the seat to move, seat-relative, as ``env.observe(agent_selection)``),
+``action_mask[B, NUM_ACTIONS]``, ``current_player[B]``, ``rewards[B, N]`` (every seat's reward for the step),
+``terminated[B]`` and ``truncated[B]``.
+
+Autoreset happens in the same step (Gymnasium's ``SAME_STEP`` mode): a lane whose game ends (``terminated``,
+by the rules, or ``truncated``, at ``max_cycles``) has that game's rewards in ``rewards`` and already holds
+its next game: the observation, mask and player are the new game's first decision. What the finished game
+leaves is kept until the lane's next step in ``final`` (``seed``, ``length``, ``scores``, ``returns``).
+Chance is resolved inside the step from each record's own generator, as the AEC env does.
+
+Every lane's game is the AEC env's game: lane ``i`` plays ``make_env(game).reset(seed=vec.seeds[i])``
+followed by the same actions (``seeds`` holds the seed of each lane's current game; each lane draws its next
+game's seed from its own generator, seeded from ``seed``). With ``skip_forced=True``, decisions with one legal
+action are applied inside the step and never returned (``forced[i]`` counts them; the env would have asked
+for them). ``threads`` > 1 spreads the lanes over numba's threads with the same results.
+
+The arrays returned are this object's buffers, overwritten by the next call (as EnvPool and Pgx users do,
+copy what you keep); ``records`` are the lanes' game records, for search and cloning (``kernel.step``,
+``MCTSAgent.act_state``): change them only through ``step``.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import NamedTuple
+
+import numba
+import numpy as np
+
+from ..kernels._common import vector as lanes_mod
+
+
+class VecStep(NamedTuple):
+    """What ``reset`` and ``step`` return, batch first (the object's buffers: copy what you keep)."""
+
+    observation: np.ndarray  # float32[B, OBS_SIZE]: the seat to move's own view
+    action_mask: np.ndarray  # uint8[B, NUM_ACTIONS]
+    current_player: np.ndarray  # int64[B]: the seat to move
+    rewards: np.ndarray  # float64[B, N]: every seat's reward for this step
+    terminated: np.ndarray  # bool[B]: the lane's game ended by the rules in this step (and restarted)
+    truncated: np.ndarray  # bool[B]: the lane's game hit max_cycles in this step (and restarted)
+
+
+class FinalInfo(NamedTuple):
+    """The games that ended in the last step, where ``terminated | truncated`` (other rows are stale)."""
+
+    seed: np.ndarray  # uint64[B]: the finished game's seed
+    length: np.ndarray  # int64[B]: its decisions (forced ones included)
+    scores: np.ndarray  # int64[B, N]: its final scores
+    returns: np.ndarray  # float64[B, N]: its returns (the rewards of that step; 0 when truncated)
+
+
+def _count(value, name: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < low:
+        raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
+    return int(value)
+
+
+class VecGames:
+    """``num_envs`` games of ``kernel`` (see the module docstring); build it with ``tabletop_zoo.make_vec``."""
+
+    def __init__(
+        self,
+        kernel,
+        num_envs: int,
+        num_players: int | None = None,
+        seed: int = 0,
+        *,
+        skip_forced: bool = False,
+        max_cycles: int | None = None,
+        threads: int = 1,
+        all_observations: bool = False,
+        **options,
+    ):
+        k = self.kernel = kernel
+        self.num_envs = _count(num_envs, "num_envs", 1)
+        self.num_players = k.check_num_players(k.DEFAULT_PLAYERS if num_players is None else num_players)
+        self.options = k.resolve_options(**options)
+        self.threads = self._check_threads(threads)
+        if not isinstance(skip_forced, bool) or not isinstance(all_observations, bool):
+            raise ValueError(f"skip_forced and all_observations must be True or False, got {skip_forced!r}, "
+                             f"{all_observations!r}")  # fmt: skip
+        self.skip_forced, self.all_observations = skip_forced, all_observations
+        self.max_cycles = None if max_cycles is None else _count(max_cycles, "max_cycles", 1)
+        # decisions after which a game is cut, as the AEC env counts them (-1: never)
+        self._limit = -1 if max_cycles is None else self.max_cycles * self.num_players
+        self._args = k.game_args(self.num_players, **self.options)
+        self._seed = k.check_seed(seed)
+        self._blank = np.zeros(1, k.STATE)
+        self.records = np.zeros(self.num_envs, k.STATE)
+        self._lanes = self._allocate()
+        self._actions = np.zeros(self.num_envs, np.int64)
+        self.observations = (
+            np.zeros((self.num_envs, self.num_players, k.OBS_SIZE), np.float32) if all_observations else None
+        )
+        self._started = False
+
+    def _check_threads(self, threads) -> int:
+        threads = _count(threads, "threads", 1)
+        if threads > numba.config.NUMBA_NUM_THREADS:
+            raise ValueError(f"threads must be in 1..{numba.config.NUMBA_NUM_THREADS} (numba's), got {threads}")
+        return threads
+
+    def _allocate(self) -> tuple:
+        b, k, n = self.num_envs, self.kernel, self.num_players
+        arrays = {
+            "rngs": np.zeros((b, 1), np.uint64),
+            "seeds": np.zeros(b, np.uint64),
+            "masks": np.zeros((b, k.NUM_ACTIONS), np.uint8),
+            "obs": np.zeros((b, k.OBS_SIZE), np.float32),
+            "seats": np.zeros(b, np.int64),
+            "rewards": np.zeros((b, n), np.float64),
+            "done": np.zeros(b, np.int8),
+            "length": np.zeros(b, np.int64),
+            "forced": np.zeros(b, np.int64),
+            "final_seed": np.zeros(b, np.uint64),
+            "final_length": np.zeros(b, np.int64),
+            "final_scores": np.zeros((b, k.MAX_PLAYERS), np.int64),
+            "final_returns": np.zeros((b, k.MAX_PLAYERS), np.float64),
+        }
+        assert tuple(arrays) == lanes_mod.LANE_ARRAYS
+        self._named = arrays
+        return tuple(arrays.values())
+
+    # --- the batch -------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> VecStep:
+        """Start a new game in every lane; ``seed`` (default: the constructor's) seeds the lanes' generators."""
+        seed = self._seed if seed is None else self.kernel.check_seed(seed)
+        states = np.random.SeedSequence(seed).generate_state(self.num_envs, np.uint64)
+        self._named["rngs"][:, 0] = states
+        lanes_mod.start_lanes(
+            self.records, self._blank, self.num_players, self._args, self.skip_forced, self._limit, self._lanes
+        )
+        self._started = True
+        return self._result()
+
+    def step(self, actions) -> VecStep:
+        """Apply one action per lane (each legal for its seat to move) and return every lane's next decision."""
+        if not self._started:
+            raise RuntimeError("reset() must be called before step()")
+        self._check_actions(actions)
+        call = lanes_mod.step_lanes if self.threads == 1 else lanes_mod.step_lanes_parallel
+        args = (self.records, self._actions, self._blank, self.num_players, self._args, self.skip_forced, self._limit)
+        if self.threads == 1:
+            call(*args, self._lanes)
+        else:
+            previous = numba.get_num_threads()
+            numba.set_num_threads(self.threads)
+            try:
+                call(*args, self._lanes)
+            finally:
+                numba.set_num_threads(previous)
+        return self._result()
+
+    def _check_actions(self, actions) -> None:
+        a = np.asarray(actions)
+        if a.shape != (self.num_envs,) or a.dtype.kind not in "iu":
+            raise ValueError(
+                f"actions must be {self.num_envs} integers (one per lane), got shape {a.shape} of {a.dtype}"
+            )
+        n = self.kernel.NUM_ACTIONS
+        outside = np.flatnonzero((a < 0) | (a >= n))
+        if outside.size:
+            i = int(outside[0])
+            raise ValueError(f"lane {i}: action {int(a[i])} is out of range 0..{n - 1}")
+        self._actions[:] = a
+        masks = self._named["masks"]
+        illegal = np.flatnonzero(masks[np.arange(self.num_envs), self._actions] == 0)
+        if illegal.size:
+            i = int(illegal[0])
+            legal = np.flatnonzero(masks[i]).tolist()
+            raise ValueError(
+                f"lane {i}: action {int(a[i])} is illegal for seat {int(self._named['seats'][i])}; legal: {legal}"
+            )
+
+    def _result(self) -> VecStep:
+        named = self._named
+        if (named["seats"] < 0).any():  # the kernel contract says a game never ends in its forced opening
+            lane = int(np.flatnonzero(named["seats"] < 0)[0])
+            raise RuntimeError(f"lane {lane}: its new game ended before any decision (a kernel bug)")
+        if self.observations is not None:
+            lanes_mod.observe_every_seat(self.records, self.num_players, self.observations)
+        done = named["done"]
+        return VecStep(
+            named["obs"],
+            named["masks"],
+            named["seats"],
+            named["rewards"],
+            done == lanes_mod.ENDED,
+            done == lanes_mod.CUT,
+        )
+
+    # --- what else a caller reads ----------------------------------------------------------------
+    @property
+    def seeds(self) -> np.ndarray:
+        """uint64[B]: the seed of each lane's current game (the AEC env's ``reset(seed=...)``)."""
+        return self._named["seeds"]
+
+    @property
+    def forced(self) -> np.ndarray:
+        """int64[B]: forced decisions each lane applied in the last call (``skip_forced``)."""
+        return self._named["forced"]
+
+    @property
+    def lengths(self) -> np.ndarray:
+        """int64[B]: decisions so far in each lane's current game."""
+        return self._named["length"]
+
+    @property
+    def final(self) -> FinalInfo:
+        """The games that ended in the last step (rows where ``terminated | truncated``)."""
+        n, named = self.num_players, self._named
+        return FinalInfo(
+            named["final_seed"], named["final_length"], named["final_scores"][:, :n], named["final_returns"][:, :n]
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"VecGames({self.kernel.GAME_ID!r}, num_envs={self.num_envs}, num_players={self.num_players}, "
+            f"skip_forced={self.skip_forced}, threads={self.threads})"
+        )

@@ -1,0 +1,158 @@
+"""A batch of games stepped in numba, every seat played by the caller: the loop behind ``make_vec``.
+
+Each lane of the batch is one game record (``records[i]``) that this module steps, restarts and observes
+without returning to Python: ``step_lanes`` applies one action per lane, then (if asked) the decisions that
+have a single legal action, and restarts a lane whose game ended or hit the decision limit in the same call.
+Everything a lane needs lives in the arrays of the ``lanes`` tuple (``LANE_ARRAYS`` names them in order), so
+one call steps the whole batch; ``step_lanes_parallel`` is the same loop spread over numba's threads (``prange``): lanes are
+independent, so the result is the same for any thread count.
+
+Seeds: lane ``i`` draws each new game's seed from its own generator ``rngs[i]`` (``rng.next_u64``), and
+``seeds[i]`` keeps the seed of the game it plays, so any lane's game is the AEC env's ``reset(seed)``
+followed by the same actions (chance comes from the record's own generator, as in the env).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+from numba import prange
+
+from .dispatch import init_state
+from .dispatch import legal_mask
+from .dispatch import observe
+from .dispatch import returns
+from .dispatch import scores
+from .dispatch import step_and_mask
+from .dispatch import to_move
+from .masks import count_legal
+from .masks import nth_legal
+from .rng import next_u64
+
+ENDED, CUT = 1, 2  # done[i]: the lane's game ended by the rules (terminated) or at the decision limit (truncated)
+NO_SEAT = -1  # seats[i] after a step whose restarted game could not reach a decision (never, by the contract)
+MAX_RESTARTS = 8  # new games one lane may start in one step: a game that ends in its forced opening is a bug
+# The per-lane arrays, in the order of the ``lanes`` tuple every function here takes.
+LANE_ARRAYS = (
+    "rngs",  # uint64[B, 1]: the lane's generator of game seeds
+    "seeds",  # uint64[B]: the seed of the game the lane plays
+    "masks",  # uint8[B, NUM_ACTIONS]: the legal mask of the seat to move
+    "obs",  # float32[B, OBS_SIZE]: that seat's own observation
+    "seats",  # int64[B]: the seat to move
+    "rewards",  # float64[B, num_players]: what this step paid each seat (at the end of a game: its returns)
+    "done",  # int8[B]: 0, ENDED or CUT: the game that was played ended in this step (the lane restarted)
+    "length",  # int64[B]: decisions so far in the lane's game
+    "forced",  # int64[B]: forced decisions applied in this step (skip_forced)
+    "final_seed",  # uint64[B]: where done: the finished game's seed ...
+    "final_length",  # int64[B]: ... its decisions ...
+    "final_scores",  # int64[B, MAX_PLAYERS]: ... its scores ...
+    "final_returns",  # float64[B, MAX_PLAYERS]: ... and its returns (0 when cut)
+)
+
+
+@njit(cache=True, nogil=True)
+def _start(i, records, blank, num_players, args, rngs, seeds, masks, length):
+    """Lane ``i`` starts a new game with the next seed of its generator; returns the seat to move."""
+    s = records[i : i + 1]
+    s[:] = blank
+    seeds[i] = next_u64(rngs[i])
+    init_state(s, num_players, seeds[i], args)
+    length[i] = 0
+    legal_mask(s, masks[i])
+    return to_move(s)
+
+
+@njit(cache=True, nogil=True)
+def _play_forced(i, s, seat, skip_forced, limit, masks, length, forced):
+    """With ``skip_forced``, apply lane ``i``'s decisions that have one legal action (no choice: not asked)
+    until a real choice, the end of the game or the decision limit; returns the seat to move (< 0: over)."""
+    while seat >= 0 and skip_forced and count_legal(masks[i]) == 1 and length[i] != limit:
+        seat = step_and_mask(s, nth_legal(masks[i], 0), masks[i])
+        length[i] += 1
+        forced[i] += 1
+    return seat
+
+
+@njit(cache=True, nogil=True)
+def _finish(i, s, num_players, why, lanes):
+    """Lane ``i``'s game is over (``why``: ENDED or CUT): its rewards (the rules' returns; 0 at the limit, as in
+    the env) and what the caller keeps of it after the restart: seed, length, scores and returns."""
+    _, seeds, _, _, _, rewards, done, length, _, final_seed, final_length, final_scores, final_returns = lanes
+    done[i] = why
+    final_returns[i, :] = 0.0
+    if why == ENDED:
+        returns(s, final_returns[i])
+        for p in range(num_players):
+            rewards[i, p] = final_returns[i, p]
+    final_seed[i] = seeds[i]
+    final_length[i] = length[i]
+    scores(s, final_scores[i])
+
+
+@njit(cache=True, nogil=True)
+def _settle(i, seat, records, blank, num_players, args, skip_forced, limit, lanes):
+    """After a decision: play forced ones if asked; restart lane ``i`` when its game is over (the first game to
+    end in this call gives the rewards); observe for the seat to move."""
+    rngs, seeds, masks, obs, seats, _, done, length, forced = lanes[:9]
+    s = records[i : i + 1]
+    restarts = 0
+    while True:
+        seat = _play_forced(i, s, seat, skip_forced, limit, masks, length, forced)
+        why = ENDED if seat < 0 else (CUT if length[i] == limit else 0)
+        if why == 0:
+            break
+        if restarts == MAX_RESTARTS:  # only a game that ends in its forced opening gets here
+            seat = NO_SEAT
+            break
+        if done[i] == 0:
+            _finish(i, s, num_players, why, lanes)
+        seat = _start(i, records, blank, num_players, args, rngs, seeds, masks, length)
+        restarts += 1
+    seats[i] = seat
+    if seat >= 0:
+        observe(s, seat, obs[i])
+
+
+@njit(cache=True, nogil=True)
+def _step_lane(i, action, records, blank, num_players, args, skip_forced, limit, lanes):
+    """One lane: apply ``action``, then move on to the next decision (``_settle``)."""
+    masks, rewards, done, length, forced = lanes[2], lanes[5], lanes[6], lanes[7], lanes[8]
+    rewards[i, :] = 0.0
+    done[i] = 0
+    forced[i] = 0
+    seat = step_and_mask(records[i : i + 1], action, masks[i])
+    length[i] += 1
+    _settle(i, seat, records, blank, num_players, args, skip_forced, limit, lanes)
+
+
+@njit(cache=True, nogil=True)
+def step_lanes(records, actions, blank, num_players, args, skip_forced, limit, lanes):
+    """Every lane applies ``actions[i]`` (legal, checked by the caller) and moves on to its next decision."""
+    for i in range(records.shape[0]):
+        _step_lane(i, actions[i], records, blank, num_players, args, skip_forced, limit, lanes)
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def step_lanes_parallel(records, actions, blank, num_players, args, skip_forced, limit, lanes):
+    """``step_lanes`` with the lanes spread over numba's threads (``numba.set_num_threads``)."""
+    for i in prange(records.shape[0]):
+        _step_lane(i, actions[i], records, blank, num_players, args, skip_forced, limit, lanes)
+
+
+@njit(cache=True, nogil=True)
+def start_lanes(records, blank, num_players, args, skip_forced, limit, lanes):
+    """Every lane starts a new game and moves on to its first decision (forced ones played if asked)."""
+    rngs, seeds, masks, _, _, rewards, done, length, forced = lanes[:9]
+    for i in range(records.shape[0]):
+        rewards[i, :] = 0.0
+        done[i] = 0
+        forced[i] = 0
+        seat = _start(i, records, blank, num_players, args, rngs, seeds, masks, length)
+        _settle(i, seat, records, blank, num_players, args, skip_forced, limit, lanes)
+
+
+@njit(cache=True, nogil=True)
+def observe_every_seat(records, num_players, out):
+    """``out[i, p]``: seat ``p``'s own observation of lane ``i`` (for centralised critics)."""
+    for i in range(records.shape[0]):
+        for p in range(num_players):
+            observe(records[i : i + 1], p, out[i, p])
