@@ -400,6 +400,11 @@ def train(
     eval_games: int = typer.Option(60, "--eval-games", help="seat-rotated games per evaluation and opponent"),
     out: str | None = typer.Option(None, "--out", "-o", help="folder (default: train_runs/<game>-<date-time>)"),
     resume: bool = typer.Option(False, "--resume", help="selfplay, az: continue exactly from OUT/checkpoint.pt"),
+    overwrite: bool = typer.Option(
+        False,
+        "--overwrite",
+        help="replace the run in OUT; without it, a folder holding a run is refused unless --resume",
+    ),
     simulations: int | None = typer.Option(None, "--simulations", help="az: search simulations per decision (32)"),
     reward: str | None = typer.Option(
         None,
@@ -489,6 +494,7 @@ def train(
                 out=out,
                 torch_threads=torch_threads,
                 progress=True,
+                overwrite=overwrite,
             )
             net, meta = result["network"], result["meta"]
             typer.echo(f"{meta['samples']} samples, {meta['games']} games in {meta['wall_s']:.0f} s")
@@ -512,6 +518,7 @@ def train(
                 out=out,
                 torch_threads=torch_threads,
                 resume=resume,
+                overwrite=overwrite,
                 progress=True,
                 num_players=players,
                 timesteps=timesteps,
@@ -545,6 +552,7 @@ def train(
                 eval_games=eval_games,
                 progress=True,
                 torch_threads=torch_threads,
+                overwrite=overwrite,
             )
             model = result["model"]
     except (ValueError, TypeError) as e:
