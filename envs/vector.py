@@ -15,7 +15,8 @@ Each lane is one game. ``reset()`` and ``step(actions)`` return a ``VecStep`` of
 Autoreset happens in the same step (Gymnasium's ``SAME_STEP`` mode): a lane whose game ends (``terminated``,
 by the rules, or ``truncated``, at ``max_cycles``) has that game's rewards in ``rewards`` and already holds
 its next game: the observation, mask and player are the new game's first decision. What the finished game
-leaves is kept until the lane's next step in ``final`` (``seed``, ``length``, ``scores``, ``returns``).
+leaves is kept until the lane's next step in ``final`` (``seed``, ``length``, ``scores``, ``returns`` and the
+last ``observation`` as the seat that acted in that step sees it).
 Chance is resolved inside the step from each record's own generator, as the AEC env does.
 
 Every lane's game is the AEC env's game: lane ``i`` plays ``make_env(game).reset(seed=vec.seeds[i])``
@@ -58,6 +59,7 @@ class FinalInfo(NamedTuple):
     length: np.ndarray  # int64[B]: its decisions (forced ones included)
     scores: np.ndarray  # int64[B, N]: its final scores
     returns: np.ndarray  # float64[B, N]: its returns (the rewards of that step; 0 when truncated)
+    observation: np.ndarray  # float32[B, OBS_SIZE]: its last position, seen by the seat that acted in that step
 
 
 def _count(value, name: str, low: int) -> int:
@@ -127,6 +129,7 @@ class VecGames:
             "final_length": np.zeros(b, np.int64),
             "final_scores": np.zeros((b, k.MAX_PLAYERS), np.int64),
             "final_returns": np.zeros((b, k.MAX_PLAYERS), np.float64),
+            "final_obs": np.zeros((b, k.OBS_SIZE), np.float32),
         }
         assert tuple(arrays) == lanes_mod.LANE_ARRAYS
         self._named = arrays
@@ -221,7 +224,11 @@ class VecGames:
         """The games that ended in the last step (rows where ``terminated | truncated``)."""
         n, named = self.num_players, self._named
         return FinalInfo(
-            named["final_seed"], named["final_length"], named["final_scores"][:, :n], named["final_returns"][:, :n]
+            named["final_seed"],
+            named["final_length"],
+            named["final_scores"][:, :n],
+            named["final_returns"][:, :n],
+            named["final_obs"],
         )
 
     def __repr__(self) -> str:

@@ -45,7 +45,8 @@ LANE_ARRAYS = (
     "final_seed",  # uint64[B]: where done: the finished game's seed ...
     "final_length",  # int64[B]: ... its decisions ...
     "final_scores",  # int64[B, MAX_PLAYERS]: ... its scores ...
-    "final_returns",  # float64[B, MAX_PLAYERS]: ... and its returns (0 when cut)
+    "final_returns",  # float64[B, MAX_PLAYERS]: ... its returns (0 when cut) ...
+    "final_obs",  # float32[B, OBS_SIZE]: ... and its last position seen by the seat that acted in this step
 )
 
 
@@ -73,10 +74,11 @@ def _play_forced(i, s, seat, skip_forced, limit, masks, length, forced):
 
 
 @njit(cache=True, nogil=True)
-def _finish(i, s, num_players, why, lanes):
+def _finish(i, s, num_players, why, acting, lanes):
     """Lane ``i``'s game is over (``why``: ENDED or CUT): its rewards (the rules' returns; 0 at the limit, as in
-    the env) and what the caller keeps of it after the restart: seed, length, scores and returns."""
-    _, seeds, _, _, _, rewards, done, length, _, final_seed, final_length, final_scores, final_returns = lanes
+    the env) and what the caller keeps of it after the restart: seed, length, scores, returns and the last
+    position as ``acting`` (the seat whose action ended it) sees it."""
+    _, seeds, _, _, _, rewards, done, length, _, final_seed, final_length, final_scores, final_returns = lanes[:13]
     done[i] = why
     final_returns[i, :] = 0.0
     if why == ENDED:
@@ -86,12 +88,13 @@ def _finish(i, s, num_players, why, lanes):
     final_seed[i] = seeds[i]
     final_length[i] = length[i]
     scores(s, final_scores[i])
+    observe(s, acting, lanes[13][i])
 
 
 @njit(cache=True, nogil=True)
-def _settle(i, seat, records, blank, num_players, args, skip_forced, limit, lanes):
-    """After a decision: play forced ones if asked; restart lane ``i`` when its game is over (the first game to
-    end in this call gives the rewards); observe for the seat to move."""
+def _settle(i, seat, acting, records, blank, num_players, args, skip_forced, limit, lanes):
+    """After ``acting``'s decision: play forced ones if asked; restart lane ``i`` when its game is over (the first
+    game to end in this call gives the rewards); observe for the seat to move."""
     rngs, seeds, masks, obs, seats, _, done, length, forced = lanes[:9]
     s = records[i : i + 1]
     restarts = 0
@@ -104,7 +107,7 @@ def _settle(i, seat, records, blank, num_players, args, skip_forced, limit, lane
             seat = NO_SEAT
             break
         if done[i] == 0:
-            _finish(i, s, num_players, why, lanes)
+            _finish(i, s, num_players, why, acting, lanes)
         seat = _start(i, records, blank, num_players, args, rngs, seeds, masks, length)
         restarts += 1
     seats[i] = seat
@@ -115,13 +118,14 @@ def _settle(i, seat, records, blank, num_players, args, skip_forced, limit, lane
 @njit(cache=True, nogil=True)
 def _step_lane(i, action, records, blank, num_players, args, skip_forced, limit, lanes):
     """One lane: apply ``action``, then move on to the next decision (``_settle``)."""
-    masks, rewards, done, length, forced = lanes[2], lanes[5], lanes[6], lanes[7], lanes[8]
+    masks, seats, rewards, done, length, forced = lanes[2], lanes[4], lanes[5], lanes[6], lanes[7], lanes[8]
     rewards[i, :] = 0.0
     done[i] = 0
     forced[i] = 0
+    acting = seats[i]
     seat = step_and_mask(records[i : i + 1], action, masks[i])
     length[i] += 1
-    _settle(i, seat, records, blank, num_players, args, skip_forced, limit, lanes)
+    _settle(i, seat, acting, records, blank, num_players, args, skip_forced, limit, lanes)
 
 
 @njit(cache=True, nogil=True)
@@ -147,7 +151,7 @@ def start_lanes(records, blank, num_players, args, skip_forced, limit, lanes):
         done[i] = 0
         forced[i] = 0
         seat = _start(i, records, blank, num_players, args, rngs, seeds, masks, length)
-        _settle(i, seat, records, blank, num_players, args, skip_forced, limit, lanes)
+        _settle(i, seat, seat, records, blank, num_players, args, skip_forced, limit, lanes)
 
 
 @njit(cache=True, nogil=True)

@@ -56,6 +56,7 @@ def _check_lanes(game, n, steps, skip_forced=False, max_cycles=None, threads=1, 
     ends = 0
     for _ in range(steps):
         actions = np.array([rng.choice(np.flatnonzero(m)) for m in out.action_mask])
+        acting = [env.agent_selection for env in envs]
         out = vec.step(actions)
         for i, env in enumerate(envs):
             env.step(int(actions[i]))
@@ -63,7 +64,7 @@ def _check_lanes(game, n, steps, skip_forced=False, max_cycles=None, threads=1, 
                 assert _play_forced(env) == vec.forced[i]
             if out.terminated[i] or out.truncated[i]:
                 ends += 1
-                _same_end(env, vec, out, i)
+                _same_end(env, vec, out, i, acting[i])
                 env.reset(seed=int(vec.seeds[i]))
                 if skip_forced:
                     _play_forced(env)
@@ -71,10 +72,11 @@ def _check_lanes(game, n, steps, skip_forced=False, max_cycles=None, threads=1, 
     return ends
 
 
-def _same_end(env, vec, out, i) -> None:
+def _same_end(env, vec, out, i, acting) -> None:
     """The lane's finished game is the env's: over in the same way, same rewards, scores and length."""
     final = vec.final
     assert final.seed[i] == env.seed_used
+    np.testing.assert_array_equal(final.observation[i], env.observe(acting)["observation"])
     assert final.length[i] == len(env.history)
     if out.terminated[i]:
         assert all(env.terminations.values()) and not any(env.truncations.values())
