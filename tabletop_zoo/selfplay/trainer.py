@@ -70,7 +70,7 @@ def set_torch_threads(torch_threads: int | None) -> int:
 
 
 # checkpoints that held pickled objects: never loaded (unpickling can run code), so never resumed
-PICKLED_CHECKPOINTS = "tabletop_zoo.selfplay.checkpoint/1, tabletop_zoo.az.checkpoint/1 and /2"
+PICKLED_CHECKPOINTS = "formats selfplay.checkpoint/1, az.checkpoint/1 and /2"
 RUN_FILES = (  # what makes a folder hold a run: training into it needs --resume or --overwrite
     "checkpoint.pt",
     "policy.pt",
@@ -93,8 +93,8 @@ def load_checkpoint(out: pathlib.Path, fmt: str | tuple[str, ...]) -> dict:
         raise ValueError(f"--resume: no checkpoint at {ckpt}; start a run there without --resume first")
     formats = (fmt,) if isinstance(fmt, str) else fmt
     hint = (
-        f"; checkpoints before {' and '.join(formats)} did ({PICKLED_CHECKPOINTS}): such a run cannot be resumed, "
-        "start it again with --overwrite (its policy.pt or az.pt still plays)"
+        f"; the checkpoints of tabletop-zoo 0.1 did ({PICKLED_CHECKPOINTS}) and cannot be resumed: start the run "
+        "again with --overwrite (its policy.pt or az.pt still plays)"
     )
     saved = load_plain(ckpt, f"a checkpoint this version can resume (format {' or '.join(formats)})", hint)
     found = saved.get("format") if isinstance(saved, dict) else None
@@ -427,9 +427,9 @@ def train_selfplay(
 
 # --- output ------------------------------------------------------------------------------------------
 def write_run(out: pathlib.Path, state: dict, cfg, log: list[dict], curve: list[dict], title: str, player=None) -> None:
-    """A run folder's files besides the weights, each written whole or not at all (``atomic_write``): so a crash
-    never leaves half a file: ``checkpoint.pt``, ``config.json``, ``log.csv``, ``curve.csv`` and ``curve.png``
-    (``player`` names what the curve measures, ``write_curve_png``'s default when None)."""
+    """A run folder's files besides the weights: ``checkpoint.pt``, ``config.json``, ``log.csv``, ``curve.csv`` and
+    ``curve.png`` (``player`` names what the curve measures, ``write_curve_png``'s default when None). Each is
+    written beside and renamed over the old one (``atomic_write``), so a crash never leaves half a file."""
     save_torch(out / "checkpoint.pt", state)
     atomic_write(out / "config.json", json.dumps(dataclasses.asdict(cfg), indent=1) + "\n")
     write_rows(out / "log.csv", log)
