@@ -273,6 +273,9 @@ def test_a_short_run_on_every_game_saves_a_policy_that_plays_through_policy_path
     ]
     final = play_game(env, agents, seed=5)
     assert len(final) == n
+    from_checkpoint = make_agent("policy", game, path=str(tmp_path / "checkpoint.pt")).model.net  # the same policy
+    for key, value in agents[0].model.net.state_dict().items():
+        assert torch.equal(value, from_checkpoint.state_dict()[key]), key
 
 
 def test_bad_settings_are_refused_before_any_work(tmp_path):
