@@ -188,11 +188,11 @@ class AZWorker:
             "games": self.games.get_state(),
             "rng": self.rng.bit_generator.state,
             "heuristics": plain.heuristics_state(self.heuristics),
-            "pending": [self._samples(p, 3) + [[int(s[3]) for s in p]] for p in self.pending],
+            "pending": [{**self._samples(p, PENDING), "seat": [int(s[3]) for s in p]} for p in self.pending],
             "searched": plain.tensor(self.searched),
             "started": bool(self.started),
             "games_done": int(self.games_done),
-            "done": self._samples(self.done, 4),
+            "done": self._samples(self.done, SAMPLE),
         }
 
     def set_state(self, state: dict) -> None:
@@ -200,15 +200,21 @@ class AZWorker:
         self.rng.bit_generator.state = state["rng"]
         self.heuristics = plain.restore_heuristics(heuristic_class(self.game_id), state["heuristics"])
         self.pending = [
-            [(*arrays, seat) for arrays, seat in zip(plain.unstacked(p[:3]), p[3], strict=True)]
+            [(*arrays, seat) for arrays, seat in zip(plain.unstacked([p[c] for c in PENDING]), p["seat"], strict=True)]
             for p in state["pending"]
         ]
         plain.load_array(self.searched, state["searched"])
         self.started, self.games_done = state["started"], state["games_done"]
-        self.done = plain.unstacked(state["done"])
+        self.done = plain.unstacked([state["done"][c] for c in SAMPLE])
 
-    def _samples(self, rows: list[tuple], columns: int) -> list:
-        """The first ``columns`` of sample rows (obs, mask, pi, z) as one tensor each."""
+    def _samples(self, rows: list[tuple], columns: tuple[str, ...]) -> dict:
+        """The leading ``columns`` of sample rows ``(obs, mask, pi, z)``, one tensor each."""
         k = self.kernel
-        widths = (k.OBS_SIZE, k.NUM_ACTIONS, k.NUM_ACTIONS, k.MAX_PLAYERS)[:columns]
-        return plain.stacked(rows, widths, (np.float32, np.uint8, np.float32, np.float32)[:columns])
+        widths = {"obs": k.OBS_SIZE, "mask": k.NUM_ACTIONS, "pi": k.NUM_ACTIONS, "z": k.MAX_PLAYERS}
+        dtypes = {"obs": np.float32, "mask": np.uint8, "pi": np.float32, "z": np.float32}
+        tensors = plain.stacked(rows, tuple(widths[c] for c in columns), tuple(dtypes[c] for c in columns))
+        return dict(zip(columns, tensors, strict=True))
+
+
+SAMPLE = ("obs", "mask", "pi", "z")  # a finished game's sample: its value target z known
+PENDING = SAMPLE[:3]  # a game in flight's sample (its seat kept beside, for z when the game ends)
