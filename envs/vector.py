@@ -35,6 +35,7 @@ from __future__ import annotations
 import numbers
 from typing import NamedTuple
 
+import gymnasium
 import numba
 import numpy as np
 
@@ -204,6 +205,20 @@ class VecGames:
         )
 
     # --- what else a caller reads ----------------------------------------------------------------
+    def current_seats(self) -> np.ndarray:
+        """int64[B]: a copy of the seat to move in each lane (the one the next ``step`` acts for)."""
+        return self._named["seats"].copy()
+
+    def gymnasium(self, copy: bool = True) -> GymnasiumView:
+        """This batch as a Gymnasium ``VectorEnv`` of the acting seat (``GymnasiumView``)."""
+        return GymnasiumView(self, copy)
+
+    def torchrl(self, device="cpu"):
+        """This batch as a TorchRL ``EnvBase`` (``tabletop_zoo.envs.torchrl_env.TorchRLVecEnv``; needs torchrl)."""
+        from .torchrl_env import TorchRLVecEnv
+
+        return TorchRLVecEnv(self, device=device)
+
     @property
     def seeds(self) -> np.ndarray:
         """uint64[B]: the seed of each lane's current game (the AEC env's ``reset(seed=...)``)."""
@@ -236,3 +251,54 @@ class VecGames:
             f"VecGames({self.kernel.GAME_ID!r}, num_envs={self.num_envs}, num_players={self.num_players}, "
             f"skip_forced={self.skip_forced}, threads={self.threads})"
         )
+
+
+class GymnasiumView(gymnasium.vector.VectorEnv):
+    """A Gymnasium 1.x ``VectorEnv`` of the seat to move in each lane (``VecGames.gymnasium()``).
+
+    Each lane asks the seat to move for an action; the reward of a step is that (acting) seat's, and the
+    rewards of every seat are in ``infos["rewards"]``; the legal mask of the next decision is in
+    ``infos["action_mask"]`` and the seat in ``infos["current_player"]``. Autoreset is ``SAME_STEP``
+    (``metadata["autoreset_mode"]``): a lane whose game ended returns its next game's first observation, with
+    the finished game's last observation (as the acting seat saw it) in ``infos["final_obs"]`` and its seed,
+    length, scores and returns in ``infos["final_info"]`` (Gymnasium's keys and batching: ``"_final_obs"`` marks
+    the lanes, ``infos["final_info"]["seed"][i]`` is lane ``i``'s).
+    Observations are copied (``copy=True``, Gymnasium's default) unless ``copy=False``.
+    """
+
+    metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}
+
+    def __init__(self, vec: VecGames, copy: bool = True):
+        k = vec.kernel
+        self.vec, self.copy = vec, bool(copy)
+        self.num_envs = vec.num_envs
+        self.single_observation_space = gymnasium.spaces.Box(-np.inf, np.inf, (k.OBS_SIZE,), np.float32)
+        self.single_action_space = gymnasium.spaces.Discrete(k.NUM_ACTIONS)
+        self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, self.num_envs)
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        if options:
+            raise ValueError(f"reset() takes no options here (game options are fixed by make_vec), got {options}")
+        out = self.vec.reset(seed)
+        return self._obs(out), self._infos(out)
+
+    def step(self, actions):
+        acting = self.vec.current_seats()
+        out = self.vec.step(actions)
+        reward = out.rewards[np.arange(self.num_envs), acting].astype(np.float32)
+        infos = self._infos(out)
+        infos["rewards"] = out.rewards.copy()
+        for i in np.flatnonzero(out.terminated | out.truncated):
+            final = self.vec.final
+            # numpy scalars keep their dtype in Gymnasium's batched infos (a uint64 seed overflows an int64 array)
+            info = {"seed": final.seed[i], "length": final.length[i], "scores": final.scores[i].copy()}
+            info["returns"] = final.returns[i].copy()
+            infos = self._add_info(infos, {"final_obs": final.observation[i].copy(), "final_info": info}, i)
+        return self._obs(out), reward, out.terminated.copy(), out.truncated.copy(), infos
+
+    def _obs(self, out: VecStep) -> np.ndarray:
+        return out.observation.copy() if self.copy else out.observation
+
+    def _infos(self, out: VecStep) -> dict:
+        return {"action_mask": out.action_mask.astype(bool), "current_player": out.current_player.copy()}
