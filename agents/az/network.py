@@ -107,10 +107,11 @@ def load_plain(path, what: str, hint: str = ""):
     try:
         return torch.load(path, map_location="cpu", weights_only=True)
     except Exception as e:  # torch's message is a page long: one line naming the file and what is wrong
-        raise ValueError(f"{path} is not {what}: {_complaint(e)}{hint}") from None
+        raise ValueError(f"{path} is not {what}: {load_error(e)}{hint}") from None
 
 
-def _complaint(e: Exception) -> str:
+def load_error(e: Exception) -> str:
+    """What ``torch.load(weights_only=True)``'s page-long error says, in one line."""
     text = str(e).split("WeightsUnpickler error:", 1)[-1]
     culprit = re.search(r"GLOBAL (\S+)", text)
     if culprit:

@@ -10,6 +10,8 @@
 - ``az``: ``train_az`` / ``AZTrainer``, AlphaZero-style self-play with the batched search of ``agents/az``;
   ``az_worker``: ``AZWorker`` (a share of its games in flight, searched with the weights it is sent).
 - ``workers``: the worker groups both trainers use (``LocalWorkers``, ``RayWorkers``).
+- ``plain``: what a checkpoint holds (tensors and plain values: loading one never unpickles); ``convert``: a 0.1
+  checkpoint, which held pickled objects, converted for ``--resume``.
 """
 
 from .network import load_policy

@@ -188,11 +188,11 @@ class AZWorker:
             "games": self.games.get_state(),
             "rng": self.rng.bit_generator.state,
             "heuristics": plain.heuristics_state(self.heuristics),
-            "pending": [{**self._samples(p, PENDING), "seat": [int(s[3]) for s in p]} for p in self.pending],
+            "pending": [pending_state(self.kernel, p) for p in self.pending],
             "searched": plain.tensor(self.searched),
             "started": bool(self.started),
             "games_done": int(self.games_done),
-            "done": self._samples(self.done, SAMPLE),
+            "done": sample_columns(self.kernel, self.done, SAMPLE),
         }
 
     def set_state(self, state: dict) -> None:
@@ -207,13 +207,19 @@ class AZWorker:
         self.started, self.games_done = state["started"], state["games_done"]
         self.done = plain.unstacked([state["done"][c] for c in SAMPLE])
 
-    def _samples(self, rows: list[tuple], columns: tuple[str, ...]) -> dict:
-        """The leading ``columns`` of sample rows ``(obs, mask, pi, z)``, one tensor each."""
-        k = self.kernel
-        widths = {"obs": k.OBS_SIZE, "mask": k.NUM_ACTIONS, "pi": k.NUM_ACTIONS, "z": k.MAX_PLAYERS}
-        dtypes = {"obs": np.float32, "mask": np.uint8, "pi": np.float32, "z": np.float32}
-        tensors = plain.stacked(rows, tuple(widths[c] for c in columns), tuple(dtypes[c] for c in columns))
-        return dict(zip(columns, tensors, strict=True))
+
+def sample_columns(kernel, rows: list[tuple], columns: tuple[str, ...]) -> dict:
+    """The leading ``columns`` of sample rows ``(obs, mask, pi, z)``, one tensor each."""
+    k = kernel
+    widths = {"obs": k.OBS_SIZE, "mask": k.NUM_ACTIONS, "pi": k.NUM_ACTIONS, "z": k.MAX_PLAYERS}
+    dtypes = {"obs": np.float32, "mask": np.uint8, "pi": np.float32, "z": np.float32}
+    tensors = plain.stacked(rows, tuple(widths[c] for c in columns), tuple(dtypes[c] for c in columns))
+    return dict(zip(columns, tensors, strict=True))
+
+
+def pending_state(kernel, rows: list[tuple]) -> dict:
+    """A game in flight's samples ``(obs, mask, pi, seat)`` as tensors and the seats as ints."""
+    return {**sample_columns(kernel, rows, PENDING), "seat": [int(r[3]) for r in rows]}
 
 
 SAMPLE = ("obs", "mask", "pi", "z")  # a finished game's sample: its value target z known

@@ -146,16 +146,16 @@ class BatchGames:
 
     def get_state(self) -> dict:
         """Tensors only (``plain.py``): the records as their bytes, every other array as a tensor."""
-        state = {name: plain.tensor(getattr(self, name)) for name in _STATE_ARRAYS}
+        state = {name: plain.tensor(getattr(self, name)) for name in STATE_ARRAYS}
         return {"records": plain.record_bytes(self.records), **state}
 
     def set_state(self, state: dict) -> None:
         plain.load_records(self.records, state["records"])
-        for name in _STATE_ARRAYS:
+        for name in STATE_ARRAYS:
             plain.load_array(getattr(self, name), state[name])
 
 
-_STATE_ARRAYS = ("kinds", "rngs", "masks", "obs", "seats", "movers", "forced")  # besides the records
+STATE_ARRAYS = ("kinds", "rngs", "masks", "obs", "seats", "movers", "forced")  # besides the records
 
 
 def random_positions(

@@ -93,8 +93,8 @@ def load_checkpoint(out: pathlib.Path, fmt: str | tuple[str, ...]) -> dict:
         raise ValueError(f"--resume: no checkpoint at {ckpt}; start a run there without --resume first")
     formats = (fmt,) if isinstance(fmt, str) else fmt
     hint = (
-        f"; the checkpoints of tabletop-zoo 0.1 did ({PICKLED_CHECKPOINTS}) and cannot be resumed: start the run "
-        "again with --overwrite (its policy.pt or az.pt still plays)"
+        f"; the checkpoints of tabletop-zoo 0.1 did ({PICKLED_CHECKPOINTS}): if you wrote it, convert it with "
+        f"`python -m tabletop_zoo.selfplay.convert {out} --trust`, else start the run again with --overwrite"
     )
     saved = load_plain(ckpt, f"a checkpoint this version can resume (format {' or '.join(formats)})", hint)
     found = saved.get("format") if isinstance(saved, dict) else None
