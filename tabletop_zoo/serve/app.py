@@ -22,9 +22,10 @@ leaves them is listed or read. The limits:
 - Request body: at most ``MAX_BODY_BYTES`` (a replay of ``MAX_REPLAY_BYTES``, 20 MB, plus the request
   around it), else 413 before it is parsed.
 - Searching seats: at most ``seats.MAX_SECONDS`` (10 s) of wall time a move, ``seats.MAX_THREADS`` threads,
-  mcts's own simulation cap (1,000,000) and 10,000 az simulations.
-- Games: the ``MAX_GAMES`` (64) most recently used are kept; a game untouched for ``IDLE_SECONDS`` (1 hour)
-  expires. Viewing, moving or advancing a game counts as use.
+  200,000 mcts and 10,000 az simulations a move.
+- Games: the ``MAX_GAMES`` (64) most recently used are kept, and fewer when their az seats' kept search trees
+  pass ``MAX_KEPT_SIMULATIONS`` (100,000 simulations, about 420 MB in Imperial); a game untouched for
+  ``IDLE_SECONDS`` (1 hour) expires. Viewing, moving or advancing a game counts as use.
 
 Every request is checked (game id, options, agent specs, action ids, positions) and answered with a 4xx and a
 one-line ``detail`` saying what was wrong; an agent or rules failure inside one game answers 409 for that
@@ -58,6 +59,9 @@ from .sessions import HUMAN, PlayGame, WatchGame
 log = logging.getLogger("tabletop_zoo.serve")
 
 MAX_GAMES = 64  # live and watched games kept; the least recently used is dropped beyond that
+# az seats keep their search tree between moves (about 4.2 KB a simulation in Imperial): the kept games' az
+# simulations are bounded too (about 420 MB of trees at most), dropping the least recently used games first
+MAX_KEPT_SIMULATIONS = 100_000
 IDLE_SECONDS = 3600.0  # a game untouched this long expires
 MAX_REPLAY_BYTES = 20_000_000  # a replay or games.jsonl larger than this is refused
 MAX_BODY_BYTES = MAX_REPLAY_BYTES + 65_536  # the largest request: a posted replay inside {"replay": ...}
@@ -103,9 +107,12 @@ class _Store:
             gid = f"g{next(self.ids)}"
             self.games[gid] = game
             self.used[gid] = self.clock()
-            while len(self.games) > MAX_GAMES:
-                self._drop(next(iter(self.games)))
+            while len(self.games) > MAX_GAMES or self._kept_simulations() > MAX_KEPT_SIMULATIONS:
+                self._drop(next(iter(self.games)))  # the new game alone always fits (seats.MAX_SIMULATIONS)
             return gid
+
+    def _kept_simulations(self) -> int:
+        return sum(getattr(game, "kept_simulations", 0) for game in self.games.values())
 
     def get(self, gid: str, kind: type):
         with self.lock:

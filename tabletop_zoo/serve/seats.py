@@ -8,9 +8,8 @@ with (``--models DIR``, listed by ``/api/catalogue``); the server resolves the n
 
 Searching seats are bounded so that no move costs more than ``MAX_SECONDS`` of wall time: every seat with a
 ``seconds`` parameter (``mcts``, ``az``) gets ``seconds=MAX_SECONDS`` unless it asks for less; ``threads``
-is at most ``MAX_THREADS``; ``simulations`` is within the agent's own cap (mcts: 1,000,000) and, for
-``az``, whose tree stays allocated with the seat (about 4.2 KB a simulation in Imperial), at most
-``MAX_SIMULATIONS["az"]``.
+is at most ``MAX_THREADS``; ``simulations`` is at most ``MAX_SIMULATIONS`` (mcts 200,000, below its own cap of
+1,000,000; az 10,000: its tree stays allocated with the seat, about 4.2 KB a simulation in Imperial).
 """
 
 from __future__ import annotations
@@ -31,7 +30,9 @@ FILE_PARAMETERS = ("path",)  # agent parameters that name a file: the server set
 MODEL_AGENTS = {".zip": ("policy",), ".pt": ("policy", "az")}  # a model file's suffix -> the agents playing it
 MAX_SECONDS = 10.0  # wall time a searching seat may spend on one move (also its default)
 MAX_THREADS = min(4, os.cpu_count() or 1)  # one seat's search threads: one game cannot take every core
-MAX_SIMULATIONS = {"az": 10_000}  # about 42 MB of az tree per seat in Imperial; mcts: its own cap
+# az: about 42 MB of tree per seat in Imperial, kept between moves; mcts: 14 MB a search at six seats, freed after
+# each move (within MAX_SECONDS a search reaches far fewer anyway), so concurrent requests stay within memory
+MAX_SIMULATIONS = {"az": 10_000, "mcts": 200_000}
 
 
 @dataclass(frozen=True)

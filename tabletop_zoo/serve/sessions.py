@@ -81,6 +81,8 @@ class PlayGame:
             raise ServeError(str(e)) from None
         self.agents = [_build(seat, i, self.game, self.seed, self.env, models) for i, seat in enumerate(parsed)]
         self.humans = [i for i, a in enumerate(self.agents) if a is None]
+        # simulations of the search trees this game keeps between moves (az's; mcts frees its tree each move)
+        self.kept_simulations = sum(a.simulations for a in self.agents if getattr(a, "name", None) == "az")
         self.hidden = self.env.kernel.INFORMATION == "imperfect"
         self.env.reset(seed=self.seed)
         self.log: list[dict] = []  # per decision: seat, the name the table may read, the full name

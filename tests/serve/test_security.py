@@ -189,7 +189,7 @@ def test_a_chunked_body_is_cut_off_at_the_limit():
 @pytest.mark.parametrize(
     "seat, words",
     [
-        ("mcts:simulations=10000000", "simulations must be an integer >= 1 and <= 1000000"),
+        ("mcts:simulations=300000", "mcts simulations (this server's limit) must be in 1..200000, got 300000"),
         ("mcts:threads=64", f"mcts threads (this server's limit) must be in 1..{seats.MAX_THREADS}, got 64"),
         ("mcts:seconds=600", "seconds must be a number in 0..10.0 (this server's limit), got 600"),
         ("mcts:seconds=-1", "seconds must be a number in 0..10.0"),
@@ -220,6 +220,18 @@ def test_the_game_in_play_survives_70_new_games(client):
     assert len(r.json()["log"]) == 70
     assert len(client.app.state.games) == serve_app.MAX_GAMES
     assert client.get(f"/api/play/{first_other}").status_code == 404  # the least recently used went
+
+
+def test_az_trees_kept_between_moves_are_bounded_across_games(client):
+    """Each az seat keeps its tree between moves: the kept games' az simulations stay within the budget, the
+    least recently used games going first."""
+    az = "az:simulations=10000"
+    per_game = 3 * 10_000
+    ids = [new_game(client, "irish_gauge", seats=[az] * 3, seed=i)["id"] for i in range(4)]
+    assert 4 * per_game > serve_app.MAX_KEPT_SIMULATIONS >= 3 * per_game
+    assert [client.get(f"/api/play/{gid}").status_code for gid in ids] == [404, 200, 200, 200]
+    store = client.app.state.store
+    assert store._kept_simulations() == 3 * per_game
 
 
 def test_an_idle_game_expires_after_an_hour(client):
