@@ -1,0 +1,226 @@
+"""What a new user waits for: the first ``make_env`` + ``reset`` + 100 random steps of a game on a cold numba cache.
+
+    python benchmarks/cold_start.py                       # every game
+    python benchmarks/cold_start.py irish_gauge kremlin   # the games named
+    python benchmarks/cold_start.py --warm irish_gauge    # also a second run on the same (now warm) folder
+    python benchmarks/cold_start.py --arena irish_gauge   # `tabletop-zoo arena GAME --games 4` cold (parent + workers)
+
+Each game runs in a fresh subprocess with a fresh ``NUMBA_CACHE_DIR`` (a new temporary folder), one process, as a
+new user's first script would. Reported: the subprocess's CPU seconds (user + sys, from ``getrusage(
+RUSAGE_CHILDREN)``, which load disturbs less than wall time), its wall seconds, the load average, and where the CPU
+went: the CPU of each phase (import, make_env, reset, the first ``last()`` (observe), the first step, the other 99)
+and each top-level numba compile (a function called from Python or from a ``@overload``, with everything it
+compiled for the first time inside it), from numba's ``numba:compile`` events. Results go to stdout as a
+Markdown table (``--json`` for the raw figures).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+STEPS = 100
+
+
+def _child(game: str, steps: int) -> dict:
+    """Runs inside the fresh subprocess: the first use, timed phase by phase and compile by compile."""
+    t0 = time.process_time()
+    from numba.core import event
+
+    compiles = []  # (depth, name, cpu seconds inclusive)
+    stack = []
+
+    class Listener(event.Listener):
+        def on_start(self, ev):
+            stack.append(time.process_time())
+
+        def on_end(self, ev):
+            start = stack.pop()
+            d = ev.data["dispatcher"]
+            name = f"{d.py_func.__module__}.{d.py_func.__qualname__}"
+            compiles.append((len(stack), name, time.process_time() - start))
+
+    event.register("numba:compile", Listener())
+
+    import numpy as np
+
+    import tabletop_zoo
+
+    phases = {"import": time.process_time() - t0}
+
+    def phase(name, fn):
+        start = time.process_time()
+        value = fn()
+        phases[name] = phases.get(name, 0.0) + time.process_time() - start
+        return value
+
+    env = phase("make_env", lambda: tabletop_zoo.make_env(game))
+    phase("reset", lambda: env.reset(seed=0))
+    rng = np.random.default_rng(0)
+    games = 1
+    for i in range(steps):
+        obs, _, term, trunc, _ = phase("first last() (observe)" if i == 0 else "last()", env.last)
+        if term or trunc:
+            phase("reset", lambda: env.reset(seed=games))
+            games += 1
+            obs, *_ = env.last()
+        legal = np.flatnonzero(obs["action_mask"])
+        phase("first step" if i == 0 else f"steps 2-{steps}", lambda: env.step(int(legal[rng.integers(legal.size)])))
+    top = {}
+    for depth, name, seconds in compiles:
+        if depth == 0:
+            top[name] = top.get(name, 0.0) + seconds
+    return {
+        "cpu_inside": time.process_time() - t0,
+        "phases": phases,
+        "compiles": len(compiles),
+        "top_level": sorted(top.items(), key=lambda kv: -kv[1]),
+        "games_started": games,
+    }
+
+
+def load() -> str:
+    return "/".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def _run(cmd: list[str], cache: str) -> tuple[float, float, subprocess.CompletedProcess]:
+    """CPU (user + sys of the process and its children) and wall seconds of ``cmd`` with NUMBA_CACHE_DIR=cache."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = time.perf_counter()
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - wall
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if proc.returncode:
+        raise RuntimeError(f"{' '.join(cmd)} failed:\n{proc.stderr[-3000:]}")
+    return cpu, wall, proc
+
+
+def measure(game: str, steps: int = STEPS, warm: bool = False) -> dict:
+    """One cold first use of ``game`` in a fresh process and cache folder (and a warm one after, if asked)."""
+    cache = tempfile.mkdtemp(prefix="cold_start_")
+    try:
+        row = {"game": game, "load_before": load()}
+        cmd = [sys.executable, __file__, "--child", game, "--steps", str(steps)]
+        cpu, wall, proc = _run(cmd, cache)
+        row.update(cpu=cpu, wall=wall, load_after=load(), **json.loads(proc.stdout.splitlines()[-1]))
+        row["first_use_lines"] = sum("tabletop-zoo precompile" in line for line in proc.stderr.splitlines())
+        if warm:
+            cpu, wall, proc = _run(cmd, cache)
+            row.update(warm_cpu=cpu, warm_wall=wall)
+        return row
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+
+
+def _arena_child(game: str, games: int, out: str) -> dict:
+    """Runs inside the fresh subprocess: the arena command, then this process's CPU and its workers'."""
+    from tabletop_zoo.cli import app
+
+    try:
+        app(["arena", game, "--games", str(games), "--out", out], standalone_mode=False)
+    except SystemExit as e:
+        if e.code:
+            raise
+    me, workers = (resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    return {"parent_cpu": me.ru_utime + me.ru_stime, "workers_cpu": workers.ru_utime + workers.ru_stime}
+
+
+def measure_arena(game: str, games: int = 4, warm: bool = True) -> dict:
+    """``tabletop-zoo arena GAME --games N`` on a fresh cache: CPU of the parent and of its workers (and, on the
+    same cache after, a warm rerun: what playing the games costs without compiling)."""
+    cache = tempfile.mkdtemp(prefix="cold_start_")
+    out = tempfile.mkdtemp(prefix="cold_arena_")
+    try:
+        row = {"game": game, "games": games, "load_before": load()}
+        for run in ("cold", "warm") if warm else ("cold",):
+            cmd = [sys.executable, __file__, "--arena-child", game, "--games", str(games), "--out", f"{out}/{run}"]
+            cpu, wall, proc = _run(cmd, cache)
+            row[run] = {"cpu": cpu, "wall": wall, **json.loads(proc.stdout.splitlines()[-1])}
+            row[run]["first_use_lines"] = sum("compiling" in line for line in proc.stderr.splitlines())
+        row["load_after"] = load()
+        return row
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def arena_line(r: dict) -> str:
+    runs = []
+    for run in ("cold", "warm"):
+        if run in r:
+            x = r[run]
+            runs.append(
+                f"{run}: {x['cpu']:.1f} s CPU (parent {x['parent_cpu']:.1f}, workers {x['workers_cpu']:.1f}), "
+                f"{x['wall']:.1f} s wall, {x['first_use_lines']} first-use line(s)"
+            )
+    return (
+        f"{r['game']} arena --games {r['games']}: " + "; ".join(runs) + f"; load {r['load_before']} / {r['load_after']}"
+    )
+
+
+def table(rows: list[dict]) -> str:
+    lines = [
+        "| game | CPU s | wall s | compiles | reset | first last() | first step | import + make_env | load before/after |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in rows:
+        p = r["phases"]
+        lines.append(
+            f"| {r['game']} | {r['cpu']:.1f} | {r['wall']:.1f} | {r['compiles']} | {p.get('reset', 0):.1f} | "
+            f"{p.get('first last() (observe)', 0):.1f} | {p.get('first step', 0):.1f} | "
+            f"{p['import'] + p['make_env']:.1f} | {r['load_before']} / {r['load_after']} |"
+        )
+    lines.append("")
+    for r in rows:
+        top = ", ".join(f"`{name.rpartition('.')[2]}` {s:.1f}" for name, s in r["top_level"] if s >= 0.05)
+        warm = f"; warm rerun {r['warm_cpu']:.1f} s CPU" if "warm_cpu" in r else ""
+        lines.append(f"- {r['game']}: top-level compiles (CPU s, callees included): {top}{warm}")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: every game)")
+    parser.add_argument("--steps", type=int, default=STEPS)
+    parser.add_argument("--warm", action="store_true", help="also time a second (warm) run on the same cache")
+    parser.add_argument("--arena", action="store_true", help="time `tabletop-zoo arena GAME --games 4` instead")
+    parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    parser.add_argument("--games", dest="arena_games", type=int, default=4, help="games of the --arena run")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--arena-child", help=argparse.SUPPRESS)
+    parser.add_argument("--out", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(_child(args.child, args.steps)))
+        return
+    if args.arena_child:
+        print(json.dumps(_arena_child(args.arena_child, args.arena_games, args.out)))
+        return
+    if not args.games:
+        from tabletop_zoo import registry
+
+        args.games = sorted(registry.GAMES)
+    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores", file=sys.stderr)
+    if args.arena:
+        for game in args.games:
+            r = measure_arena(game, args.arena_games)
+            print(json.dumps(r) if args.json else arena_line(r))
+        return
+    rows = []
+    for game in args.games:
+        rows.append(measure(game, args.steps, args.warm))
+        print(json.dumps(rows[-1]) if args.json else f"{game}: {rows[-1]['cpu']:.1f} s CPU", file=sys.stderr)
+    print(json.dumps(rows, indent=1) if args.json else table(rows))
+
+
+if __name__ == "__main__":
+    main()
