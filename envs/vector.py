@@ -278,12 +278,14 @@ class GymnasiumView(gymnasium.vector.VectorEnv):
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, self.num_envs)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        """A new game in every lane: (observations, infos); game options are fixed by ``make_vec``."""
         if options:
             raise ValueError(f"reset() takes no options here (game options are fixed by make_vec), got {options}")
         out = self.vec.reset(seed)
         return self._obs(out), self._infos(out)
 
     def step(self, actions):
+        """One action per lane: (observations, the acting seats' rewards, terminated, truncated, infos)."""
         acting = self.vec.current_seats()
         out = self.vec.step(actions)
         reward = out.rewards[np.arange(self.num_envs), acting].astype(np.float32)
