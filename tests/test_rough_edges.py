@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import types
 
 import pytest
 
@@ -155,3 +156,29 @@ def test_a_write_that_fails_leaves_the_old_file_and_no_temporary(tmp_path):
             raise OSError(28, "disk full")
     assert target.read_text() == "finished game\n"
     assert [p.name for p in tmp_path.iterdir()] == ["replay.json"]
+
+
+class _FailingRay(types.ModuleType):
+    """A Ray whose start fails as it did under load: a page of traceback in the message."""
+
+    def __init__(self):
+        super().__init__("ray")
+
+    def is_initialized(self):
+        return False
+
+    def init(self, **kwargs):
+        raise TimeoutError("Timed out while waiting for the GCS\n" + "  File ray/_private/node.py\n" * 90)
+
+
+def test_an_arena_on_a_ray_that_fails_to_start_says_so_in_one_line(tmp_path, monkeypatch):
+    from tabletop_zoo import arena
+
+    monkeypatch.setitem(sys.modules, "ray", _FailingRay())
+    kwargs = dict(games=2, out=tmp_path, workers=2, backend="ray", progress=False, console=False)
+    with pytest.raises(ValueError) as refused:
+        arena.run("irish_gauge", ["random", "random", "random"], **kwargs)
+    assert str(refused.value) == (
+        "the ray backend failed starting a local Ray with 2 CPUs: Timed out while waiting for the GCS; "
+        "retry when less loaded, or use --backend local"
+    )

@@ -23,6 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 import numpy as np
 
 from .. import registry
+from .._ray import start_ray
 from ..agents.spec import AgentSpec, check_agent_spec
 from ..standings import final_standings
 from .files import GAMES_FILE, RUN_FILE, TIMES_FILE, RunLock, atomic_write, play_seconds, read_games, read_text
@@ -83,17 +84,15 @@ def play_batch(game_id, num_players, specs, games, run_seed, options) -> list[tu
 
 
 def _warm_cache(game_id: str, num_players: int, specs: list[AgentSpec]) -> None:
-    """Compile (or load) numba code once in the parent so workers never race to write the cache."""
-    kernel = registry.kernel(game_id)
-    kernel.playouts(num_players, 1, 0)
-    if any(s.name == "mcts" for s in specs):
-        from ..agents.mcts import search_root
+    """Compile (or load) once, in the parent, everything the workers run (the env to a game's end, each agent of
+    the line-up acting), so workers load machine code instead of each compiling it; a cold cache says so once."""
+    from ..precompile import lineup_first_use
 
-        search_root(kernel.new_state(num_players, 0), 2, 2, 1.0, 0)
+    lineup_first_use(game_id, num_players, specs)
     if any(s.name == "az" for s in specs):
         from ..agents.az.inline import warm_up
 
-        warm_up(kernel, num_players)
+        warm_up(registry.kernel(game_id), num_players)
 
 
 # --- checking a run's arguments, before anything is written ------------------------------------------
@@ -303,19 +302,7 @@ def _run_local(game_id, num_players, specs, batches, seed, options, workers, rec
 
 
 def _run_ray(game_id, num_players, specs, batches, seed, options, workers, address, record) -> None:
-    try:
-        import ray
-    except ImportError:
-        raise ValueError("the ray backend needs Ray: pip install 'tabletop-zoo[distributed]'") from None
-    started = not ray.is_initialized()
-    if started:
-        ray.init(
-            address=address,
-            num_cpus=None if address else workers,
-            include_dashboard=False,
-            ignore_reinit_error=True,
-            log_to_driver=False,
-        )
+    ray, started = start_ray(address, workers)
     try:
         remote = ray.remote(max_retries=3)(play_batch)
         refs = [remote.remote(game_id, num_players, specs, b, seed, options) for b in batches]
