@@ -12,6 +12,7 @@ the results in worker order, None for an idle worker),
 
 from __future__ import annotations
 
+from .._ray import start_ray
 from . import plain
 from .config import check_counts
 from .pool import parse_pool
@@ -72,14 +73,8 @@ class RayWorkers:
     ``address`` joins a running cluster instead."""
 
     def __init__(self, worker_class, specs: list[dict], address: str | None = None):
-        try:
-            import ray
-        except ImportError:
-            raise ValueError("the ray backend needs Ray: pip install 'tabletop-zoo[distributed]'") from None
-        self.ray = ray
-        self.started = not ray.is_initialized()
-        if self.started:
-            _start_ray(ray, address, len(specs))
+        self.ray, self.started = start_ray(address, len(specs))  # one clear line when Ray fails to start
+        ray = self.ray
         actor = ray.remote(num_cpus=1)(worker_class)
         self.workers = [actor.remote(**{**spec, "torch_threads": 1}) for spec in specs]
 
@@ -101,23 +96,6 @@ class RayWorkers:
         if self.started:
             self.ray.shutdown()
             self.started = False
-
-
-def _start_ray(ray, address: str | None, cpus: int) -> None:
-    """``ray.init``, its failure one line (what failed and what to try) instead of Ray's page of traceback."""
-    try:
-        ray.init(
-            address=address,
-            num_cpus=None if address else cpus,
-            include_dashboard=False,
-            ignore_reinit_error=True,
-            log_to_driver=False,
-        )
-    except Exception as e:  # Ray raises ConnectionError, RuntimeError, ValueError, TimeoutError...
-        where = f"joining the Ray cluster at {address!r}" if address else f"starting a local Ray with {cpus} CPUs"
-        reason = (str(e).strip().splitlines() or [type(e).__name__])[0]
-        fix = "check --address (a running cluster's, e.g. 10.0.0.5:6379)" if address else "retry when less loaded"
-        raise ValueError(f"the ray backend failed {where}: {reason}; {fix}, or use --backend local") from None
 
 
 def make_workers(backend: str, worker_class, specs: list[dict], address: str | None = None):
