@@ -142,9 +142,7 @@ class VecGames:
         seed = self._seed if seed is None else self.kernel.check_seed(seed)
         states = np.random.SeedSequence(seed).generate_state(self.num_envs, np.uint64)
         self._named["rngs"][:, 0] = states
-        lanes_mod.start_lanes(
-            self.records, self._blank, self.num_players, self._args, self.skip_forced, self._limit, self._lanes
-        )
+        self._run(True)
         self._started = True
         return self._result()
 
@@ -153,18 +151,20 @@ class VecGames:
         if not self._started:
             raise RuntimeError("reset() must be called before step()")
         self._check_actions(actions)
-        call = lanes_mod.step_lanes if self.threads == 1 else lanes_mod.step_lanes_parallel
-        args = (self.records, self._actions, self._blank, self.num_players, self._args, self.skip_forced, self._limit)
-        if self.threads == 1:
-            call(*args, self._lanes)
-        else:
-            previous = numba.get_num_threads()
-            numba.set_num_threads(self.threads)
-            try:
-                call(*args, self._lanes)
-            finally:
-                numba.set_num_threads(previous)
+        self._run(False)
         return self._result()
+
+    def _run(self, start: bool) -> None:
+        args = (start, self.records, self._actions, self._blank, self.num_players, self._args, self.skip_forced)
+        if self.threads == 1:
+            lanes_mod.run_lanes(*args, self._limit, self._lanes)
+            return
+        previous = numba.get_num_threads()
+        numba.set_num_threads(self.threads)
+        try:
+            lanes_mod.run_lanes_parallel(*args, self._limit, self._lanes)
+        finally:
+            numba.set_num_threads(previous)
 
     def _check_actions(self, actions) -> None:
         a = np.asarray(actions)

@@ -1,10 +1,10 @@
 """A batch of games stepped in numba, every seat played by the caller: the loop behind ``make_vec``.
 
 Each lane of the batch is one game record (``records[i]``) that this module steps, restarts and observes
-without returning to Python: ``step_lanes`` applies one action per lane, then (if asked) the decisions that
+without returning to Python: ``run_lanes`` starts every lane's game or applies one action per lane, then (if asked) the decisions that
 have a single legal action, and restarts a lane whose game ended or hit the decision limit in the same call.
 Everything a lane needs lives in the arrays of the ``lanes`` tuple (``LANE_ARRAYS`` names them in order), so
-one call steps the whole batch; ``step_lanes_parallel`` is the same loop spread over numba's threads (``prange``): lanes are
+one call steps the whole batch; ``run_lanes_parallel`` is the same loop spread over numba's threads (``prange``): lanes are
 independent, so the result is the same for any thread count.
 
 Seeds: lane ``i`` draws each new game's seed from its own generator ``rngs[i]`` (``rng.next_u64``), and
@@ -116,42 +116,37 @@ def _settle(i, seat, acting, records, blank, num_players, args, skip_forced, lim
 
 
 @njit(cache=True, nogil=True)
-def _step_lane(i, action, records, blank, num_players, args, skip_forced, limit, lanes):
-    """One lane: apply ``action``, then move on to the next decision (``_settle``)."""
-    masks, seats, rewards, done, length, forced = lanes[2], lanes[4], lanes[5], lanes[6], lanes[7], lanes[8]
+def _lane(i, start, action, records, blank, num_players, args, skip_forced, limit, lanes):
+    """One lane: a new game (``start``) or ``action`` applied, then on to the next decision (``_settle``)."""
+    rngs, seeds, masks, _, seats, rewards, done, length, forced = lanes[:9]
     rewards[i, :] = 0.0
     done[i] = 0
     forced[i] = 0
-    acting = seats[i]
-    seat = step_and_mask(records[i : i + 1], action, masks[i])
-    length[i] += 1
+    if start:
+        seat = _start(i, records, blank, num_players, args, rngs, seeds, masks, length)
+        acting = seat
+    else:
+        acting = seats[i]
+        seat = step_and_mask(records[i : i + 1], action, masks[i])
+        length[i] += 1
     _settle(i, seat, acting, records, blank, num_players, args, skip_forced, limit, lanes)
 
 
+# One entry point from Python for starting and stepping: numba optimises each entry with the whole rules tree it
+# calls, so a second entry (a separate start) would cost a second compile of the game.
 @njit(cache=True, nogil=True)
-def step_lanes(records, actions, blank, num_players, args, skip_forced, limit, lanes):
-    """Every lane applies ``actions[i]`` (legal, checked by the caller) and moves on to its next decision."""
+def run_lanes(start, records, actions, blank, num_players, args, skip_forced, limit, lanes):
+    """Every lane starts a new game (``start``) or applies ``actions[i]`` (legal, checked by the caller), then
+    moves on to its next decision, forced ones played if asked."""
     for i in range(records.shape[0]):
-        _step_lane(i, actions[i], records, blank, num_players, args, skip_forced, limit, lanes)
+        _lane(i, start, actions[i], records, blank, num_players, args, skip_forced, limit, lanes)
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def step_lanes_parallel(records, actions, blank, num_players, args, skip_forced, limit, lanes):
-    """``step_lanes`` with the lanes spread over numba's threads (``numba.set_num_threads``)."""
+def run_lanes_parallel(start, records, actions, blank, num_players, args, skip_forced, limit, lanes):
+    """``run_lanes`` with the lanes spread over numba's threads (``numba.set_num_threads``)."""
     for i in prange(records.shape[0]):
-        _step_lane(i, actions[i], records, blank, num_players, args, skip_forced, limit, lanes)
-
-
-@njit(cache=True, nogil=True)
-def start_lanes(records, blank, num_players, args, skip_forced, limit, lanes):
-    """Every lane starts a new game and moves on to its first decision (forced ones played if asked)."""
-    rngs, seeds, masks, _, _, rewards, done, length, forced = lanes[:9]
-    for i in range(records.shape[0]):
-        rewards[i, :] = 0.0
-        done[i] = 0
-        forced[i] = 0
-        seat = _start(i, records, blank, num_players, args, rngs, seeds, masks, length)
-        _settle(i, seat, seat, records, blank, num_players, args, skip_forced, limit, lanes)
+        _lane(i, start, actions[i], records, blank, num_players, args, skip_forced, limit, lanes)
 
 
 @njit(cache=True, nogil=True)
