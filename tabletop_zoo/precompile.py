@@ -38,6 +38,7 @@ log = logging.getLogger("tabletop_zoo")
 # CPU seconds of a cold first use per byte of the kernel's sources (benchmarks/COLD_START.md): the rough figure
 # the first-use line gives.
 SECONDS_PER_SOURCE_BYTE = 1 / 3300
+LINEUP = ("random", "heuristic", "mcts")  # the agents precompile warms for a tournament (the README's line-up)
 
 
 def source_bytes(game_id: str) -> int:
@@ -60,6 +61,7 @@ def compile_game(game_id: str) -> float:
 def _compile_game(game_id: str) -> float:
     from .agents import make_agent
     from .agents.az.inline import warm_up
+    from .agents.spec import AgentSpec
     from .envs.wrappers.vector import KernelVecEnv
     from .selfplay.batch import LEARNER, BatchGames
 
@@ -99,6 +101,8 @@ def _compile_game(game_id: str) -> float:
         for i in rows:
             games.actions[i] = _random_legal(games.masks[i], rng)
         games.step(rows)
+    # The arena's standard line-up acting (the heuristic's compiled helpers too), marked compiled for its parent.
+    lineup_first_use(game_id, n, [AgentSpec(name) for name in LINEUP])
     return time.process_time() - start
 
 
