@@ -29,9 +29,3 @@ def check_float(name: str, value, minimum: float) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value) or value < minimum:
         raise ValueError(f"{name} must be a finite number >= {minimum}, got {value!r}")
     return float(value)
-
-
-def check_bool(name: str, value) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"{name} must be true or false, got {value!r}")
-    return value

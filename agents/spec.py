@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .registry import AGENTS, agent_parameters, make_agent
+
 
 @dataclass(frozen=True)
 class AgentSpec:
@@ -28,8 +30,6 @@ class AgentSpec:
 
     def build(self, game_id: str, seed: int | None = None):
         """A fresh agent for ``game_id``."""
-        from . import make_agent
-
         return make_agent(self.name, game_id, seed=seed, **self.params)
 
 
@@ -45,8 +45,6 @@ def parse_value(text: str):
 
 def parse_agent_spec(text: str, game_id: str | None) -> AgentSpec:
     """Parse a spec string; an unknown agent or parameter raises ValueError saying what is allowed."""
-    from . import AGENTS, agent_parameters
-
     if not isinstance(text, str) or not text.strip():
         raise ValueError(f"an agent spec must be a non-empty string like 'mcts:simulations=50', got {text!r}")
     name, _, rest = text.strip().partition(":")
