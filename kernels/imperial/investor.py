@@ -152,17 +152,37 @@ def do_buy(r, p, n, k, t):
 
 
 @njit(cache=True)
+def _affordable(r, p, n, price, inv):
+    """IMP-BND-1/3: price + compensation within seat p's cash, as ``purchase_price`` decides it; the
+    compensation (0 or COMPENSATION) is worked out only when it can make the difference."""
+    cash = r.cash[p]
+    if price > cash:
+        return False
+    if price + COMPENSATION <= cash:
+        return True
+    return price + compensation_due(r, p, n, inv + price) <= cash
+
+
+@njit(cache=True)
+def _buy_ok(r, p, n, k, t, inv):
+    """purchase_price(r, p, n, k, t) >= 0 for a free bond k and a t that is 0 or seat p's (the loops below
+    check both), with p's investment inv in n counted once per nation, not once per candidate."""
+    return _affordable(r, p, n, BOND_COST[k - 1] - (BOND_COST[t - 1] if t > 0 else 0), inv)
+
+
+@njit(cache=True)
 def valid_buys(r, p, mask, a_buy):
     """Set BUY bits for seat p; returns how many (IMP-BND-1/3/4)."""
     c = 0
     for n in range(N_NATIONS):
+        inv = investment(r, n, p)
         for k in range(1, N_BONDS + 1):
             if r.bond_owner[n, k - 1] >= 0:
                 continue
             for t in range(0, k):
                 if t > 0 and r.bond_owner[n, t - 1] != p:
                     continue
-                if purchase_price(r, p, n, k, t) >= 0:
+                if _buy_ok(r, p, n, k, t, inv):
                     mask[a_buy + 90 * n + 10 * (k - 1) + t] = 1
                     c += 1
     return c
@@ -172,13 +192,14 @@ def valid_buys(r, p, mask, a_buy):
 def any_buy(r, p):
     """Whether seat p has any BUY that valid_buys would set (the same loops, stopping at the first)."""
     for n in range(N_NATIONS):
+        inv = investment(r, n, p)
         for k in range(1, N_BONDS + 1):
             if r.bond_owner[n, k - 1] >= 0:
                 continue
             for t in range(0, k):
                 if t > 0 and r.bond_owner[n, t - 1] != p:
                     continue
-                if purchase_price(r, p, n, k, t) >= 0:
+                if _buy_ok(r, p, n, k, t, inv):
                     return True
     return False
 

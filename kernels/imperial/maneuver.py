@@ -13,6 +13,7 @@ from .board import last_factory_protected
 from .board import rail_closure
 from .board import rail_ok_mask
 from .board import remove_armies
+from .board import union_of
 from .chips import update_chips
 from .combat import start_declaration
 from .state import PH_DEST
@@ -27,6 +28,7 @@ from .tables import N_REGIONS
 from .tables import N_SEAS
 from .tables import PORT_SEA
 from .tables import SEA_ADJ
+from .tables import SEA_MASK
 from .turn import end_action
 
 
@@ -46,11 +48,7 @@ def sea_closure(start, avail):
     seen = start
     frontier = start
     while frontier != ZERO:
-        nxt = ZERO
-        for k in range(N_SEAS):
-            if has(frontier, FIRST_SEA + k):
-                nxt |= SEA_ADJ[FIRST_SEA + k]
-        nxt &= avail & ~seen
+        nxt = union_of(frontier & SEA_MASK, SEA_ADJ) & avail & ~seen
         seen |= nxt
         frontier = nxt
     return seen
@@ -59,21 +57,13 @@ def sea_closure(start, avail):
 @njit(cache=True)
 def landings(seas, rail_ok):
     """Land regions an army can end on after crossing the given seas (+ rail on, IMP-ARM-4)."""
-    land = ZERO
-    for k in range(N_SEAS):
-        if has(seas, FIRST_SEA + k):
-            land |= LAND_ADJ[FIRST_SEA + k]
-    return rail_closure(land, rail_ok)
+    return rail_closure(union_of(seas & SEA_MASK, LAND_ADJ), rail_ok)
 
 
 @njit(cache=True)
 def embark_seas(pre, avail):
     """Available seas adjacent to any region of pre (where the army can embark)."""
-    m = ZERO
-    for x in range(FIRST_SEA):
-        if has(pre, x):
-            m |= SEA_ADJ[x]
-    return m & avail
+    return union_of(pre & LAND_MASK, SEA_ADJ) & avail
 
 
 @njit(cache=True)
@@ -81,10 +71,7 @@ def army_routes(r, n, origin):
     """(land-only destinations, sea-transport destinations, pre-step rail set) of an army (IMP-ARM-2..5)."""
     rail_ok = rail_ok_mask(r, n)
     pre = rail_closure(bit(origin), rail_ok)  # IMP-ARM-2
-    step = ZERO
-    for x in range(FIRST_SEA):
-        if has(pre, x):
-            step |= LAND_ADJ[x]  # IMP-ARM-3: one land border
+    step = union_of(pre & LAND_MASK, LAND_ADJ)  # IMP-ARM-3: one land border
     land = (pre | rail_closure(step, rail_ok)) & ~bit(origin)
     avail = available_seas(r, n)
     sea = ZERO
