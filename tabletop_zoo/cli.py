@@ -572,7 +572,8 @@ def bench(
 ) -> None:
     """Every game and player count: kernel, AEC, observe, clone, MCTS and memory, next to PettingZoo and
     OpenSpiel measured in the same run, and OpenSpiel's Python MCTSBot on our games vs our MCTS.
-    'bench training': samples/s of the self-play trainer vs MaskablePPO and the network's bound."""
+    'bench training': samples/s of the self-play trainer vs MaskablePPO and the network's bound.
+    'bench vector': make_vec decisions/s at batch 1 to 4,096, 1 thread and all cores, vs kernel playouts and Pgx."""
     from pathlib import Path
 
     if game == "training":
@@ -583,6 +584,18 @@ def bench(
             Path(out).mkdir(parents=True, exist_ok=True)
             atomic_write(Path(out) / "training.json", json.dumps(result, indent=1) + "\n")
         typer.echo(json.dumps(result, indent=1) if as_json else bench_training.format_report(result))
+        return
+    if game == "vector":
+        from .bench import vector as bench_vector
+
+        if seconds <= 0 or repeats < 1:
+            raise typer.BadParameter("need --seconds > 0 and --repeats >= 1")
+        say = None if as_json else (lambda msg: typer.echo(f"measuring {msg}", err=True))
+        result = bench_vector.run(seconds=seconds, repeats=repeats, quick=quick, progress=say)
+        if out is not None:
+            Path(out).mkdir(parents=True, exist_ok=True)
+            atomic_write(Path(out) / "vector.json", json.dumps(result, indent=1) + "\n")
+        typer.echo(json.dumps(result, indent=1) if as_json else bench_vector.format_report(result))
         return
 
     from . import bench as benchmark
