@@ -37,7 +37,7 @@ MOVES = 12  # random moves played through each layer: enough to reach every comp
 log = logging.getLogger("tabletop_zoo")
 # CPU seconds of a cold first use per byte of the kernel's sources (benchmarks/COLD_START.md): the rough figure
 # the first-use line gives.
-SECONDS_PER_SOURCE_BYTE = 1 / 3300
+SECONDS_PER_SOURCE_BYTE = 1 / 4200
 LINEUP = ("random", "heuristic", "mcts")  # the agents precompile warms for a tournament (the README's line-up)
 
 
