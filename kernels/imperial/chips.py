@@ -3,8 +3,12 @@
 Reads: armies, fleets, home_tax_chips, chip_update_all. Writes: chip, chips_left.
 """
 
+import numpy as np
 from numba import njit
 
+from .board import ONE
+from .board import ZERO
+from .board import low_index
 from .tables import FIRST_NEUTRAL
 from .tables import N_NATIONS
 from .tables import N_REGIONS
@@ -43,11 +47,33 @@ def claim_region(r, x, n):
 
 
 @njit(cache=True)
-def update_chips(r, mover):
-    """IMP-CHP-2 at DONE: the mover's regions (seed), or every nation's (IMP-OPT-6)."""
+def _present(r, n):
+    """The regions (bits) where nation n has a unit."""
+    m = ZERO
     for x in range(N_REGIONS):
+        m |= np.uint64((r.armies[n, x] > 0) | (r.fleets[n, x] > 0)) << np.uint64(x)
+    return m
+
+
+@njit(cache=True)
+def _sole_regions(r):
+    """The regions (bits) where exactly one nation has units."""
+    once, twice = ZERO, ZERO
+    for n in range(N_NATIONS):
+        p = _present(r, n)
+        twice |= once & p
+        once |= p
+    return once & ~twice
+
+
+@njit(cache=True)
+def update_chips(r, mover):
+    """IMP-CHP-2 at DONE: the mover's regions (seed), or every nation's (IMP-OPT-6), in increasing region
+    order. IMP-CHP-3: shared or empty regions keep their chip, so only the regions of one nation are visited."""
+    sole = _sole_regions(r)
+    while sole != ZERO:
+        x = low_index(sole)
+        sole &= sole - ONE
         who = _sole_nation(r, x)
-        if who < 0:
-            continue  # IMP-CHP-3: shared or empty regions keep their chip
         if who == mover or r.chip_update_all:
             claim_region(r, x, who)

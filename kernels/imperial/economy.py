@@ -201,8 +201,37 @@ def do_import(r, h, kind):
 
 
 @njit(cache=True)
-def any_import(r):
+def _import_kinds(r):
+    """Which kinds the current nation may import anywhere (IMP-IMP-1/2: 1 in the treasury, a unit of that
+    kind in supply), as (army, fleet): worked out once, not once per province and kind."""
+    n = r.nation
+    if r.treasury[n] < IMPORT_COST:
+        return False, False
+    return supply_left(r, n, 0) > 0, supply_left(r, n, 1) > 0
+
+
+@njit(cache=True)
+def fill_imports(r, out, a_army, a_fleet):
+    """Set out[a_army + h] / out[a_fleet + h] for every valid_import(r, h, 0 / 1) (IMP-IMP-1/2)."""
+    army, fleet = _import_kinds(r)
+    if not (army or fleet):
+        return
     for h in range(5 * r.nation, 5 * r.nation + 5):
-        if valid_import(r, h, 0) or valid_import(r, h, 1):
+        if is_blocked(r, h):
+            continue
+        if army:
+            out[a_army + h] = 1
+        if fleet and is_port(h):
+            out[a_fleet + h] = 1
+
+
+@njit(cache=True)
+def any_import(r):
+    """Whether any valid_import(r, h, kind) holds (IMP-IMP-1/2)."""
+    army, fleet = _import_kinds(r)
+    if not (army or fleet):
+        return False
+    for h in range(5 * r.nation, 5 * r.nation + 5):
+        if not is_blocked(r, h) and (army or (fleet and is_port(h))):
             return True
     return False

@@ -164,6 +164,17 @@ def _affordable(r, p, n, price, inv):
 
 
 @njit(cache=True)
+def _holding(r, n, p):
+    """(seat p's investment in nation n (IMP-BND-2), p's bonds of n as bits: bit t for bond t)."""
+    inv, own = 0, 0
+    for k in range(N_BONDS):
+        if r.bond_owner[n, k] == p:
+            inv += BOND_COST[k]
+            own |= 1 << (k + 1)
+    return inv, own
+
+
+@njit(cache=True)
 def _buy_ok(r, p, n, k, t, inv):
     """purchase_price(r, p, n, k, t) >= 0 for a free bond k and a t that is 0 or seat p's (the loops below
     check both), with p's investment inv in n counted once per nation, not once per candidate."""
@@ -172,15 +183,15 @@ def _buy_ok(r, p, n, k, t, inv):
 
 @njit(cache=True)
 def valid_buys(r, p, mask, a_buy):
-    """Set BUY bits for seat p; returns how many (IMP-BND-1/3/4)."""
+    """Set BUY bits for seat p; returns how many (IMP-BND-1/3/4). A trade-in t runs over p's own bonds."""
     c = 0
     for n in range(N_NATIONS):
-        inv = investment(r, n, p)
+        inv, own = _holding(r, n, p)
         for k in range(1, N_BONDS + 1):
             if r.bond_owner[n, k - 1] >= 0:
                 continue
             for t in range(0, k):
-                if t > 0 and r.bond_owner[n, t - 1] != p:
+                if t > 0 and not (own >> t) & 1:
                     continue
                 if _buy_ok(r, p, n, k, t, inv):
                     mask[a_buy + 90 * n + 10 * (k - 1) + t] = 1
@@ -192,12 +203,12 @@ def valid_buys(r, p, mask, a_buy):
 def any_buy(r, p):
     """Whether seat p has any BUY that valid_buys would set (the same loops, stopping at the first)."""
     for n in range(N_NATIONS):
-        inv = investment(r, n, p)
+        inv, own = _holding(r, n, p)
         for k in range(1, N_BONDS + 1):
             if r.bond_owner[n, k - 1] >= 0:
                 continue
             for t in range(0, k):
-                if t > 0 and r.bond_owner[n, t - 1] != p:
+                if t > 0 and not (own >> t) & 1:
                     continue
                 if _buy_ok(r, p, n, k, t, inv):
                     return True

@@ -4,6 +4,7 @@ IMP-ARM-*, IMP-STN-*). Combat and destruction after an arrival live in combat.py
 Reads/writes: armies, fleets, hostile, moved_army, moved_fleet, carried, fleets_locked, mv_*, phase.
 """
 
+import numpy as np
 from numba import njit
 
 from .board import ZERO
@@ -113,6 +114,18 @@ def dest_mask(r, x):
 
 
 @njit(cache=True)
+def sure_dests(r, x):
+    """Part of dest_mask(r, x) known without the army's routes: the unacted fleets' moves and the army's land
+    borders (IMP-ARM-3: one land border is always a step); two of them settle that x has a choice."""
+    m = ZERO
+    if unacted_fleets(r, x) > 0 and not r.fleets_locked:
+        m |= fleet_dests(x)
+    if x < FIRST_SEA and unacted_armies(r, x) > 0:
+        m |= LAND_ADJ[x]
+    return m
+
+
+@njit(cache=True)
 def valid_origin(r, x):
     """IMP-MAN-3: an unacted unit with >= 1 legal destination."""
     if unacted_fleets(r, x) > 0 and not r.fleets_locked:
@@ -122,6 +135,37 @@ def valid_origin(r, x):
             return True  # a land border is always a legal step
         return dest_mask(r, x) != ZERO
     return False
+
+
+# land regions without a land border (Dublin): an army there may have no destination (IMP-MAN-3)
+_NO_LAND_BORDER = np.array([x for x in range(FIRST_SEA) if LAND_ADJ[x] == ZERO], np.int64)
+
+
+@njit(cache=True)
+def fill_origins(r, out, base):
+    """out[base + x] = valid_origin(r, x) for every region x (IMP-MAN-3), in one branch-free pass over the
+    unacted units (a call per region cost three times as much)."""
+    n = r.nation
+    free = r.fleets_locked == 0  # IMP-MAN-2
+    fleets, armies = r.fleets[n], r.armies[n]
+    moved_fleet, moved_army = r.moved_fleet, r.moved_army
+    for x in range(FIRST_SEA):
+        out[base + x] = (free & (fleets[x] > moved_fleet[x])) | (armies[x] > moved_army[x])
+    for x in range(FIRST_SEA, N_REGIONS):
+        out[base + x] = free & (fleets[x] > moved_fleet[x])
+    for x in _NO_LAND_BORDER:
+        if out[base + x] and not (free and fleets[x] > moved_fleet[x]):
+            out[base + x] = dest_mask(r, x) != ZERO
+
+
+@njit(cache=True)
+def fill_toggles(r, out, base):
+    """Set out[base + h] for every valid_toggle(r, h) (IMP-STN-2/3); most provinces hold no unacted army of
+    the mover, and are passed over on that test alone."""
+    n = r.nation
+    for h in range(N_HOME):
+        if r.armies[n, h] > r.moved_army[h] and valid_toggle(r, h):
+            out[base + h] = 1
 
 
 @njit(cache=True)
@@ -153,6 +197,9 @@ def do_select_dest(r, d):
         r.mv_origin = -1
         r.mv_region = d
         start_declaration(r)
+        return
+    if has(LAND_ADJ[o], d):
+        move_army(r, o, d)  # a land border is always in the land routes (IMP-ARM-3)
         return
     land, _, _ = army_routes(r, n, o)
     if has(land, d):

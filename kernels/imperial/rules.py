@@ -31,8 +31,10 @@ from .actions import A_PASS
 from .actions import A_RONDEL
 from .actions import A_SEA
 from .actions import A_TOGGLE
-from .board import has
+from .board import ONE
+from .board import ZERO
 from .board import last_factory_protected
+from .board import low_index
 from .combat import askable
 from .combat import do_ask
 from .combat import do_decline
@@ -43,8 +45,8 @@ from .economy import any_import
 from .economy import do_build
 from .economy import do_import
 from .economy import do_rondel
+from .economy import fill_imports
 from .economy import valid_build
-from .economy import valid_import
 from .economy import valid_rondel
 from .investor import any_buy
 from .investor import do_buy
@@ -57,6 +59,9 @@ from .maneuver import do_select_dest
 from .maneuver import do_select_origin
 from .maneuver import do_stance
 from .maneuver import do_toggle
+from .maneuver import fill_origins
+from .maneuver import fill_toggles
+from .maneuver import sure_dests
 from .maneuver import valid_origin
 from .maneuver import valid_seas
 from .maneuver import valid_toggle
@@ -190,10 +195,18 @@ is_over = phase_is(PH_GAME_OVER)
 
 
 @njit(cache=True)
+def _low_bits(m, first, count):
+    """Bits first .. first + count - 1 of the uint64 m, shifted down to 0 .. count - 1 (count < 64)."""
+    return (m >> np.uint64(first)) & ((ONE << np.uint64(count)) - ONE)
+
+
+@njit(cache=True)
 def _mask_bits(m, start, first, count, out):
-    for i in range(count):
-        if has(m, first + i):
-            out[start + i] = 1
+    """out[start + i] = 1 for each set bit first + i of m, i < count (visiting the set bits only)."""
+    m = _low_bits(m, first, count)
+    while m != ZERO:
+        out[start + low_index(m)] = 1
+        m &= m - ONE
 
 
 @njit(cache=True)
@@ -213,19 +226,11 @@ def legal_mask(s, out):
                 out[A_BUILD + h] = 1
     elif ph == PH_IMPORT:
         out[A_PASS] = 1
-        for h in range(5 * r.nation, 5 * r.nation + 5):
-            if valid_import(r, h, 0):
-                out[A_IMPORT_ARMY + h] = 1
-            if valid_import(r, h, 1):
-                out[A_IMPORT_FLEET + h] = 1
+        fill_imports(r, out, A_IMPORT_ARMY, A_IMPORT_FLEET)
     elif ph == PH_MOVE:
         out[A_PASS] = 1  # DONE
-        for x in range(N_REGIONS):
-            if valid_origin(r, x):
-                out[A_ORIGIN + x] = 1
-        for h in range(N_HOME):
-            if valid_toggle(r, h):
-                out[A_TOGGLE + h] = 1
+        fill_origins(r, out, A_ORIGIN)
+        fill_toggles(r, out, A_TOGGLE)
     elif ph == PH_DEST:
         _mask_bits(dest_mask(r, r.mv_origin), A_DEST, 0, N_REGIONS, out)
     elif ph == PH_SEA:
@@ -329,13 +334,16 @@ def _single_legal(mask):
 @njit(cache=True)
 def _single_bit(m, count):
     """The index of the only set bit among the low ``count`` bits of m, or -1 if none or several."""
-    found = -1
-    for i in range(count):
-        if has(m, i):
-            if found >= 0:
-                return -1
-            found = i
-    return found
+    m = _low_bits(m, 0, count)
+    if m == ZERO or m & (m - ONE) != ZERO:
+        return -1
+    return low_index(m)
+
+
+@njit(cache=True)
+def _several(m):
+    """m has two set bits or more."""
+    return m & (m - ONE) != ZERO
 
 
 @njit(cache=True)
@@ -367,6 +375,8 @@ def forced_action(r):
                 return -1
         return A_PASS  # DONE
     if ph == PH_DEST:
+        if _several(sure_dests(r, r.mv_origin)):
+            return -1
         x = _single_bit(dest_mask(r, r.mv_origin), N_REGIONS)
         return -1 if x < 0 else A_DEST + x
     if ph == PH_SEA:
