@@ -36,7 +36,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..kernels._common.env_step import step_mask_observe
+from .. import precompile
+from ..kernels._common.env_step import env_step
 from ..kernels._common.record import copy_record
 from ..kernels._common.validate import check_options_mapping, record_from
 
@@ -125,6 +126,7 @@ class KernelAECEnv(AECEnv):
         self._no_mask = np.zeros(k.NUM_ACTIONS, np.int8)  # what a seat that is not to move sees
         self._obs: np.ndarray | None = None  # the mover's observation, written by the step that selected it
         self.agents = []
+        precompile.env_first_use(type(self))  # a cold numba cache: compile the game's env path now, saying so once
 
     def _make_observation_space(self) -> spaces.Dict:
         k = self.kernel
@@ -267,7 +269,7 @@ class KernelAECEnv(AECEnv):
         # Fresh arrays each step: masks and observations handed out are never changed later.
         mask = np.empty(k.NUM_ACTIONS, np.int8)
         obs = np.empty(k.OBS_SIZE, np.float32)
-        seat = step_mask_observe(self._s, action, mask, obs)
+        seat = env_step(k)(self._s, action, mask, obs)
         if self.history is not None:
             self.history.append(action)
         self._decisions += 1

@@ -16,9 +16,11 @@ class _App(typer.Typer):
 
     def __call__(self, *args, **kwargs):
         from ._numba_cache import DamagedCacheError
+        from .precompile import announcing, spinner
 
         try:
-            return super().__call__(*args, **kwargs)
+            with announcing(spinner):  # a game's first compile: a spinner on stderr (one line if not a terminal)
+                return super().__call__(*args, **kwargs)
         except DamagedCacheError as e:
             typer.echo(f"Error: {e}", err=True)
             raise SystemExit(1) from None
