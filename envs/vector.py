@@ -39,6 +39,7 @@ import gymnasium
 import numba
 import numpy as np
 
+from .. import precompile
 from ..kernels._common import vector as lanes_mod
 
 
@@ -61,6 +62,14 @@ class FinalInfo(NamedTuple):
     scores: np.ndarray  # int64[B, N]: its final scores
     returns: np.ndarray  # float64[B, N]: its returns (the rewards of that step; 0 when truncated)
     observation: np.ndarray  # float32[B, OBS_SIZE]: its last position, seen by the seat that acted in that step
+
+
+def _warm(kernel, num_players: int, threads: int) -> None:
+    """Compile the batch's entry (start and step) for ``kernel``: a two-lane batch plays a few decisions."""
+    vec = VecGames(kernel, 2, num_players, threads=threads)
+    out = vec.reset()
+    for _ in range(4):
+        out = vec.step(out.action_mask.argmax(1))
 
 
 def _count(value, name: str, low: int) -> int:
@@ -107,6 +116,9 @@ class VecGames:
             np.zeros((self.num_envs, self.num_players, k.OBS_SIZE), np.float32) if all_observations else None
         )
         self._started = False
+        # a cold numba cache: compile the batch's entry now, saying so once (as the AEC env does)
+        part = "vector" if self.threads == 1 else "vector-threads"
+        precompile.compile_once(k.GAME_ID, {part: lambda: _warm(k, self.num_players, self.threads)})
 
     def _check_threads(self, threads) -> int:
         threads = _count(threads, "threads", 1)
