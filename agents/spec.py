@@ -43,20 +43,26 @@ def parse_value(text: str):
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
+def split_spec(text: str) -> tuple[str, dict]:
+    """``name:key=value,...`` as the name and its parameters (values read by ``parse_value``), unchecked; a
+    parameter without ``=`` raises ValueError."""
+    name, _, rest = text.strip().partition(":")
+    params = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"agent parameter {item!r} must look like key=value (in {text!r})")
+        params[key.strip()] = parse_value(value.strip())
+    return name.strip(), params
+
+
 def parse_agent_spec(text: str, game_id: str | None) -> AgentSpec:
     """Parse a spec string; an unknown agent or parameter raises ValueError saying what is allowed."""
     if not isinstance(text, str) or not text.strip():
         raise ValueError(f"an agent spec must be a non-empty string like 'mcts:simulations=50', got {text!r}")
-    name, _, rest = text.strip().partition(":")
-    name = name.strip()
+    name, params = split_spec(text)
     if name not in AGENTS:
         raise ValueError(f"unknown agent {name!r}; available agents: {', '.join(sorted(AGENTS))}")
-    params = {}
-    for item in filter(None, (p.strip() for p in rest.split(","))):
-        key, eq, val = item.partition("=")
-        if not eq or not key.strip():
-            raise ValueError(f"agent parameter {item!r} must look like key=value (in {text!r})")
-        params[key.strip()] = parse_value(val.strip())
     allowed = agent_parameters(name, game_id)
     unknown = sorted(set(params) - set(allowed))
     if unknown:

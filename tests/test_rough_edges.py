@@ -7,13 +7,14 @@ import os
 import subprocess
 import sys
 import textwrap
-import types
 
 import pytest
 
 from tabletop_zoo import registry
 from tabletop_zoo.arena.files import read_games
 from tabletop_zoo.replay import ReplayError, arena_replay, load_replay
+
+from ._fakes import FailingRay
 
 
 def test_observe_and_last_before_reset_say_reset_is_needed(game_id):
@@ -158,23 +159,10 @@ def test_a_write_that_fails_leaves_the_old_file_and_no_temporary(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["replay.json"]
 
 
-class _FailingRay(types.ModuleType):
-    """A Ray whose start fails as it did under load: a page of traceback in the message."""
-
-    def __init__(self):
-        super().__init__("ray")
-
-    def is_initialized(self):
-        return False
-
-    def init(self, **kwargs):
-        raise TimeoutError("Timed out while waiting for the GCS\n" + "  File ray/_private/node.py\n" * 90)
-
-
 def test_an_arena_on_a_ray_that_fails_to_start_says_so_in_one_line(tmp_path, monkeypatch):
     from tabletop_zoo import arena
 
-    monkeypatch.setitem(sys.modules, "ray", _FailingRay())
+    monkeypatch.setitem(sys.modules, "ray", FailingRay(TimeoutError, "Timed out while waiting for the GCS"))
     kwargs = dict(games=2, out=tmp_path, workers=2, backend="ray", progress=False, console=False)
     with pytest.raises(ValueError) as refused:
         arena.run("irish_gauge", ["random", "random", "random"], **kwargs)

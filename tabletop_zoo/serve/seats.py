@@ -21,7 +21,7 @@ import pathlib
 from dataclasses import dataclass
 
 from ..agents import AGENTS, AgentSpec, agent_parameters
-from ..agents.spec import parse_value
+from ..agents.spec import split_spec
 from .checks import ServeError, check_int, check_text
 
 HUMAN = "human"
@@ -116,15 +116,11 @@ def parse_seat(text: str, game_id: str, models: ModelFolder) -> Seat:
 
 
 def _split(text: str) -> tuple[str, dict]:
-    """``name:key=value,...`` into the name and its parameters (values read as ``agents/spec.py`` reads them)."""
-    name, _, rest = text.partition(":")
-    params = {}
-    for item in filter(None, (p.strip() for p in rest.split(","))):
-        key, eq, value = item.partition("=")
-        if not eq or not key.strip():
-            raise ServeError(f"agent parameter {item!r} must look like key=value (in {text!r})")
-        params[key.strip()] = parse_value(value.strip())
-    return name.strip(), params
+    """``name:key=value,...`` into the name and its parameters, as ``agents/spec.py`` reads them."""
+    try:
+        return split_spec(text)
+    except ValueError as e:
+        raise ServeError(str(e)) from None
 
 
 def _check_parameters(name: str, params: dict, allowed: list[str], models: ModelFolder) -> None:

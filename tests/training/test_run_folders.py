@@ -5,7 +5,6 @@ that fails to start is one line saying what to try."""
 import os
 import re
 import sys
-import types
 
 import pytest
 
@@ -22,6 +21,8 @@ from tabletop_zoo.selfplay.rollout import RolloutWorker  # noqa: E402
 from tabletop_zoo.selfplay.trainer import RUN_FILES, SelfPlayConfig, SelfPlayTrainer, prepare_out  # noqa: E402
 from tabletop_zoo.selfplay.workers import make_workers  # noqa: E402
 from tabletop_zoo.train import train  # noqa: E402
+
+from .._fakes import FailingRay  # noqa: E402
 
 GAME = "irish_gauge"
 ENTRY_POINTS = {
@@ -109,22 +110,9 @@ def test_a_failed_write_leaves_the_previous_file_whole(tmp_path, monkeypatch):
     assert all(_contents(tmp_path)[name] != before[name] for name in names)
 
 
-class _FailingRay(types.ModuleType):
-    """A ``ray`` whose ``init`` fails as Ray does under load: a long multi-line error."""
-
-    def __init__(self):
-        super().__init__("ray")
-
-    def is_initialized(self):
-        return False
-
-    def init(self, **kwargs):
-        raise ConnectionError("Could not start the GCS\n" + "  at frame\n" * 90)
-
-
 @pytest.mark.parametrize("address", [None, "10.0.0.5:6379"])
 def test_a_ray_that_fails_to_start_is_one_line_saying_what_to_try(monkeypatch, address):
-    monkeypatch.setitem(sys.modules, "ray", _FailingRay())
+    monkeypatch.setitem(sys.modules, "ray", FailingRay())
     with pytest.raises(ValueError) as refused:
         make_workers("ray", RolloutWorker, [{}, {}], address)
     line = str(refused.value)
