@@ -3,7 +3,7 @@
     python benchmarks/az_strength.py GAME "az;heuristic;heuristic;heuristic" --games 20 --seed 12345 \
         [--players 4] [--out benchmarks/az_strength/NAME.json]
 
-The arena's schedule (``tabletop_zoo.arena.run``: game seeds, seat rotation, agent seeds), so a run gives the
+The arena's schedule (``tabletop_zoo.arena.tournament``: game seeds, seat rotation, agent seeds), so a run gives the
 games ``tabletop-zoo arena`` would; besides, every ``act`` call is timed, so "equal time per move" can be
 checked rather than assumed (numba's compiled code is loaded before the first game, as the arena does, so no
 move's time includes it). The first agent of the line-up is the candidate: a win is a game it alone ranks
@@ -23,8 +23,8 @@ import numpy as np
 
 from tabletop_zoo import registry
 from tabletop_zoo.agents.spec import parse_agent_spec, split_specs
-from tabletop_zoo.arena.run import _warm_cache, agent_seed, game_seed, seating
 from tabletop_zoo.arena.stats import p_value_above_equal
+from tabletop_zoo.arena.tournament import _warm_cache, agent_seed, game_seed, seating
 from tabletop_zoo.play import play_game
 
 

@@ -109,8 +109,7 @@ def test_the_cli_reports_a_damaged_cache_in_one_line(tmp_path):
 def test_an_arena_folder_turned_read_only_keeps_its_games_and_says_how_to_finish(tmp_path, monkeypatch):
     """The final rewrite fails (the folder became read-only after the games): one line, the games kept."""
     from tabletop_zoo import arena
-
-    run_mod = sys.modules["tabletop_zoo.arena.run"]  # the package's ``run`` is the function, not the module
+    from tabletop_zoo.arena import tournament as run_mod
 
     def read_only(path, text):
         raise PermissionError(13, "Permission denied", str(path))

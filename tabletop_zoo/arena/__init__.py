@@ -2,7 +2,7 @@
 
     tabletop-zoo arena irish_gauge --agents mcts,heuristic,random --players 3 --games 30 --out arena_out
 
-- ``run``: the schedule, workers, resume (``run.py``); the run folder's files and lock (``files.py``).
+- ``run``: the schedule, workers, resume (``tournament.py``); the run folder's files and lock (``files.py``).
 - ranks per game from the kernel's returns, then scores (``tabletop_zoo.standings``).
 - ``ratings.py``: a Plackett-Luce fit over all games with bootstrap intervals; ``stats.py``: Wilson intervals
   for win shares, bootstrap for mean ranks, the head-to-head table; ``report.py``: tables, CSV, JSON, PNG.
@@ -12,7 +12,7 @@ from ..agents.spec import AgentSpec, parse_agent_spec, split_specs
 from .files import GAMES_FILE, RUN_FILE, read_games
 from .ratings import fit_ratings
 from .report import summarize
-from .run import agent_seed, game_seed, play_one, run, seating
+from .tournament import agent_seed, game_seed, play_one, run, seating
 
 __all__ = [
     "run",

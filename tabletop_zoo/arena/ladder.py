@@ -18,7 +18,7 @@ import platform
 import time
 
 from .. import registry
-from .run import run
+from .tournament import run
 
 STANDARD = ["random", "heuristic", "mcts:simulations=100", "mcts:simulations=1000", "az"]
 QUICK = ["random", "heuristic", "mcts:simulations=20"]
