@@ -161,17 +161,22 @@ def place_home_chip(r, n, h):
 
 @njit(cache=True)
 def produce(r, n):
-    """IMP-PRO-1/2/3: every unblocked factory produces one unit, in increasing region index."""
+    """IMP-PRO-1/2/3: every unblocked factory produces one unit, in increasing region index; the supply of
+    each kind counted once and then kept (each unit produced takes one from it)."""
+    left_armies, left_fleets = supply_left(r, n, 0), supply_left(r, n, 1)
     for h in range(5 * n, 5 * n + 5):
         if not r.factory[h] or is_blocked(r, h):
             continue
-        kind = 1 if FACTORY_TYPE[h] == FT_SHIPYARD else 0
-        if supply_left(r, n, kind) <= 0:
-            continue  # IMP-PRO-2
-        if kind == 0:
-            r.armies[n, h] += 1
-        else:
+        if FACTORY_TYPE[h] == FT_SHIPYARD:
+            if left_fleets <= 0:
+                continue  # IMP-PRO-2
             r.fleets[n, h] += 1  # docked
+            left_fleets -= 1
+        else:
+            if left_armies <= 0:
+                continue  # IMP-PRO-2
+            r.armies[n, h] += 1
+            left_armies -= 1
         place_home_chip(r, n, h)
 
 

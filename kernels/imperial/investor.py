@@ -183,19 +183,21 @@ def _buy_ok(r, p, n, k, t, inv):
 
 @njit(cache=True)
 def valid_buys(r, p, mask, a_buy):
-    """Set BUY bits for seat p; returns how many (IMP-BND-1/3/4). A trade-in t runs over p's own bonds."""
+    """Set BUY bits for seat p; returns how many (IMP-BND-1/3/4). A trade-in t runs over p's own bonds
+    below k only (a loop over every t < k cost most of the investor's mask)."""
     c = 0
     for n in range(N_NATIONS):
         inv, own = _holding(r, n, p)
         for k in range(1, N_BONDS + 1):
             if r.bond_owner[n, k - 1] >= 0:
                 continue
-            for t in range(0, k):
-                if t > 0 and not (own >> t) & 1:
-                    continue
-                if _buy_ok(r, p, n, k, t, inv):
+            lower = own & ((1 << k) - 1)  # p's bonds t < k (bit t), the trade-ins (IMP-BND-4)
+            t = 0
+            while t == 0 or lower >> t:
+                if (t == 0 or (lower >> t) & 1) and _buy_ok(r, p, n, k, t, inv):
                     mask[a_buy + 90 * n + 10 * (k - 1) + t] = 1
                     c += 1
+                t += 1
     return c
 
 
@@ -207,11 +209,12 @@ def any_buy(r, p):
         for k in range(1, N_BONDS + 1):
             if r.bond_owner[n, k - 1] >= 0:
                 continue
-            for t in range(0, k):
-                if t > 0 and not (own >> t) & 1:
-                    continue
-                if _buy_ok(r, p, n, k, t, inv):
+            lower = own & ((1 << k) - 1)
+            t = 0
+            while t == 0 or lower >> t:
+                if (t == 0 or (lower >> t) & 1) and _buy_ok(r, p, n, k, t, inv):
                     return True
+                t += 1
     return False
 
 
