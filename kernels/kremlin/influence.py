@@ -74,16 +74,26 @@ def valid_declare(r, p, g, v):
 
 
 @njit(cache=True)
+def declare_ceiling(r, p, g):
+    """The highest v with valid_declare(r, p, g, v) for every v from declared + 1 up to it (KRM-INF-2), the
+    values p may declare on g being that range. KRM-OPT-2 blocks exactly the values above every other seat's
+    declaration on g (ties go to the earlier declarer), so it lowers the ceiling instead of testing each v."""
+    top = declarable_max(r, p, g)
+    if top > r.declared[p, g] and _enemy_blocks(r, p, g, top):
+        others = 0
+        for q in range(r.num_players):
+            if q != p:
+                others = max(others, r.declared[q, g])
+        top = min(top, others)
+    return top
+
+
+@njit(cache=True)
 def has_declaration(r, p):
     """Does seat p have at least one legal DECLARE (else the window passes it automatically)?"""
     for g in range(N_GAMERS):
-        top = declarable_max(r, p, g)
-        if top > r.declared[p, g]:
-            if not r.traits:
-                return True
-            for v in range(r.declared[p, g] + 1, top + 1):
-                if not _enemy_blocks(r, p, g, v):
-                    return True
+        if declare_ceiling(r, p, g) > r.declared[p, g]:
+            return True
     return False
 
 
@@ -91,10 +101,8 @@ def has_declaration(r, p):
 def fill_declarations(r, p, mask, base):
     """Set mask[base + 10 g + v - 1] for every legal DECLARE(g, v) of seat p."""
     for g in range(N_GAMERS):
-        top = declarable_max(r, p, g)
-        for v in range(r.declared[p, g] + 1, top + 1):
-            if not _enemy_blocks(r, p, g, v):
-                mask[base + MAX_VALUE * g + v - 1] = 1
+        for v in range(r.declared[p, g] + 1, declare_ceiling(r, p, g) + 1):
+            mask[base + MAX_VALUE * g + v - 1] = 1
 
 
 @njit(cache=True)
