@@ -26,6 +26,7 @@ Results: ``benchmarks/SLOW_ROOMS.md``.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import time
@@ -199,11 +200,11 @@ def tracer(k):
     return trace
 
 
-def trace(game: str, games: int) -> None:
+def trace(game: str, games: int, options: dict) -> None:
     k = kernel(game)
     out = []
     for n in range(k.MIN_PLAYERS, k.MAX_PLAYERS + 1):
-        setup = tuple(k._setup(n, k.resolve_options()))
+        setup = tuple(k._setup(n, k.resolve_options(**options)))
         h, d = tracer(k)(n, setup, games, np.uint64(11))
         out.append(f"{n}p {d} decisions {h:016x}")
     print(game, "; ".join(out))
@@ -250,8 +251,6 @@ def compare(base: str, rounds: int, games: int) -> None:
         proc.stdin.write(f"{game} {games}\n")
         proc.stdin.flush()
         return json.loads(proc.stdout.readline())
-
-    import json
 
     with tempfile.TemporaryDirectory() as tmp:
         procs = {"base": start(str(base_tree(base, Path(tmp)))), "new": start(None)}
@@ -304,13 +303,14 @@ def main() -> None:
     t = sub.add_parser("trace")
     t.add_argument("game")
     t.add_argument("--games", type=int, default=300)
+    t.add_argument("--options", default="{}", help="the game's options as JSON, e.g. '{\"traits\": true}'")
     a = ap.parse_args()
     if a.cmd == "rates":
         rates(a.rounds, a.games)
     elif a.cmd == "compare":
         compare(a.base, a.rounds, a.games)
     elif a.cmd == "trace":
-        trace(a.game, a.games)
+        trace(a.game, a.games, json.loads(a.options))
     else:
         profile(a.game, a.positions, a.repeat)
 
