@@ -6,7 +6,9 @@ Reads what ``scripts/ship_az`` leaves in the folder of each game's last round of
 (benchmarks/training/az_exitN/<game> for round N > 1, az_exit/<game> for the first): log.json (the imitation run: teacher, samples, games,
 held-out agreement, losses per epoch), vs_heuristics.json and vs_mcts.json (``benchmarks/az_strength.py``: seat-rotated
 games at the agent's default budget, wins, exact one-sided binomial p, seconds per move of every agent), and
-the network itself (agents/az/weights/<game>.pt). REV is the commit the networks were made with.
+the network itself (agents/az/weights/<game>.pt). REV is the commit the networks were made with. An earlier round's
+network (the next round's teacher, az.pt in its folder) is not versioned (#49): its sha256 is read from the file when
+a run of ``scripts/ship_az`` left it there, else from the az.pt.sha256 recorded beside it.
 """
 
 from __future__ import annotations
@@ -70,6 +72,13 @@ def _measured_as(run: pathlib.Path, weights: pathlib.Path) -> str:
 ROUNDS = tuple(ROOT / "benchmarks" / "training" / f"az_exit{n}" for n in ("", 2, 3, 4, 5))
 
 
+def _sha256(network: pathlib.Path) -> str:
+    """A round's network's sha256: of the file, or as recorded in ``az.pt.sha256`` once the file left the tree."""
+    if network.exists():
+        return hashlib.sha256(network.read_bytes()).hexdigest()
+    return network.with_name(network.name + ".sha256").read_text().split()[0]
+
+
 def last_round(game: str) -> pathlib.Path:
     """The folder of the game's last round: the one whose network ships."""
     return [r / game for r in ROUNDS if (r / game / "log.json").exists()][-1]
@@ -100,7 +109,7 @@ cross-entropy against the visit distribution + value squared error)."""
         if teacher.startswith("az:"):
             number = ROUNDS.index(run.parent) + 1
             before = ROUNDS[number - 2] / game / "az.pt"
-            digest = hashlib.sha256(before.read_bytes()).hexdigest()[:16]
+            digest = _sha256(before)[:16]
             made = (
                 "`--teacher mcts:simulations=1000`" if number == 2 else f"round {number - 2}'s network as the teacher"
             )
@@ -108,7 +117,7 @@ cross-entropy against the visit distribution + value squared error)."""
 
 This is round {number} of Expert Iteration: the teacher searched with az's defaults and round {number - 1}'s network,
 `{before.relative_to(ROOT)}` (made with {made}; sha256 {digest}..., the file the
-teacher path above held)."""
+teacher path above held; not versioned: `scripts/ship_az {game}` makes it again as round {number - 1})."""
     return f"""# az network: {TITLES[game]}
 
 `make_agent("az", "{game}")` (or `--agents az` in `play`, `arena` and `ladder`) loads this network from
