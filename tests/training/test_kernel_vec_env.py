@@ -1,6 +1,8 @@
 """``KernelVecEnv`` (issue #46): finished games restart inside numba and the spaces are shared, with the same
 games as before. The digests below were recorded with the code before that change (Python restarts through
-``SingleSeatEnv.reset``): the same seed must keep giving the same trajectory, bit for bit."""
+``SingleSeatEnv.reset``): the same seed must keep giving the same trajectory, bit for bit. A rules change in one
+of these games (with its env version bump) changes its games too: re-record its digest with ``_trajectory(*case)``
+and say so in the commit."""
 
 from __future__ import annotations
 
