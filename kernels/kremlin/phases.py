@@ -136,6 +136,15 @@ def valid_mark(r, g):
 
 
 @njit(cache=True)
+def fill_marks(r, out):
+    """out[g] = valid_mark(r, g) for every gamer, the actor's room tested once (KRM-RUM-1)."""
+    if not can_afford(r, r.actor, SP_TOGGLE):
+        return
+    for g in range(N_GAMERS):
+        out[g] = in_post(r, g) and not r.flag[g]
+
+
+@njit(cache=True)
 def do_mark(r, g):
     if r.susp_turn[g] > 0:
         r.susp_turn[g] = 0  # remove
@@ -289,6 +298,22 @@ def valid_move_source(r, s):
         if valid_move(r, s, d):
             return True
     return False
+
+
+@njit(cache=True)
+def fill_move_sources(r, out):
+    """out[s] = valid_move_source(r, s) for every gamer (KRM-PER-1), whether the chairman can pay for one
+    and for two changes of level tested once, not once per source and destination."""
+    chair = r.holder[0]
+    one, two = can_afford(r, chair, SP_PER_LEVEL), can_afford(r, chair, 2 * SP_PER_LEVEL)
+    for s in range(N_GAMERS):
+        if not in_post(r, s) or r.loc[s] == 0 or r.flag[s]:
+            continue
+        for d in range(1, N_POSTS):
+            c = move_cost(r, s, d)
+            if c == 0 or (c == SP_PER_LEVEL and one) or (c == 2 * SP_PER_LEVEL and two):
+                out[s] = 1
+                break
 
 
 @njit(cache=True)

@@ -63,6 +63,8 @@ from .phases import do_move
 from .phases import do_recall
 from .phases import do_rumour_a
 from .phases import do_speech
+from .phases import fill_marks
+from .phases import fill_move_sources
 from .phases import first_vacant
 from .phases import speech_threshold
 from .phases import vacant_count
@@ -229,8 +231,13 @@ def legal_mask(s, out):
         for k in range(N_POSTS):
             out[A_SELECT_POST + k] = r.holder[k] < 0 and LEVEL[k] == lv
         return
-    for g in range(N_GAMERS):
-        out[g] = _valid_gamer(r, ph, g)
+    if ph == PH_RUM_MARK:
+        fill_marks(r, out)
+    elif ph == PH_PER_A_SRC:
+        fill_move_sources(r, out)
+    else:
+        for g in range(N_GAMERS):
+            out[g] = _valid_gamer(r, ph, g)
     if ph != PH_ASSIGN and ph != PH_RUM_TARGET and ph != PH_NOMINATE:
         out[A_DONE] = 1
 
