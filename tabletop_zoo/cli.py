@@ -57,6 +57,7 @@ def _game(game: str) -> str:
         raise typer.BadParameter(str(e)) from None
 
 
+OPTION_HELP = "e.g. ruleset=published (each game's options: tabletop_zoo.kernel(GAME).OPTIONS)"
 AGENT_SPEC_HELP = (
     "agent specs 'name[:key=value,...]' (e.g. mcts:simulations=50, policy:path=model.zip; "
     f"agents: {', '.join(sorted(AGENTS))}); separate agents with ',' (or ';' when a value has a comma)"
@@ -238,6 +239,7 @@ def arena(
     workers: int | None = typer.Option(None, "--workers", "-w", help="parallel workers (default: all cores)"),
     resume: bool = typer.Option(False, "--resume", help="continue the run already in --out"),
     address: str | None = typer.Option(None, "--address", help="Ray cluster address (default: start a local Ray)"),
+    option: list[str] = typer.Option([], "--option", "-O", help=f"a game option KEY=VALUE (repeatable): {OPTION_HELP}"),
 ) -> None:
     """Seat-rotated tournament: ranks from the game's result, whole-run Plackett-Luce ratings with intervals,
     head-to-head table; resumable, on local processes or Ray."""
@@ -263,6 +265,7 @@ def arena(
             workers=workers,
             resume=resume,
             address=address,
+            **_key_values("--option", "ruleset=published", option),
         )
     except (ValueError, TypeError) as e:
         raise typer.BadParameter(str(e)) from None
@@ -283,6 +286,9 @@ def ladder(
     workers: int | None = typer.Option(None, "--workers", "-w", help="parallel workers (default: all cores)"),
     backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray"),
     resume: bool = typer.Option(False, "--resume", help="continue the runs already in OUT/ladder/"),
+    option: list[str] = typer.Option(
+        [], "--option", "-O", help=f"a game option KEY=VALUE for every ladder (repeatable): {OPTION_HELP}"
+    ),
 ) -> None:
     """Strength ladder: random, heuristic, mcts:simulations=100 and =1000 (plus --agents), seat-rotated, rated
     and written as Markdown (OUT/STRENGTH.md) with the command, versions and wall time."""
@@ -303,6 +309,7 @@ def ladder(
     command = "tabletop-zoo ladder " + " ".join(shlex.quote(a) for a in sys.argv[2:])
     env, start, sections = ladder_mod.environment(), time.perf_counter(), []
     try:
+        options = _key_values("--option", "ruleset=published", option)
         for gid in gids:
             typer.echo(f"ladder: {gid}", err=True)
             summary = ladder_mod.ladder(
@@ -316,6 +323,7 @@ def ladder(
                 workers=workers,
                 backend=backend,
                 resume=resume,
+                options=options,
             )
             sections.append((gid, summary))
             Console().print(Markdown(ladder_mod.markdown(gid, summary)))

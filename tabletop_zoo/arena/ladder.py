@@ -47,8 +47,10 @@ def ladder(
     backend: str = "local",
     resume: bool = False,
     progress: bool = True,
+    options: dict | None = None,
 ) -> dict:
-    """Run one game's ladder into ``OUT/<game>/``; returns the arena summary plus its wall time."""
+    """Run one game's ladder into ``OUT/<game>/`` (under the game ``options``, e.g. ``{"ruleset": "published"}``);
+    returns the arena summary plus its wall time."""
     gid = registry._canonical(game_id)
     names = lineup(list(agents), quick)
     games = games or default_games(len(names), quick)
@@ -65,6 +67,7 @@ def ladder(
         resume=resume,
         progress=progress,
         console=False,
+        **(options or {}),
     )
     summary["wall_seconds"] = time.perf_counter() - start
     return summary
@@ -75,6 +78,12 @@ def _iv(v, digits=2) -> str:
     if mean is None or (isinstance(mean, float) and math.isnan(mean)):
         return "-"
     return f"{mean:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
+
+
+def _options(cfg: dict) -> str:
+    """The game options a ladder was played under, as a sentence (none: the game's defaults, said by nothing)."""
+    given = cfg.get("options") or {}
+    return " Game options: " + ", ".join(f"`{k}={v}`" for k, v in given.items()) + "." if given else ""
 
 
 def markdown(game_id: str, summary: dict) -> str:
@@ -88,7 +97,7 @@ def markdown(game_id: str, summary: dict) -> str:
         f"decisions; {summary.get('play_seconds', math.nan):.0f} s of play (summed over the games, across resumes and "
         f"workers), {summary.get('wall_seconds', math.nan):.0f} s of wall clock in the last invocation. "
         f"Ratings: {summary['rating_scale']} "
-        f"= `{summary['anchor']}`; equal share {summary['equal_share']:.2f}; 95% intervals.",
+        f"= `{summary['anchor']}`; equal share {summary['equal_share']:.2f}; 95% intervals.{_options(cfg)}",
         "",
         "| # | agent | rating | win share | mean rank | seats |",
         "|---|---|---|---|---|---|",
