@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from .agents import Agent
 from .standings import final_standings
 
 
-def play_game(env, agents: Sequence[Agent], seed: int | None = None, on_decision=None) -> dict[str, dict]:
+def play_game(
+    env, agents: Sequence[Agent], seed: int | None = None, on_decision=None, thinking: list | None = None
+) -> dict[str, dict]:
     """Play to the end; returns ``{agent: {"reward": r, "score": s, "rank": k, "winner": bool}}``.
 
     ``rank`` and ``winner`` come from the game's result (``tabletop_zoo.standings``: the kernel's returns,
     then the final score), not from the score alone.
 
     ``on_decision(env, agent, action)`` is called before each decision is applied (to log or render).
+    ``thinking`` (a list of one ``[seconds, moves]`` pair per seat) adds up the wall time each seat's agent spent
+    choosing its moves, and how many it chose.
     """
     if len(agents) != env.num_players:
         raise ValueError(f"{env.num_players} players need {env.num_players} agents, got {len(agents)}")
@@ -30,7 +35,11 @@ def play_game(env, agents: Sequence[Agent], seed: int | None = None, on_decision
             result[name] = {"reward": reward, "score": info.get("score")}
             env.step(None)
             continue
+        start = time.perf_counter()
         action = agents[seat_of[name]].act(obs["observation"], obs["action_mask"])
+        if thinking is not None:
+            thinking[seat_of[name]][0] += time.perf_counter() - start
+            thinking[seat_of[name]][1] += 1
         if on_decision is not None:
             on_decision(env, name, action)
         env.step(action)

@@ -15,7 +15,7 @@ import pathlib
 from ..files import atomic_write, read_text
 
 GAMES_FILE = "games.jsonl"
-TIMES_FILE = "times.jsonl"  # {"game", "seconds"} per finished game: what it cost, kept apart so that
+TIMES_FILE = "times.jsonl"  # {"game", "seconds", "thinking"} per finished game: what it cost, kept apart so that
 # games.jsonl stays the same file on every backend and machine
 RUN_FILE = "run.json"
 LOCK_FILE = ".lock"
@@ -116,15 +116,34 @@ def read_games(path: pathlib.Path, num_players: int, expected_agents=None) -> di
     return done
 
 
-def play_seconds(path: pathlib.Path, games) -> float:
-    """Seconds of play summed over ``games`` (their last line in ``times.jsonl``; a game without one counts 0):
-    the run's cost across every resume and worker, which the clock time of its last invocation is not."""
-    seconds: dict[int, float] = {}
+def _costs(path: pathlib.Path) -> dict[int, dict]:
+    """Each game's last line in ``times.jsonl`` (a line cut by a kill is skipped: that game's time is lost, not
+    its result)."""
+    costs: dict[int, dict] = {}
     if path.exists():
         for line in read_text(path).splitlines():
             try:
                 rec = json.loads(line)
-                seconds[int(rec["game"])] = float(rec["seconds"])
+                costs[int(rec["game"])] = rec
             except (ValueError, KeyError, TypeError):
-                continue  # a line cut by a kill: that game's time is lost, not its result
-    return sum(seconds.get(g, 0.0) for g in games)
+                continue
+    return costs
+
+
+def seconds_per_move(path: pathlib.Path, records: list[dict]) -> dict[str, float | None]:
+    """Each agent's mean wall time choosing a move over ``records``' games (``times.jsonl``'s ``thinking``; None
+    for an agent with no timed move, e.g. in a run written before moves were timed)."""
+    costs, spent, moves = _costs(path), {}, {}
+    for rec in records:
+        for label, (seconds, count) in zip(rec["agents"], costs.get(rec["game"], {}).get("thinking", ())):
+            spent[label] = spent.get(label, 0.0) + float(seconds)
+            moves[label] = moves.get(label, 0) + int(count)
+    labels = {label for rec in records for label in rec["agents"]}
+    return {label: spent[label] / moves[label] if moves.get(label) else None for label in labels}
+
+
+def play_seconds(path: pathlib.Path, games) -> float:
+    """Seconds of play summed over ``games`` (their last line in ``times.jsonl``; a game without one counts 0):
+    the run's cost across every resume and worker, which the clock time of its last invocation is not."""
+    costs = _costs(path)
+    return sum(float(costs[g].get("seconds", 0.0)) if g in costs else 0.0 for g in games)

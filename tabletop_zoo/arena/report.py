@@ -90,12 +90,15 @@ def _agents_csv(summary: dict) -> str:
             "rating",
             "rating_low",
             "rating_high",
+            "seconds_per_move",
         ]
         + [f"win_rate_seat_{s}" for s in range(summary["players"])]
     )
     for label, a in summary["agents"].items():
+        per_move = a.get("seconds_per_move")
         w.writerow(
             [label, a["seats_played"], *a["win_rate"], *a["mean_rank"], *a["rating"]]
+            + ["" if per_move is None else f"{per_move:.6f}"]
             + [iv[0] for iv in summary["by_seat"][label]]
         )
     return buf.getvalue()

@@ -26,7 +26,17 @@ from .. import registry
 from .._ray import start_ray
 from ..agents.spec import AgentSpec, check_agent_spec
 from ..standings import final_standings
-from .files import GAMES_FILE, RUN_FILE, TIMES_FILE, RunLock, atomic_write, play_seconds, read_games, read_text
+from .files import (
+    GAMES_FILE,
+    RUN_FILE,
+    TIMES_FILE,
+    RunLock,
+    atomic_write,
+    play_seconds,
+    read_games,
+    read_text,
+    seconds_per_move,
+)
 from .reaper import Reaper
 
 BACKENDS = ("local", "ray")
@@ -48,10 +58,20 @@ def seating(lineup: list, num_players: int, game: int) -> list[int]:
     return [(i + game) % len(lineup) for i in range(num_players)]
 
 
-def play_one(game_id: str, num_players: int, specs: list[AgentSpec], game: int, run_seed: int, options: dict) -> dict:
+def play_one(
+    game_id: str,
+    num_players: int,
+    specs: list[AgentSpec],
+    game: int,
+    run_seed: int,
+    options: dict,
+    thinking: list | None = None,
+) -> dict:
     """Play game ``game`` of a run and return its record (runs inside a worker).
 
-    ``ranks`` come from the kernel's returns, then the final score (``tabletop_zoo.standings``)."""
+    ``ranks`` come from the kernel's returns, then the final score (``tabletop_zoo.standings``). ``thinking``
+    (one ``[seconds, moves]`` per seat) receives each seat's time choosing moves, which the record leaves out:
+    the record is the same on every machine and backend."""
     from ..play import play_game
 
     seed = game_seed(run_seed, game)
@@ -59,7 +79,7 @@ def play_one(game_id: str, num_players: int, specs: list[AgentSpec], game: int, 
     env = registry.make_env(game_id, num_players=num_players, **options)
     agents = [specs[j].build(game_id, seed=agent_seed(seed, i)) for i, j in enumerate(seats)]
     actions: list[int] = []
-    play_game(env, agents, seed=seed, on_decision=lambda e, a, act: actions.append(int(act)))
+    play_game(env, agents, seed=seed, on_decision=lambda e, a, act: actions.append(int(act)), thinking=thinking)
     final = final_standings(env.kernel, env.get_state())
     return {
         "game": game,
@@ -73,13 +93,16 @@ def play_one(game_id: str, num_players: int, specs: list[AgentSpec], game: int, 
     }
 
 
-def play_batch(game_id, num_players, specs, games, run_seed, options) -> list[tuple[dict, float]]:
-    """Play games in order; each game's record with the seconds it took (runs inside a worker)."""
+def play_batch(game_id, num_players, specs, games, run_seed, options) -> list[tuple[dict, dict]]:
+    """Play games in order; each game's record with what it cost: its seconds, and each seat's seconds choosing
+    moves and moves chosen (runs inside a worker)."""
     out = []
     for g in games:
-        start = time.perf_counter()
-        rec = play_one(game_id, num_players, specs, g, run_seed, options)
-        out.append((rec, time.perf_counter() - start))
+        start, thinking = time.perf_counter(), [[0.0, 0] for _ in range(num_players)]
+        rec = play_one(game_id, num_players, specs, g, run_seed, options, thinking)
+        cost = {"seconds": round(time.perf_counter() - start, 3)}
+        cost["thinking"] = [[round(seconds, 4), moves] for seconds, moves in thinking]
+        out.append((rec, cost))
     return out
 
 
@@ -225,6 +248,8 @@ def _finish(records: list[dict], done: dict, config: dict, out: pathlib.Path, co
     summary = summarize(records, config["agents"], config["players"])
     summary["config"] = config
     summary["play_seconds"] = play_seconds(out / TIMES_FILE, range(config["games"]))
+    for label, per_move in seconds_per_move(out / TIMES_FILE, records).items():
+        summary["agents"][label]["seconds_per_move"] = per_move
     write_report(summary, out, console=console)
     return summary
 
@@ -241,9 +266,9 @@ def _play(
     with games_path.open("a") as sink, (games_path.parent / TIMES_FILE).open("a") as times, guard:
 
         def record(batch_result):
-            for rec, seconds in batch_result:
+            for rec, cost in batch_result:
                 sink.write(json.dumps(rec) + "\n")
-                times.write(json.dumps({"game": rec["game"], "seconds": round(seconds, 3)}) + "\n")
+                times.write(json.dumps({"game": rec["game"], **cost}) + "\n")
                 done[rec["game"]] = rec
             for f in (sink, times):
                 f.flush()

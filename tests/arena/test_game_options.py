@@ -45,3 +45,32 @@ def test_ladder_passes_its_options_to_every_game(tmp_path):
     config = json.loads((tmp_path / "ladder" / "irish_gauge" / "run.json").read_text())
     assert config["options"] == {"ruleset": "published"}
     assert "Game options: `ruleset=published`." in (tmp_path / "STRENGTH.md").read_text()
+
+
+def test_the_arena_records_each_agents_thinking_time_per_move(tmp_path):
+    """Issue #48: "at less time per move" is checked from the run's own files (times.jsonl, summary)."""
+    from tabletop_zoo import arena
+
+    summary = arena.run(
+        "irish_gauge",
+        ["mcts:simulations=30", "random"],
+        num_players=3,
+        games=3,
+        seed=1,
+        out=tmp_path,
+        workers=1,
+        progress=False,
+        console=False,
+    )
+    times = [json.loads(line) for line in (tmp_path / "times.jsonl").read_text().splitlines()]
+    games = {json.loads(line)["game"]: json.loads(line) for line in (tmp_path / "games.jsonl").read_text().splitlines()}
+    assert len(times) == 3
+    for t in times:
+        record = games[t["game"]]
+        assert len(t["thinking"]) == 3  # one [seconds, moves] per seat
+        assert sum(moves for _, moves in t["thinking"]) == record["length"]  # every decision was timed
+        assert all(seconds >= 0 and moves > 0 for seconds, moves in t["thinking"])
+    mcts, rand = (summary["agents"][a]["seconds_per_move"] for a in ("mcts:simulations=30", "random"))
+    assert mcts > rand > 0  # a search thinks longer than a random pick
+    assert "thinking" not in next(iter(games.values()))  # the record stays the same on every machine
+    assert "seconds_per_move" in (tmp_path / "summary.csv").read_text().splitlines()[0]
