@@ -168,8 +168,9 @@ def write_strength(sections: list[tuple[str, dict]], path: pathlib.Path, command
         "",
         "Each game is a seat-rotated arena run (`tabletop_zoo.arena`): a seat's rank comes from the kernel's "
         "returns, then the final score; ratings are one Plackett-Luce fit over all games with bootstrap "
-        "intervals; win shares carry Wilson intervals. Every game's seed and actions are in the run folder, "
-        "so each result can be replayed.",
+        "intervals; win shares carry Wilson intervals. The command above writes every game's seed and actions "
+        "into its run folder (`OUT/ladder/<game>/games.jsonl`; regenerated, not versioned), so each result can be "
+        "replayed.",
         "",
     ]
     atomic_write(path, "\n".join(head) + "\n" + "\n".join(markdown(g, s) for g, s in sections))
