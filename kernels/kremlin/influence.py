@@ -91,8 +91,10 @@ def declare_ceiling(r, p, g):
 @njit(cache=True)
 def has_declaration(r, p):
     """Does seat p have at least one legal DECLARE (else the window passes it automatically)?"""
+    traits = r.traits
     for g in range(N_GAMERS):
-        if declare_ceiling(r, p, g) > r.declared[p, g]:
+        top = declare_ceiling(r, p, g) if traits else declarable_max(r, p, g)  # KRM-OPT-2 only with traits
+        if top > r.declared[p, g]:
             return True
     return False
 
@@ -100,9 +102,12 @@ def has_declaration(r, p):
 @njit(cache=True)
 def fill_declarations(r, p, mask, base):
     """Set mask[base + 10 g + v - 1] for every legal DECLARE(g, v) of seat p."""
+    traits = r.traits
     for g in range(N_GAMERS):
-        for v in range(r.declared[p, g] + 1, declare_ceiling(r, p, g) + 1):
-            mask[base + MAX_VALUE * g + v - 1] = 1
+        top = declare_ceiling(r, p, g) if traits else declarable_max(r, p, g)  # KRM-OPT-2 only with traits
+        at = base + MAX_VALUE * g - 1
+        for v in range(r.declared[p, g] + 1, top + 1):
+            mask[at + v] = 1
 
 
 @njit(cache=True)

@@ -70,9 +70,7 @@ from .phases import speech_threshold
 from .phases import vacant_count
 from .phases import valid_defendant
 from .phases import valid_expel
-from .phases import valid_mark
 from .phases import valid_move
-from .phases import valid_move_source
 from .phases import valid_nominee
 from .phases import valid_part_time
 from .phases import valid_recall_target
@@ -231,41 +229,46 @@ def legal_mask(s, out):
         for k in range(N_POSTS):
             out[A_SELECT_POST + k] = r.holder[k] < 0 and LEVEL[k] == lv
         return
-    if ph == PH_RUM_MARK:
-        fill_marks(r, out)
-    elif ph == PH_PER_A_SRC:
-        fill_move_sources(r, out)
-    else:
-        for g in range(N_GAMERS):
-            out[g] = _valid_gamer(r, ph, g)
+    _fill_gamers(r, ph, out)
     if ph != PH_ASSIGN and ph != PH_RUM_TARGET and ph != PH_NOMINATE:
         out[A_DONE] = 1
 
 
 @njit(cache=True)
-def _valid_gamer(r, ph, g):
-    """SELECT_GAMER(g) legality at a gamer-choosing decision point (spec §6 table)."""
+def _fill_gamers(r, ph, out):
+    """SELECT_GAMER(g) legality at a gamer-choosing decision point (spec §6 table), out[g] for every gamer: one
+    loop per phase, not a test of the phase for every gamer."""
     if ph == PH_ASSIGN:
-        return valid_assign(r, r.assign_seat, g)
-    if ph == PH_PT_SELECT:
-        return valid_part_time(r, r.seat_cursor, g)
-    if ph == PH_EXP_TARGET:
-        return valid_expel(r, r.actor, g)
-    if ph == PH_RUM_MARK:
-        return valid_mark(r, g)
-    if ph == PH_RUM_TARGET:
-        return is_member(r, g) if r.rumour_mode == 1 else valid_defendant(r, g)
-    if ph == PH_NOMINATE:
-        return valid_nominee(r, g)
-    if ph == PH_PER_A_SRC:
-        return valid_move_source(r, g)
-    if ph == PH_PER_B_SRC:
-        return is_member(r, g)
-    if ph == PH_PER_C_SRC:
-        return r.loc[g] == LOC_CIV
-    if ph == PH_RECALL:
-        return valid_recall_target(r, g)
-    return False
+        p = r.assign_seat
+        for g in range(N_GAMERS):
+            out[g] = valid_assign(r, p, g)
+    elif ph == PH_PT_SELECT:
+        p = r.seat_cursor
+        for g in range(N_GAMERS):
+            out[g] = valid_part_time(r, p, g)
+    elif ph == PH_EXP_TARGET:
+        p = r.actor
+        for g in range(N_GAMERS):
+            out[g] = valid_expel(r, p, g)
+    elif ph == PH_RUM_MARK:
+        fill_marks(r, out)
+    elif ph == PH_RUM_TARGET:
+        for g in range(N_GAMERS):
+            out[g] = is_member(r, g) if r.rumour_mode == 1 else valid_defendant(r, g)
+    elif ph == PH_NOMINATE:
+        for g in range(N_GAMERS):
+            out[g] = valid_nominee(r, g)
+    elif ph == PH_PER_A_SRC:
+        fill_move_sources(r, out)
+    elif ph == PH_PER_B_SRC:
+        for g in range(N_GAMERS):
+            out[g] = is_member(r, g)
+    elif ph == PH_PER_C_SRC:
+        for g in range(N_GAMERS):
+            out[g] = r.loc[g] == LOC_CIV
+    elif ph == PH_RECALL:
+        for g in range(N_GAMERS):
+            out[g] = valid_recall_target(r, g)
 
 
 # --- stepping ------------------------------------------------------------------------------------
