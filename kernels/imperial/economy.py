@@ -5,6 +5,7 @@ Reads/writes: rondel_pos, passed_investor, cash, treasury, factory, armies, flee
 imp_count, phase and the maneuver context it resets.
 """
 
+import numpy as np
 from numba import njit
 
 from .board import cash_to_bank
@@ -65,14 +66,31 @@ def passes_investor(old, new):
     return 0 < (SP_INVESTOR - old) % N_RONDEL < d
 
 
+# IMP-RON-2/3/6 over (old + 1, new), old -1 = the centre: whether the move is allowed, and its cost (the same
+# rondel_steps and rondel_cost, looked up: the mask and the forced-decision check test all 8 spaces each turn)
+_RONDEL_OK = np.array(
+    [
+        [old < 0 or 0 < rondel_steps.py_func(old, new) <= MAX_STEPS for new in range(N_RONDEL)]
+        for old in range(-1, N_RONDEL)
+    ],
+    np.bool_,
+)
+_RONDEL_COST = np.array(
+    [
+        [max(0, rondel_steps.py_func(old, new) - FREE_STEPS) * EXTRA_STEP_COST for new in range(N_RONDEL)]
+        for old in range(-1, N_RONDEL)
+    ],
+    np.int64,
+)
+
+
 @njit(cache=True)
 def valid_rondel(r, n, space):
     """IMP-RON-2/3/6 and IMP-INV-3."""
     old = r.rondel_pos[n]
-    steps = rondel_steps(old, space)
-    if old >= 0 and (steps == 0 or steps > MAX_STEPS):
+    if not _RONDEL_OK[old + 1, space]:
         return False
-    cost = rondel_cost(old, space)
+    cost = _RONDEL_COST[old + 1, space]
     holder = r.flag[n]
     if cost > r.cash[holder]:
         return False
