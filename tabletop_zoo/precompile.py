@@ -101,6 +101,7 @@ def _compile_game(game_id: str) -> float:
         for i in rows:
             games.actions[i] = _random_legal(games.masks[i], rng)
         games.step(rows)
+    registry.make_vec(game_id, 2, n)  # make_vec's batch entry: its first use compiles it and marks it compiled
     # The arena's standard line-up acting (the heuristic's compiled helpers too), marked compiled for its parent.
     lineup_first_use(game_id, n, [AgentSpec(name) for name in LINEUP])
     return time.process_time() - start
