@@ -18,6 +18,8 @@ import platform
 import time
 
 from .. import registry
+from . import seats
+from .files import GAMES_FILE, read_games
 from .tournament import run
 
 STANDARD = ["random", "heuristic", "mcts:simulations=100", "mcts:simulations=1000", "az"]
@@ -70,6 +72,9 @@ def ladder(
         **(options or {}),
     )
     summary["wall_seconds"] = time.perf_counter() - start
+    done = read_games(pathlib.Path(out) / gid / GAMES_FILE, summary["players"])
+    records = [done[g] for g in sorted(done) if g < games]
+    summary["seating"] = seats.tables(gid, summary["players"], options or {}, records)
     return summary
 
 
@@ -90,13 +95,15 @@ def markdown(game_id: str, summary: dict) -> str:
     """One game's ladder: ratings, win shares and mean ranks; the head-to-head table; shares by seat."""
     order = sorted(summary["agents"], key=lambda a: -summary["agents"][a]["rating"][0])
     cfg = summary["config"]
+    wall = (
+        f", {summary['wall_seconds']:.0f} s of wall clock in the last invocation" if "wall_seconds" in summary else ""
+    )
     lines = [
         f"## {game_id}, {summary['players']} players",
         "",
         f"{summary['games']} games (seats rotated), seed {cfg['seed']}, mean length {summary['mean_length']:.0f} "
         f"decisions; {summary.get('play_seconds', math.nan):.0f} s of play (summed over the games, across resumes and "
-        f"workers), {summary.get('wall_seconds', math.nan):.0f} s of wall clock in the last invocation. "
-        f"Ratings: {summary['rating_scale']} "
+        f"workers){wall}. Ratings: {summary['rating_scale']} "
         f"= `{summary['anchor']}`; equal share {summary['equal_share']:.2f}; 95% intervals.{_options(cfg)}",
         "",
         "| # | agent | rating | win share | mean rank | seats |",
@@ -132,6 +139,8 @@ def markdown(game_id: str, summary: dict) -> str:
         lines.append(
             f"| `{a}` | " + " | ".join(f"{v[0]:.2f} (n={v[3]})" if v[3] else "-" for v in summary["by_seat"][a]) + " |"
         )
+    if "seating" in summary:  # seat order and kingmaking (seats.py)
+        lines += ["", seats.markdown(summary["seating"]).rstrip("\n")]
     return "\n".join(lines) + "\n"
 
 
