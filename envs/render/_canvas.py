@@ -239,7 +239,11 @@ class Frame:
 
     def add_text(self, transform, x, y, s, kw: dict) -> None:
         px, py = transform.transform((x, y))
-        self._texts.append((float(px), self.height - float(py), str(s), kw))
+        self.add_pixel_text(float(px), self.height - float(py), s, kw)
+
+    def add_pixel_text(self, px: float, py: float, s: str, kw: dict) -> None:
+        """Text anchored at pixel (px, py) counted from the top left (no transform to go through)."""
+        self._texts.append((px, py, str(s), kw))
 
     def finish(self, background: np.ndarray, overlay: Overlay | None = None, zorder: float = 0) -> np.ndarray:
         """The frame: ``background`` (uint8[h, w, 3]), this frame's shapes, then its text.

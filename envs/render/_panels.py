@@ -8,7 +8,8 @@ from types import ModuleType
 import numpy as np
 
 from ...kernels._common.data import load_json
-from ._canvas import Frame
+from ._canvas import HEIGHT, WIDTH, Frame
+from .scene import Text
 
 TITLE_Y = 0.965  # figure fraction: the middle of the title line above the panels
 
@@ -57,3 +58,13 @@ def title_strip(ax, head: str, info: str, info_x: float, colour: str = "black") 
     state of play from ``info_x`` on."""
     ax.text(0.008, 0.5, head, va="center", fontsize=15, fontweight="bold", color=colour)
     ax.text(info_x, 0.5, info, va="center", fontsize=10.5)
+
+
+def title_texts(left: str, right: str) -> list[Text]:
+    """A scene's top line: the game, its phase and who acts (large, bold) at the left edge; notes (small, grey)
+    at the right edge."""
+    y = HEIGHT * (1 - TITLE_Y)
+    return [
+        Text(0.01 * WIDTH, y, left, 15, weight="bold"),
+        Text(0.99 * WIDTH, y, right, 9, colour="#555555", ha="right"),
+    ]

@@ -1,10 +1,10 @@
-"""Irish Gauge as a picture: the hex map of Ireland with each company's locomotives and the cubes, plus
-the players, companies, bag and drawn-cube track.
+"""Irish Gauge's scene: the hex map of Ireland with each company's locomotives and the cubes, plus the players,
+companies, bag, drawn-cube track and the pending decision.
 
-``render_rgb(s)`` draws the full state record, the same privileged view as ``render_ansi`` (Irish
-Gauge keeps nothing secret except the bag order, which the record does not fix either). Hex centres
-come from ``kernels/irish_gauge/data/layout.json``. The map and every fixed label are drawn once per
-process into a cached background; each frame draws only the pieces and numbers on top.
+``scene(s, viewer=None)`` is the whole record (Irish Gauge keeps nothing secret except the bag order, which the
+record does not fix either, so every viewer sees the same picture); ``render_rgb(s)`` draws it with matplotlib
+and ``svg.to_json`` for the browser, where a hex is the place of a PLACE action (``place_of``). Hex centres
+come from ``kernels/irish_gauge/data/layout.json``. The map and every fixed label are one static layer.
 """
 
 from __future__ import annotations
@@ -12,10 +12,9 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-from matplotlib.collections import PolyCollection
-from matplotlib.patches import Rectangle
 
 from ...kernels import irish_gauge as kernel
+from ...kernels.irish_gauge.actions import action_family
 from ...kernels.irish_gauge.state import (
     PH_AUCTION,
     PH_BUILD,
@@ -39,8 +38,10 @@ from ...kernels.irish_gauge.tables import (
     TERRAIN_NAMES,
     TRACK_ROWS,
 )
-from ._canvas import Frame, TextAxes, new_figure, to_rgb
-from ._panels import layout, mover_label, panel_axes, title_bar
+from ._canvas import HEIGHT, WIDTH
+from ._panels import layout, mover_label, title_texts
+from .mpl import rasterize
+from .scene import Builder, Circle, Layer, Polygon, Rect, Scene, Table, Text
 
 LAYOUT = layout(kernel)
 HEX_XY = np.array([LAYOUT["hexes"][h] for h in HEX_IDS], dtype=float)  # [hex, (x, y)], north up
@@ -60,7 +61,6 @@ TERRAIN_COLOURS = {
 }
 PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
 SEA = "#dbe9f6"
-MONO = {"family": "monospace", "fontsize": 10, "va": "center"}
 
 # Each company's locomotive has its own slot on the lower arc of the hex (the label sits on top, the cube
 # in the middle), so hexes shared by several companies stay readable.
@@ -68,119 +68,119 @@ _ANG = np.deg2rad(190 + 40 * np.arange(N_COMPANIES))
 LOCO_OFFSET = 0.6 * np.stack([np.cos(_ANG), np.sin(_ANG)], axis=1)
 _HEX_CORNERS = np.stack([np.cos(np.deg2rad(60 * np.arange(6))), np.sin(np.deg2rad(60 * np.arange(6)))], axis=1)
 
-# Side panel geometry, in side-axes units (~ pixels): section tops and row pitch.
+# The map box (frame pixels, y down), the hexes fitted into it with a margin of sea; the side panel's origin.
+_BOX = (6.4, 60.0, 512.0, 736.0)  # left, top, width, height
+_PAD = 1.2  # hex units of sea around the island
+_LO = HEX_XY.min(axis=0) - _PAD
+_SPAN = HEX_XY.max(axis=0) + _PAD - _LO
+UNIT = min(_BOX[2] / _SPAN[0], _BOX[3] / _SPAN[1])  # pixels per hex unit
+_ORIGIN = (_BOX[0] + (_BOX[2] - UNIT * _SPAN[0]) / 2, _BOX[1] + (_BOX[3] + UNIT * _SPAN[1]) / 2)
+SIDE_X, SIDE_BOTTOM = 0.42 * WIDTH, HEIGHT  # side panel: x from SIDE_X, y counted up from the frame's bottom
+MAP_W = _BOX[0] + _BOX[2]
+
+# Side panel geometry, in pixels up from the frame's bottom: section tops and row pitch.
 PLAYERS_TOP, COMPANIES_TOP, BAG_TOP, PENDING_TOP, ROW = 730, 535, 320, 95, 26
 TRACK_X = 330
 
 
+def map_px(xy) -> tuple[float, float]:
+    """Hex-layout units (north up) to frame pixels (y down)."""
+    return _ORIGIN[0] + UNIT * (float(xy[0]) - _LO[0]), _ORIGIN[1] - UNIT * (float(xy[1]) - _LO[1])
+
+
+def _side(x: float, y: float) -> tuple[float, float]:
+    """Side-panel units (pixels, y up from the frame's bottom) to frame pixels."""
+    return SIDE_X + x, SIDE_BOTTOM - y
+
+
+def place_of(action: int) -> str | None:
+    """The hex a PLACE action names (the browser's click target), else None."""
+    family, arg = action_family(int(action))
+    return HEX_IDS[arg] if family == "PLACE" else None
+
+
 def render_rgb(s: np.ndarray) -> np.ndarray:
-    """uint8[800, 1280, 3]: the map on the left, the tables on the right (privileged full view)."""
+    """uint8[800, 1280, 3]: the scene of record ``s`` drawn by matplotlib."""
+    return rasterize(scene(s))
+
+
+def scene(s: np.ndarray, viewer: int | None = None) -> Scene:
+    """The picture of record ``s`` (shape (1,)): the same for every viewer (no secrets)."""
     r = s[0]
-    frame, markers, side = _frame()
-    with frame:
-        _title(frame, s)
-        _units(markers, r)
-        _players_rows(side, s)
-        _companies_rows(side, r)
-        _bag_and_track(side, r)
-        _pending(side, s)
-        return frame.finish(_background())
+    out = Builder()
+    out.add(*_title(s))
+    out.add(*_cubes(r), *_locos(r))
+    out.add(*_players_rows(s), *_companies_rows(r), *_bag_and_track(r), *_pending(s))
+    title = out.items[0].text
+    return Scene(WIDTH, HEIGHT, "white", (_static(), out.layer()), title, viewer)
 
 
 @functools.lru_cache(maxsize=1)
-def _frame() -> tuple[Frame, tuple, TextAxes]:
-    """The figure each frame draws its pieces and numbers in (kept for the process)."""
-    frame = Frame()
-    cubes, locos = markers = _unit_markers(_board_axes(frame))
-    frame.kept.extend([cubes, *locos])
-    return frame, markers, _side_axes(frame)
+def _static() -> Layer:
+    """The board and every fixed label (the same for every record)."""
+    out = Builder(key="irish_gauge")
+    _board(out)
+    _homes(out)
+    _static_labels(out)
+    return out.layer()
 
 
-@functools.lru_cache(maxsize=1)
-def _background() -> np.ndarray:
-    """The board and every fixed label (computed once per process; a plain array, safe to fork)."""
-    fig = new_figure()
-    board = _board_axes(fig)
-    _board(board)
-    _homes(board)
-    _static_labels(_side_axes(fig))
-    return to_rgb(fig)
-
-
-_BOARD = (
-    (0.005, 0.005, 0.40, 0.92),
-    (HEX_XY[:, 0].min() - 1.2, HEX_XY[:, 0].max() + 1.2),
-    (HEX_XY[:, 1].min() - 1.2, HEX_XY[:, 1].max() + 1.2),
-    "equal",
-)
-_SIDE = ((0.42, 0.0, 0.575, 0.925), (0, 736), (0, 740), None)
-
-
-def _board_axes(fig):
-    """The map axes, in a plain figure (the cached background) or a ``Frame``."""
-    return panel_axes(fig, *_BOARD)
-
-
-def _side_axes(fig):
-    return panel_axes(fig, *_SIDE)
-
-
-def _title(frame, s) -> None:
+def _title(s) -> list[Text]:
     r = s[0]
-    title_bar(
-        frame,
+    return title_texts(
         f"Irish Gauge  -  {PHASE_NAMES[int(r['phase'])]}  -  turn {int(r['turn'])}  -  "
         f"{mover_label(kernel, s, 'drawing cubes')}",
         f"ruleset {RULESETS[int(r['ruleset'])]}, {int(r['decisions'])} decisions (full view)",
     )
 
 
-def _board(ax) -> None:
-    """Sea, land hexes coloured by terrain, hex ids and place names."""
-    ax.add_patch(Rectangle((0, 0), 1, 1, transform=ax.transAxes, facecolor=SEA, edgecolor="none", zorder=0))
-    polys = HEX_XY[:, None, :] + 0.98 * _HEX_CORNERS[None, :, :]
-    faces = [TERRAIN_COLOURS[TERRAIN_NAMES[t]] for t in TERRAIN]
-    ax.add_collection(PolyCollection(polys, facecolors=faces, edgecolors="#7a8a70", linewidths=0.5))
-    for h, (x, y) in enumerate(HEX_XY):  # place name (with its id) or just the id, at the top of the hex
+def _board(out: Builder) -> None:
+    """Sea, land hexes coloured by terrain (a hex is its PLACE target), hex ids, place names, terrain key."""
+    x0, y0 = map_px(_LO)
+    x1, y1 = map_px(_LO + _SPAN)
+    out.add(Rect(x0, y1, x1 - x0, y0 - y1, fill=SEA))
+    for h, xy in enumerate(HEX_XY):
+        corners = tuple(map_px(xy + 0.98 * c) for c in _HEX_CORNERS)
+        fill = TERRAIN_COLOURS[TERRAIN_NAMES[TERRAIN[h]]]
+        out.add(Polygon(corners, fill, "#7a8a70", 0.5, id=f"hex:{HEX_IDS[h]}", place=HEX_IDS[h]))
+    for k, (name, colour) in enumerate(TERRAIN_COLOURS.items()):  # key in the empty sea off Mayo
+        x, y = x0 + 0.02 * (x1 - x0), y1 + (0.03 + 0.03 * k) * (y0 - y1)
+        out.add(Rect(x, y - 8, 15, 16, fill=colour, stroke="#7a8a70"))
+        out.add(Text(x + 20, y, name.replace("_", " "), 7.5))
+    for h, xy in enumerate(HEX_XY):  # place name (with its id) or just the id, at the top of the hex
+        x, y = map_px(xy + (0, 0.5))
         if HEX_NAMES[h]:
-            ax.text(x, y + 0.5, f"{HEX_NAMES[h]}\n", fontsize=6.5, ha="center", va="center", weight="bold")
-            ax.text(x, y + 0.5, f"\n{HEX_IDS[h]}", fontsize=5, ha="center", va="center", color="#5b6655")
+            out.add(Text(x, y - 5, HEX_NAMES[h], 6.5, weight="bold", ha="center"))
+            out.add(Text(x, y + 5, HEX_IDS[h], 5, colour="#5b6655", ha="center"))
         else:
-            ax.text(x, y + 0.6, HEX_IDS[h], fontsize=5, ha="center", va="center", color="#5b6655")
-    for k, (name, colour) in enumerate(TERRAIN_COLOURS.items()):  # legend in the empty sea off Mayo
-        y = 0.97 - 0.03 * k
-        ax.add_patch(
-            Rectangle((0.02, y - 0.011), 0.03, 0.022, transform=ax.transAxes, facecolor=colour, edgecolor="#7a8a70")
-        )
-        ax.text(0.06, y, name.replace("_", " "), transform=ax.transAxes, fontsize=7.5, va="center")
+            out.add(Text(x, y - 0.1 * UNIT, HEX_IDS[h], 5, colour="#5b6655", ha="center"))
 
 
-def _unit_markers(ax) -> tuple:
-    """The cube squares and one locomotive collection per company (made once; ``_units`` moves them)."""
-    none = np.empty((0, 2))
-    cubes = ax.scatter(none[:, 0], none[:, 1], s=70, marker="s", zorder=3, edgecolors="#444444", linewidths=0.8)
-    locos = [
-        ax.scatter(none[:, 0], none[:, 1], s=38, color=COMPANY_COLOURS[c], edgecolors="black", linewidths=0.6, zorder=4)
-        for c in range(N_COMPANIES)
-    ]
-    return cubes, locos
-
-
-def _homes(ax) -> None:
-    """Each company's home: a ring on its locomotive slot (on the cached background; the rings are wider
-    than a locomotive disc, so drawing them under the discs changes no pixel)."""
-    home = HEX_XY[HOME_HEX] + LOCO_OFFSET
-    ax.scatter(home[:, 0], home[:, 1], s=95, facecolors="none", edgecolors=COMPANY_COLOURS, linewidths=1.4, zorder=4)
-
-
-def _units(markers, r) -> None:
-    """Cubes in the hex centres; one locomotive disc per company on a ring around them."""
-    cubes, locos = markers
-    held = np.flatnonzero(r["cube"] >= 0)
-    cubes.set_offsets(np.stack([HEX_XY[held, 0], HEX_XY[held, 1] - 0.05], axis=1))
-    cubes.set_facecolor([CUBE_RGB[int(r["cube"][h])] for h in held])
+def _homes(out: Builder) -> None:
+    """Each company's home: a ring on its locomotive slot (wider than a locomotive disc)."""
     for c in range(N_COMPANIES):
-        locos[c].set_offsets(HEX_XY[np.flatnonzero(r["loco"][c])] + LOCO_OFFSET[c])
+        x, y = map_px(HEX_XY[HOME_HEX[c]] + LOCO_OFFSET[c])
+        out.add(Circle(x, y, 6.8, stroke=COMPANY_COLOURS[c], width=1.4, id=f"home:{COMPANY_IDS[c]}"))
+
+
+def _cubes(r) -> list[Rect]:
+    """A dividend cube in the centre of its hex."""
+    out = []
+    for h in np.flatnonzero(r["cube"] >= 0):
+        x, y = map_px(HEX_XY[h] - (0, 0.05))
+        colour = CUBE_RGB[int(r["cube"][h])]
+        out.append(Rect(x - 5.8, y - 5.8, 11.6, 11.6, colour, "#444444", 0.8, id=f"cube:{HEX_IDS[h]}"))
+    return out
+
+
+def _locos(r) -> list[Circle]:
+    """One locomotive disc per company on its slot of the hex."""
+    out = []
+    for c in range(N_COMPANIES):
+        for h in np.flatnonzero(r["loco"][c]):
+            x, y = map_px(HEX_XY[h] + LOCO_OFFSET[c])
+            out.append(Circle(x, y, 4.3, COMPANY_COLOURS[c], "black", 0.6, id=f"loco:{COMPANY_IDS[c]}:{HEX_IDS[h]}"))
+    return out
 
 
 def _player_cells(name, cash, worth, held, pay) -> str:
@@ -191,118 +191,82 @@ def _company_cells(price, left, on_map, supply, income) -> str:
     return f"{price:>8}{left:>8}{on_map:>8}{supply:>8}{income:>8}"
 
 
-def _static_labels(ax) -> None:
+def _heading(x: float, y: float, text: str) -> Text:
+    return Text(*_side(x, y), text, 12, weight="bold")
+
+
+def _static_labels(out: Builder) -> None:
     """Section titles, column heads, company names (the colour legend), cube colours, empty track slots."""
-    ax.text(0, PLAYERS_TOP, "Players", fontsize=12, weight="bold", va="center")
-    ax.text(
-        0, PLAYERS_TOP - ROW, _player_cells("seat", "cash", "worth", COMPANY_IDS, "last pay"), weight="bold", **MONO
-    )
-    ax.text(0, COMPANIES_TOP, "Companies", fontsize=12, weight="bold", va="center")
-    ax.text(
-        390, COMPANIES_TOP - ROW, _company_cells("next £", "left", "on map", "supply", "income"), weight="bold", **MONO
-    )
+    out.add(_heading(0, PLAYERS_TOP, "Players"), _heading(0, COMPANIES_TOP, "Companies"))
+    head = _player_cells("seat", "cash", "worth", COMPANY_IDS, "last pay")
+    out.add(Text(*_side(0, PLAYERS_TOP - ROW), head, 10, weight="bold", mono=True))
+    head = _company_cells("next £", "left", "on map", "supply", "income")
+    out.add(Text(*_side(390, COMPANIES_TOP - ROW), head, 10, weight="bold", mono=True))
     for c in range(N_COMPANIES):
-        y = COMPANIES_TOP - 2 * ROW - ROW * c
-        ax.scatter([7], [y], s=90, color=COMPANY_COLOURS[c], edgecolors="black", linewidths=0.6)
-        ax.text(20, y, f"{COMPANY_IDS[c]:<5}{COMPANY_NAMES[c]}", fontsize=8.5, va="center")
-    ax.text(
-        0,
-        COMPANIES_TOP - 2 * ROW - ROW * N_COMPANIES,
-        "map: disc = locomotive, ringed disc = home, square = dividend cube",
-        fontsize=8.5,
-        va="center",
-        color="#444444",
-    )
-    ax.text(0, BAG_TOP, "Cube bag", fontsize=12, weight="bold", va="center")
+        x, y = _side(7, COMPANIES_TOP - 2 * ROW - ROW * c)
+        out.add(Circle(x, y, 6.6, COMPANY_COLOURS[c], "black", 0.6))
+        out.add(Text(x + 13, y, f"{COMPANY_IDS[c]:<5}{COMPANY_NAMES[c]}", 8.5))
+    key = "map: disc = locomotive, ringed disc = home, square = dividend cube"
+    out.add(Text(*_side(0, COMPANIES_TOP - 2 * ROW - ROW * N_COMPANIES), key, 8.5, colour="#444444"))
+    out.add(_heading(0, BAG_TOP, "Cube bag"), _heading(TRACK_X, BAG_TOP, "Drawn-cube track"))
     for k in range(len(COLOUR_NAMES)):
-        ax.add_patch(Rectangle((0, BAG_TOP - 30 - ROW * k - 8), 16, 16, facecolor=CUBE_RGB[k], edgecolor="black"))
-    ax.text(TRACK_X, BAG_TOP, "Drawn-cube track", fontsize=12, weight="bold", va="center")
+        out.add(Rect(*_side(0, BAG_TOP - 30 - ROW * k + 8), 16, 16, CUBE_RGB[k], "black"))
     for row in range(TRACK_ROWS):
         for j in range(3):
-            ax.add_patch(
-                Rectangle(
-                    (TRACK_X + 40 * row, BAG_TOP - 55 - 40 * j),
-                    30,
-                    30,
-                    facecolor="none",
-                    edgecolor="#999999",
-                    linewidth=0.8,
-                    linestyle=":",
-                )
-            )
-        ax.text(
-            TRACK_X + 15 + 40 * row, BAG_TOP - 168, str(row + 1), fontsize=8, ha="center", va="center", color="#666666"
-        )
-    ax.text(0, PENDING_TOP, "Pending decision", fontsize=12, weight="bold", va="center")
+            out.add(Rect(*_side(TRACK_X + 40 * row, BAG_TOP - 25 - 40 * j), 30, 30, stroke="#999999", width=0.8,
+                         dash=(1.1, 1.8)))  # fmt: skip
+        out.add(Text(*_side(TRACK_X + 15 + 40 * row, BAG_TOP - 168), str(row + 1), 8, "#666666", ha="center"))
+    out.add(_heading(0, PENDING_TOP, "Pending decision"))
 
 
-def _players_rows(ax, s) -> None:
+def _players_rows(s) -> list:
     """Seat rows: cash, worth (IG-SCORE-1), certificates held per company, last dividend payout."""
     r = s[0]
     worth = np.zeros(kernel.MAX_PLAYERS, np.int64)
     kernel.scores(s, worth)
     mover = int(kernel.to_move(s))
+    rows, swatches = [], []
     for p in range(int(r["num_players"])):
-        y = PLAYERS_TOP - 2 * ROW - ROW * p
-        if p == mover:
-            ax.add_patch(Rectangle((-4, y - 12), 700, 24, facecolor="#fff3b0", edgecolor="none", zorder=0))
-        ax.add_patch(Rectangle((0, y - 7), 14, 14, facecolor=PLAYER_COLOURS[p], edgecolor="black", linewidth=0.7))
         name = f"  player_{p}" + (" <" if p == mover else "")
         held = [str(int(r["held"][p, c]) or "-") for c in range(N_COMPANIES)]
-        ax.text(
-            0,
-            y,
-            _player_cells(name, f"£{int(r['cash'][p])}", f"£{int(worth[p])}", held, f"£{int(r['last_payout'][p])}"),
-            **MONO,
-        )
+        cash, pay = f"£{int(r['cash'][p])}", f"£{int(r['last_payout'][p])}"
+        rows.append(_player_cells(name, cash, f"£{int(worth[p])}", held, pay))
+        swatches.append(PLAYER_COLOURS[p])
+    x, y = _side(0, PLAYERS_TOP - 2 * ROW)
+    band = None if mover < 0 else (mover, "#fff3b0")
+    return [Table(x, y, tuple(rows), 10, ROW, (), tuple(swatches), band, 700, id="players")]
 
 
-def _companies_rows(ax, r) -> None:
+def _companies_rows(r) -> list[Text]:
     """Company rows: next share price, shares left, locomotives on the map and in supply, last income."""
+    rows = []
     for c in range(N_COMPANIES):
         left = int(N_CERTS[c] - r["next_cert"][c])
         price = f"£{int(SHARE_VALUE[c, r['next_cert'][c]])}" if left else "sold"
-        ax.text(
-            390,
-            COMPANIES_TOP - 2 * ROW - ROW * c,
-            _company_cells(
-                price,
-                f"{left}/{int(N_CERTS[c])}",
-                int(r["loco"][c].sum()),
-                f"{int(r['supply'][c])}/{LOCOMOTIVES}",
-                f"£{int(r['last_income'][c])}",
-            ),
-            **MONO,
-        )
+        on_map, supply = int(r["loco"][c].sum()), f"{int(r['supply'][c])}/{LOCOMOTIVES}"
+        rows.append(_company_cells(price, f"{left}/{int(N_CERTS[c])}", on_map, supply, f"£{int(r['last_income'][c])}"))
+    x, y = _side(390, COMPANIES_TOP - 2 * ROW)
+    return [Table(x, y, tuple(rows), 10, ROW, (), id="companies")]
 
 
-def _bag_and_track(ax, r) -> None:
+def _bag_and_track(r) -> list:
     """Bag contents per colour and the drawn-cube track (IG-DIV-2), one column per row of the track."""
-    for k, name in enumerate(COLOUR_NAMES):
-        ax.text(
-            24,
-            BAG_TOP - 30 - ROW * k,
-            f"{name:<6}{int(r['bag'][k]):>3} in bag, last call drew {int(r['last_draw'][k])}",
-            **MONO,
-        )
-    ax.text(TRACK_X + 175, BAG_TOP, f"{int(r['drawn_rows'])}/{TRACK_ROWS} rows used", fontsize=10, va="center")
+    bag = tuple(
+        f"{name:<6}{int(r['bag'][k]):>3} in bag, last call drew {int(r['last_draw'][k])}"
+        for k, name in enumerate(COLOUR_NAMES)
+    )
+    out: list = [Table(*_side(24, BAG_TOP - 30), bag, 10, ROW, (), id="bag")]
+    out.append(Text(*_side(TRACK_X + 175, BAG_TOP), f"{int(r['drawn_rows'])}/{TRACK_ROWS} rows used", 10))
     for row in range(int(r["drawn_rows"])):
         for j in range(3):
             k = int(r["drawn"][row, j])
             if k >= 0:
-                ax.add_patch(
-                    Rectangle(
-                        (TRACK_X + 40 * row, BAG_TOP - 55 - 40 * j),
-                        30,
-                        30,
-                        facecolor=CUBE_RGB[k],
-                        edgecolor="black",
-                        linewidth=0.8,
-                    )
-                )
+                x, y = _side(TRACK_X + 40 * row, BAG_TOP - 25 - 40 * j)
+                out.append(Rect(x, y, 30, 30, CUBE_RGB[k], "black", 0.8, id=f"drawn:{row}:{j}"))
+    return out
 
 
-def _pending(ax, s) -> None:
+def _pending(s) -> list[Text]:
     """The open auction or build action, or the result once the game is over."""
     r = s[0]
     phase = int(r["phase"])
@@ -329,5 +293,4 @@ def _pending(ax, s) -> None:
         lines = [f"game over: {winners} {'wins' if ',' not in winners else 'tie'} with £{best} (IG-SCORE-1)"]
     else:
         lines = [f"{PHASE_NAMES[phase].lower().replace('_', ' ')}; start player player_{int(r['start_player'])}"]
-    for i, line in enumerate(lines):
-        ax.text(0, PENDING_TOP - ROW - 22 * i, line, fontsize=10, va="center")
+    return [Text(*_side(0, PENDING_TOP - ROW - 22 * i), line, 10, id=f"pending:{i}") for i, line in enumerate(lines)]

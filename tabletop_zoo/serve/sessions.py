@@ -1,11 +1,12 @@
 """The games the web app holds: ``PlayGame`` (humans and agents at one table) and ``WatchGame`` (a replay).
 
-Both turn a position into the JSON the browser draws (``view``): the board scene (public pieces only,
-see ``boards``), the text table, the move log by name and, on a human's turn, the legal moves.
+Both turn a position into the JSON the browser draws (``view``): the game's picture as the viewer may see
+it (its scene drawn by the SVG back-end, see ``boards``), the text table, the move log by name and, on a
+human's turn, the legal moves.
 
 Hidden information (``kernel.INFORMATION == "imperfect"``: Kremlin, French Revolution 1789) stays hidden
-until the game is over: the table is ``env.render_for(human)`` (that seat's secrets and only the public
-part of the others'), agents' moves are named by ``env.action_name_for(action, human)`` and a move's map
+until the game is over: the table is ``env.render_for(human)`` and the board that seat's scene (its own
+secrets and only the public part of the others'; ``SPECTATOR``'s, with no secret, between hot-seat turns), agents' moves are named by ``env.action_name_for(action, human)`` and a move's map
 place is only sent when its name hides nothing. With several human seats (hot seat) each human's turn
 shows that human's view, every move is named as a spectator sees it, and no table is shown while the
 agents move. A game with no human seat is watched like a replay: the full table. After the game ends,
@@ -20,7 +21,8 @@ import threading
 import numpy as np
 
 from .. import registry
-from .boards import board
+from ..envs.render.scene import SPECTATOR
+from .boards import board_json, place_of
 from .checks import ServeError, check_int, one_line
 from .seats import HUMAN, MODEL, ModelFolder, Seat, parse_seat, seat_parameters
 
@@ -190,7 +192,7 @@ class PlayGame:
             "to_move": mover,
             "over": over,
             "waiting": "over" if over else ("human" if human_turn else "agent"),
-            "board": board(self.game).scene(env.record).to_json(),
+            "board": board_json(self.game, env.record, None if reveal else SPECTATOR if viewer is None else viewer),
             "table": table,
             "log": [{"seat": e["seat"], "name": e["full"] if reveal else e["public"]} for e in self.log],
             "legal": legal,
@@ -225,7 +227,7 @@ def _build(seat: Seat, i: int, game: str, seed: int, env, models: ModelFolder | 
 
 
 def _place(game: str, action: int) -> str | None:
-    return board(game).place_of(action)
+    return place_of(game, action)
 
 
 # --- watching ---------------------------------------------------------------------------------------
@@ -259,7 +261,7 @@ class WatchGame:
             "labels": self.replay.agents,
             "at": at,
             "total": total,
-            "board": board(self.game).scene(s).to_json(),
+            "board": board_json(self.game, s, None),
             "table": self.env_class.render_ansi(s),
             "log": [{"seat": e["seat"], "name": e["name"]} for e in self.log[:at]],
             "last_place": _place(self.game, self.log[at - 1]["action"]) if at else None,

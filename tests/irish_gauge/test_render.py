@@ -8,7 +8,6 @@ import pytest
 
 from tabletop_zoo.envs.irish_gauge_v0 import render_ansi
 from tabletop_zoo.envs.render import irish_gauge as pic
-from tabletop_zoo.envs.render._canvas import new_figure
 from tabletop_zoo.kernels import irish_gauge as k
 
 from ..render._helpers import FRAME, assert_distinct, assert_reused_frame_is_fresh, play
@@ -49,9 +48,9 @@ def test_a_locomotive_is_drawn_on_its_hex():
     hx = k.tables.HEX_INDEX["F5"]
     s[0]["loco"][1, hx] = 1
     after = pic.render_rgb(s)
-    x, y = pic._board_axes(new_figure()).transData.transform(pic.HEX_XY[hx] + pic.LOCO_OFFSET[1])
+    x, y = pic.map_px(pic.HEX_XY[hx] + pic.LOCO_OFFSET[1])  # frame pixels, y down
     rows, cols = np.nonzero((before != after).any(axis=2))
-    near = (np.abs(cols - x) < 12) & (np.abs((FRAME[0] - rows) - y) < 12)
+    near = (np.abs(cols - x) < 12) & (np.abs(rows - y) < 12)
     assert near.sum() > 20
     assert (cols[~near] > FRAME[1] * 0.41).all()  # elsewhere only the side tables change (locomotive count)
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from tabletop_zoo import registry
-from tabletop_zoo.serve.boards import SVG_TAGS, board
+from tabletop_zoo.serve.boards import SVG_TAGS, board_json, place_of
 
 from .conftest import SHORT_GAMES, new_game, require_chromium
 
@@ -69,11 +69,10 @@ def test_full_game_through_the_api_matches_the_env(client):
 def test_legal_moves_name_their_map_places(client):
     """Irish Gauge PLACE moves target their hex; every target is drawn on the board as data-place."""
     kernel = registry.kernel("irish_gauge")
-    b = board("irish_gauge")
     from tabletop_zoo.kernels.irish_gauge.actions import A_PLACE
 
-    assert b.place_of(A_PLACE + 3) == kernel.tables.HEX_IDS[3]
-    assert b.place_of(0) is None  # AUCTION names a company, not a place
+    assert place_of("irish_gauge", A_PLACE + 3) == kernel.tables.HEX_IDS[3]
+    assert place_of("irish_gauge", 0) is None  # AUCTION names a company, not a place
     for game in sorted(registry.GAMES):
         view = _until_human(client, new_game(client, game))
         assert view["legal"]
@@ -186,7 +185,8 @@ def test_hidden_information_stays_hidden_until_the_end(client):
     other = s.copy()
     other[0]["assigned"][1:] = np.roll(other[0]["assigned"][1:], 1, axis=-1)  # the other seats' secret sheets
     assert not np.array_equal(other[0]["assigned"], s[0]["assigned"])
-    assert board("kremlin").scene(other).to_json() == board("kremlin").scene(s).to_json()
+    assert board_json("kremlin", other, 0) == board_json("kremlin", s, 0)
+    assert view["board"] == board_json("kremlin", s, 0)  # the board is player_0's view
     end = _play_to_end(client, view)
     assert end["table"] == type(game.env).render_ansi(game.env.record)  # the full table once it is over
     assert not any("secret" in e["name"] for e in end["log"])
@@ -202,7 +202,7 @@ def test_boards_show_only_public_pieces(client):
         other = s.copy()
         k.determinize(other, 0, 12345)
         assert other.tobytes() != s.tobytes()
-        assert board(game).scene(other).to_json() == board(game).scene(s).to_json()
+        assert board_json(game, other, 0) == board_json(game, s, 0)
 
 
 def _play_some(client, game: str, decisions: int) -> dict:

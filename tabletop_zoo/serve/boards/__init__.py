@@ -1,16 +1,9 @@
-"""Boards as SVG scenes for the browser, drawn from the same layout data and pieces as the renderers.
+"""The browser's board: a game's scene (``envs/render/<game>.py``) drawn by the SVG back-end.
 
-Each game has one module here (``boards/<game>.py``) with two functions:
-
-- ``scene(s) -> Scene``: the map part of ``envs/render/<game>.py``'s picture (its positions, colours and the
-  same record fields) as a list of SVG elements; the browser draws them as they are. A scene shows only
-  what every seat may see: hidden information (Kremlin's influence sheets, French Revolution hands) is
-  never drawn on the board, so a board can be sent to any viewer.
-- ``place_of(action) -> str | None``: the map place an action names (a hex, region, settlement, section,
-  city, post or gamer id), from the kernel's action families; the browser makes that place clickable.
-
-A ``Scene`` is JSON: ``{"width", "height", "items": [[tag, {attribute: value}, text], ...]}`` with ``tag``
-one of ``SVG_TAGS``; items carrying ``data-place`` are map targets.
+``board_json(game, s, viewer)`` is the scene of record ``s`` as ``viewer`` may see it (a seat, ``SPECTATOR`` or
+``None`` for the privileged view), as ``envs.render.svg.to_json`` gives it; ``place_of(game, action)`` is the map
+place an action names, which the scene marks on its elements (``data-place``) so the browser makes it clickable.
+Games whose picture is not yet a scene keep their SVG board module here (``boards/<game>.py``).
 """
 
 from __future__ import annotations
@@ -18,11 +11,34 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-SVG_TAGS = ("rect", "circle", "line", "polygon", "polyline", "text")
+import numpy as np
+
+from ...envs.render import svg
+
+SVG_TAGS = svg.SVG_TAGS
+
+
+def picture(game_id: str) -> ModuleType:
+    """The scene module of a (canonical) game id, or its older board module."""
+    scene = importlib.import_module(f"tabletop_zoo.envs.render.{game_id}")
+    return scene if hasattr(scene, "scene") else importlib.import_module(f"{__name__}.{game_id}")
+
+
+def board_json(game_id: str, s: np.ndarray, viewer: int | None) -> dict:
+    """The board of record ``s`` for ``viewer`` as JSON elements (``svg.to_json``)."""
+    module = picture(game_id)
+    if module.__name__.startswith(__name__):
+        return module.scene(s).to_json()  # an older board: public pieces only
+    return svg.to_json(module.scene(s, viewer))
+
+
+def place_of(game_id: str, action: int) -> str | None:
+    """The map place ``action`` names in that game, or None."""
+    return picture(game_id).place_of(action)
 
 
 class Scene:
-    """SVG elements in drawing order on a ``width`` x ``height`` canvas (pixels, y down)."""
+    """SVG elements in drawing order on a ``width`` x ``height`` canvas (the older boards' format)."""
 
     def __init__(self, width: float, height: float, background: str):
         self.width, self.height = float(width), float(height)
@@ -48,8 +64,3 @@ def _value(v):
     if isinstance(v, (list, tuple)):  # polygon points
         return " ".join(f"{float(x):.1f},{float(y):.1f}" for x, y in v)
     return v
-
-
-def board(game_id: str) -> ModuleType:
-    """The board module of a (canonical) game id."""
-    return importlib.import_module(f"{__name__}.{game_id}")

@@ -36,6 +36,11 @@ function drawBoard(scene, targets, lastPlace) {
   const svg = $("board");
   svg.replaceChildren();
   svg.setAttribute("viewBox", `0 0 ${scene.width} ${scene.height}`);
+  if (scene.title) {  // the picture's headline: its accessible name and tooltip
+    const title = document.createElementNS(SVG_NS, "title");
+    title.textContent = scene.title;
+    svg.appendChild(title);
+  }
   for (const [tag, attrs, text] of scene.items) {
     if (!SVG_TAGS.has(tag)) continue;  // the server only sends these; anything else is ignored
     const el = document.createElementNS(SVG_NS, tag);
