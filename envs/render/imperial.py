@@ -1,7 +1,9 @@
-"""Imperial as a picture: the 1914 Europe region graph laid out by real geography, plus the nation tables.
+"""Imperial's scene: the 1914 Europe region graph laid out by real geography, plus the nation tables.
 
-``render_rgb(s) -> uint8[800, 1280, 3]`` draws the full (privileged) record, like the ansi view: it is
-a debugging and demo picture, not one seat's observation (cash hidden by IMP-OPT-3 is shown).
+``scene(s, viewer=None)`` is the whole record; with ``hidden_cash`` (IMP-OPT-3) a seat's view shows only its own
+cash (and score, which counts cash) and the privileged view (``viewer=None``) says it shows them all.
+``render_rgb(s)`` draws the privileged scene with matplotlib; the browser draws ``svg.to_json(scene(s, seat))``
+and a region is the place of a factory, import, maneuver or stance action (``place_of``).
 
 Left, the map: one box per region at its position in ``kernels/imperial/data/layout.json`` (home
 provinces tinted in the owner's colour, neutral land beige, seas blue), borders as lines (land-land
@@ -18,18 +20,18 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from matplotlib.collections import LineCollection, PatchCollection
+from matplotlib.colors import to_hex
 from matplotlib.colors import to_rgb as colour_rgb
-from matplotlib.patches import Circle, FancyBboxPatch, Rectangle, Wedge
 
 from ...kernels import imperial as kernel
-from ...kernels.imperial.actions import action_name
+from ...kernels.imperial.actions import action_family, action_name
 from ...kernels.imperial.board import is_blocked
 from ...kernels.imperial.state import PH_BUY, PH_GAME_OVER, PHASE_NAMES, RULESETS
 from ...kernels.imperial.tables import (
     BOND_INTEREST,
     EDGES,
     FACTORY_TYPE,
+    FIRST_SEA,
     FT_ARMAMENTS,
     KIND_HOME,
     KIND_SEA,
@@ -43,25 +45,27 @@ from ...kernels.imperial.tables import (
     REGION_KIND,
     RONDEL_IDS,
 )
-from ._canvas import HEIGHT, WIDTH, Frame, TextAxes, new_figure, to_rgb
-from ._panels import layout, mover_label, panel_axes, title_strip
+from ._canvas import HEIGHT, WIDTH
+from ._panels import layout, mover_label
+from .mpl import rasterize
+from .scene import Builder, Circle, Layer, Line, Polygon, Rect, Scene, Table, Text
 
 # One colour per nation, after the board's (map.json "color"): yellow, green, blue, red, black, purple.
 NATION_COLOURS = ("#e0b400", "#2e8b3a", "#2f5fd0", "#d02a2a", "#2b2b2b", "#7d3fa8")
 _DARK_TEXT = ("#e0b400",)  # badge fills light enough for black text
 NEUTRAL_FILL, SEA_FILL, SEA_EDGE = "#efe4cc", "#d6e8f7", "#6d9cc7"
-MAP_W, MAP_H = 840, 740  # map axes in pixels (left part of the frame, below the title)
+MAP_W, MAP_H = 840, 740  # the map: the frame's bottom-left part, below the title
 PANEL_X = MAP_W + 8  # side panel starts here (pixels)
 TITLE_H = HEIGHT - MAP_H
-MONO = {"family": "DejaVu Sans Mono", "fontsize": 8.2}
-
+RADIUS = 80.0  # the rondel's
+MONO = 8.2  # table font size (points)
 
 LAYOUT = layout(kernel)
 _KX = np.cos(np.radians(50.0))  # equirectangular: x = lon * cos(50 deg), y = lat (layout.json "projection")
 
 
 def _project(points: dict) -> dict[str, tuple[float, float]]:
-    """Fit the layout's (lon, lat) into the map axes, in pixels, keeping the aspect ratio."""
+    """Fit the layout's (lon, lat) into the map, in pixels with y up, keeping the aspect ratio."""
     xy = {k: (v["lon"] * _KX, v["lat"]) for k, v in points.items()}
     xs, ys = np.array([p[0] for p in xy.values()]), np.array([p[1] for p in xy.values()])
     pad = 36.0
@@ -73,8 +77,18 @@ def _project(points: dict) -> dict[str, tuple[float, float]]:
 
 _ALL_POINTS = {**LAYOUT["regions"], **LAYOUT["impassable"]}
 _PX = _project(_ALL_POINTS)
-POS = np.array([_PX[rid] for rid in REGION_IDS])  # [region, (x, y)] pixel centres
+POS = np.array([_PX[rid] for rid in REGION_IDS])  # [region, (x, y)] map pixels, y up from the frame's bottom
 LABELS = tuple(LAYOUT["regions"][rid]["label"] for rid in REGION_IDS)
+
+
+def _xy(x: float, y: float) -> tuple[float, float]:
+    """Map pixels (y up from the frame's bottom) to frame pixels (y down)."""
+    return float(x), HEIGHT - float(y)
+
+
+def _panel(x: float, y: float) -> tuple[float, float]:
+    """Side-panel pixels (from its left edge, y up from the frame's bottom) to frame pixels."""
+    return PANEL_X + x, HEIGHT - y
 
 
 def _box_width(label: str) -> float:
@@ -85,96 +99,108 @@ def _text_colour(fill: str) -> str:
     return "black" if fill in _DARK_TEXT else "white"
 
 
-def _tint(colour: str, amount: float = 0.72) -> tuple[float, float, float]:
+def _tint(colour: str, amount: float = 0.72) -> str:
     """The colour mixed with white (home province fill)."""
     c = np.array(colour_rgb(colour))
-    return tuple(c + (1.0 - c) * amount)
+    return to_hex(c + (1.0 - c) * amount)
 
 
-# --- map ------------------------------------------------------------------------------------------------
+_HOME_FAMILIES = ("BUILD_FACTORY", "IMPORT_ARMY", "IMPORT_FLEET", "TOGGLE_STANCE", "SELECT_ORIGIN", "SELECT_DEST")
 
 
-def _draw_edges(ax) -> None:
-    """Borders: land-land grey, land-sea dotted blue, sea-sea dashed blue."""
-    groups = {0: [], 1: [], 2: []}
-    for a, b in EDGES:
-        seas = int(REGION_KIND[a] == KIND_SEA) + int(REGION_KIND[b] == KIND_SEA)
-        groups[seas].append((POS[a], POS[b]))
-    ax.add_collection(LineCollection(groups[0], colors="#9a9a9a", linewidths=1.1, zorder=1))
-    ax.add_collection(LineCollection(groups[1], colors=SEA_EDGE, linewidths=0.9, linestyles=":", zorder=1))
-    ax.add_collection(LineCollection(groups[2], colors=SEA_EDGE, linewidths=1.0, linestyles="--", zorder=1))
+def place_of(action: int) -> str | None:
+    """The region an action names (the browser's click target), else None."""
+    family, arg = action_family(int(action))
+    if family in _HOME_FAMILIES:
+        return REGION_IDS[arg]
+    if family == "SELECT_SEA":
+        return REGION_IDS[FIRST_SEA + arg]
+    return None
 
 
-def _draw_regions(ax) -> None:
-    """A labelled box per region, filled by kind (home provinces in the owner's tint)."""
-    boxes, fills, edges, widths = [], [], [], []
+def render_rgb(s: np.ndarray) -> np.ndarray:
+    """The whole table of the record ``s`` (shape (1,)) as uint8[800, 1280, 3] pixels (the privileged view)."""
+    return rasterize(scene(s))
+
+
+def scene(s: np.ndarray, viewer: int | None = None) -> Scene:
+    """The picture of record ``s`` as ``viewer`` sees it (a seat, ``SPECTATOR`` or None for everything)."""
+    r = s[0]
+    out = Builder()
+    out.add(*_title(s, viewer))
+    out.add(*_factories(r), *_chips(r), *_units(r))
+    out.add(*_nation_table(r), *_players(s, viewer), *_rondel(r), *_pending(s))
+    layers = (_static_map(), _static_panel(int(r["num_players"])), out.layer())
+    return Scene(WIDTH, HEIGHT, "white", layers, out.items[0].text + "  |  " + out.items[1].text, viewer)
+
+
+# --- the map ----------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _static_map() -> Layer:
+    """The unchanging map: its background, borders, region boxes (a region is its actions' place), names."""
+    out = Builder(key="imperial-map")
+    out.add(Rect(0, TITLE_H, MAP_W, MAP_H, fill="#f7f9fb"))
+    styles = ((("#9a9a9a", 1.1, None)), (SEA_EDGE, 0.9, (1.2, 2.0)), (SEA_EDGE, 1.0, (5.2, 2.2)))
+    for a, b in EDGES:  # land-land grey, land-sea dotted blue, sea-sea dashed blue
+        stroke, width, dash = styles[int(REGION_KIND[a] == KIND_SEA) + int(REGION_KIND[b] == KIND_SEA)]
+        out.add(Line((_xy(*POS[a]), _xy(*POS[b])), stroke, width, dash))
     for x in range(N_REGIONS):
-        cx, cy = POS[x]
-        w, h = _box_width(LABELS[x]), 15.0
         kind = REGION_KIND[x]
         if kind == KIND_HOME:
-            owner = x // 5
-            fill, edge, lw, style = _tint(NATION_COLOURS[owner]), NATION_COLOURS[owner], 1.6, "normal"
+            fill, edge, lw = _tint(NATION_COLOURS[x // 5]), NATION_COLOURS[x // 5], 1.6
         elif kind == KIND_SEA:
-            fill, edge, lw, style = SEA_FILL, SEA_EDGE, 1.0, "italic"
+            fill, edge, lw = SEA_FILL, SEA_EDGE, 1.0
         else:
-            fill, edge, lw, style = NEUTRAL_FILL, "#8a7a5a", 1.0, "normal"
-        boxes.append(FancyBboxPatch((cx - w / 2, cy - h / 2), w, h, boxstyle="round,pad=0,rounding_size=4"))
-        fills.append(fill)
-        edges.append(edge)
-        widths.append(lw)
-        ax.text(cx, cy, LABELS[x], ha="center", va="center", fontsize=7, style=style, zorder=3)
-    # One collection instead of 54 patches: add_patch per artist dominates the frame time otherwise.
-    ax.add_collection(PatchCollection(boxes, facecolors=fills, edgecolors=edges, linewidths=widths, zorder=2))
-    sx, sy = _PX["switzerland"]
-    ax.text(
-        sx,
-        sy,
-        LAYOUT["impassable"]["switzerland"]["label"],
-        ha="center",
-        va="center",
-        fontsize=6.5,
-        color="#888888",
-        style="italic",
-        zorder=3,
-        bbox={"boxstyle": "round,pad=0.25", "facecolor": "#eeeeee", "edgecolor": "#bbbbbb", "hatch": "//"},
-    )
+            fill, edge, lw = NEUTRAL_FILL, "#8a7a5a", 1.0
+        cx, cy = _xy(*POS[x])
+        w = _box_width(LABELS[x])
+        out.add(Rect(cx - w / 2, cy - 7.5, w, 15, fill, edge, lw, radius=4, id=f"region:{REGION_IDS[x]}",
+                     place=REGION_IDS[x]))  # fmt: skip
+    sx, sy = _xy(*_PX["switzerland"])
+    out.add(Rect(sx - 34, sy - 8, 68, 16, "#eeeeee", "#bbbbbb", radius=3))
+    for x in range(N_REGIONS):
+        style = "italic" if REGION_KIND[x] == KIND_SEA else "normal"
+        out.add(Text(*_xy(*POS[x]), LABELS[x], 7, style=style, ha="center"))
+    label = LAYOUT["impassable"]["switzerland"]["label"]
+    out.add(Text(sx, sy, label, 6.5, "#888888", style="italic", ha="center"))
+    return out.layer()
 
 
-_FACTORY_XY = np.array([(POS[h][0] - _box_width(LABELS[h]) / 2 - 6, POS[h][1]) for h in range(N_HOME)])
-_SLOT_GROUPS = tuple(np.flatnonzero((FACTORY_TYPE[:N_HOME] == FT_ARMAMENTS) == arm) for arm in (True, False))
-_CHIP_XY = np.array([(POS[x][0] + _box_width(LABELS[x]) / 2, POS[x][1] + 7.5) for x in range(N_REGIONS)])
+_FACTORY_XY = tuple(_xy(POS[h][0] - _box_width(LABELS[h]) / 2 - 6, POS[h][1]) for h in range(N_HOME))
 
 
-def _markers(ax) -> tuple:
-    """Factory slots (squares, triangles), blocked crosses and tax chips: made once, set each frame."""
-    none = np.empty((0, 2))
-    slots = [
-        ax.scatter(*_FACTORY_XY[idx].T, s=48, marker=marker, linewidths=1.0, zorder=4, c=["white"] * idx.size)
-        for idx, marker in zip(_SLOT_GROUPS, ("s", "^"))
-    ]
-    blocked = ax.scatter(*none.T, s=70, marker="x", c="red", linewidths=2, zorder=5)
-    chips = ax.scatter(*none.T, s=60, edgecolors="white", linewidths=1.0, zorder=6)
-    return slots, blocked, chips
+def _slot(h: int, fill: str, edge: str) -> Rect | Polygon:
+    """Home province h's factory slot: a square (armaments) or a triangle (shipyard)."""
+    x, y = _FACTORY_XY[h]
+    if FACTORY_TYPE[h] == FT_ARMAMENTS:
+        return Rect(x - 4.8, y - 4.8, 9.6, 9.6, fill, edge, id=f"factory:{REGION_IDS[h]}")
+    return Polygon(((x, y - 5.5), (x - 5.5, y + 4.2), (x + 5.5, y + 4.2)), fill, edge, id=f"factory:{REGION_IDS[h]}")
 
 
-def _draw_factories(markers, r) -> None:
+def _factories(r) -> list:
     """Factory slot left of each home province's box: filled = factory, hollow = empty, red x = blocked."""
-    slots, blocked, _ = markers
-    for collection, idx in zip(slots, _SLOT_GROUPS):
-        built = r["factory"][idx].astype(bool)
-        collection.set_facecolor(["#333333" if b else "white" for b in built])
-        collection.set_edgecolor(["#333333" if b else "#999999" for b in built])
-    stop = [h for h in range(N_HOME) if r["factory"][h] and is_blocked(r, h)]
-    blocked.set_offsets(_FACTORY_XY[stop].reshape(-1, 2))
+    out, crosses = [], []
+    for h in range(N_HOME):
+        built = bool(r["factory"][h])
+        out.append(_slot(h, *(("#333333", "#333333") if built else ("white", "#999999"))))
+        if built and is_blocked(r, h):
+            x, y = _FACTORY_XY[h]
+            crosses += [
+                Line(((x - 5, y - 5), (x + 5, y + 5)), "red", 2),
+                Line(((x - 5, y + 5), (x + 5, y - 5)), "red", 2),
+            ]
+    return out + crosses
 
 
-def _draw_chips(markers, r) -> None:
+def _chips(r) -> list[Circle]:
     """Tax chip: a dot in the owning nation's colour on the box's top-right corner."""
-    held = np.flatnonzero(r["chip"] >= 0)
-    chips = markers[2]
-    chips.set_offsets(_CHIP_XY[held].reshape(-1, 2))
-    chips.set_facecolor([NATION_COLOURS[int(r["chip"][x])] for x in held])
+    out = []
+    for x in np.flatnonzero(r["chip"] >= 0):
+        cx, cy = _xy(POS[x][0] + _box_width(LABELS[x]) / 2, POS[x][1] + 7.5)
+        out.append(Circle(cx, cy, 5.4, NATION_COLOURS[int(r["chip"][x])], "white", id=f"chip:{REGION_IDS[x]}"))
+    return out
 
 
 def _badges(r, x) -> list[tuple[int, str, str]]:
@@ -192,115 +218,51 @@ def _badges(r, x) -> list[tuple[int, str, str]]:
     return out
 
 
-def _draw_units(ax, r) -> None:
-    """One badge per nation and unit kind, in a row under the region's box."""
+def _units(r) -> list:
+    """One badge per nation and unit kind, in a row under the region's box (red edge hostile, dashed friendly)."""
     bw, bh, gap = 19.0, 11.0, 2.0
-    rects, fills, edges, widths, styles = [], [], [], [], []
+    boxes, texts = [], []
     for x in range(N_REGIONS):
         badges = _badges(r, x)
-        if not badges:
-            continue
-        cx, cy = POS[x]
+        cx, cy = _xy(*POS[x])
         left = cx - (len(badges) * (bw + gap) - gap) / 2
         for i, (n, text, stance) in enumerate(badges):
-            bx, by = left + i * (bw + gap), cy - 7.5 - 2 - bh
-            edge, lw, ls = ("red", 1.8, "-") if stance == "hostile" else ("white", 1.0, "--" if stance else "-")
-            rects.append(Rectangle((bx, by), bw, bh))
-            fills.append(NATION_COLOURS[n])
-            edges.append(edge)
-            widths.append(lw)
-            styles.append(ls)
-            ax.text(
-                bx + bw / 2,
-                by + bh / 2,
-                text,
-                ha="center",
-                va="center",
-                fontsize=6.5,
-                fontweight="bold",
-                color=_text_colour(NATION_COLOURS[n]),
-                zorder=8,
+            bx, by = left + i * (bw + gap), cy + 7.5 + 2
+            edge, lw, dash = (
+                ("red", 1.8, None) if stance == "hostile" else ("white", 1.0, (3.0, 2.0) if stance else None)
             )
-    if rects:
-        ax.add_collection(
-            PatchCollection(rects, facecolors=fills, edgecolors=edges, linewidths=widths, linestyles=styles, zorder=7)
-        )
+            unit = f"{NATION_IDS[n]}:{text[-1]}:{REGION_IDS[x]}"
+            boxes.append(Rect(bx, by, bw, bh, NATION_COLOURS[n], edge, lw, dash, id=unit))
+            colour = _text_colour(NATION_COLOURS[n])
+            texts.append(Text(bx + bw / 2, by + bh / 2, text, 6.5, colour, "bold", ha="center"))
+    return boxes + texts
 
 
-def _draw_legend(ax, x0: float, y0: float) -> None:
-    """Symbol key for the map, its top-left corner at (x0, y0) in panel pixels."""
-    rows = [
-        ("s", "#333333", "armaments factory"),
-        ("^", "#333333", "shipyard"),
-        ("s", "white", "empty factory slot"),
-        ("o", NATION_COLOURS[0], "tax chip (owner's colour)"),
-    ]
-    for i, (m, face, text) in enumerate(rows):
-        y = y0 - 13 * i
-        ax.plot(x0 + 9, y, marker=m, markersize=7, markerfacecolor=face, markeredgecolor="#333333")
-        ax.text(x0 + 22, y, text, va="center", fontsize=7)
-    y = y0 - 13 * len(rows)
-    for i, (edge, ls, text) in enumerate(
-        (
-            ("white", "-", "3A armies / 2F fleets"),
-            ("red", "-", "hostile armies"),
-            ("white", "--", "friendly, foreign home"),
-        )
-    ):
-        yy = y - 13 * i
-        ax.add_patch(
-            Rectangle((x0, yy - 5), 18, 10, facecolor=NATION_COLOURS[2], edgecolor=edge, linestyle=ls, linewidth=1.5)
-        )
-        ax.text(x0 + 22, yy, text, va="center", fontsize=7)
-    ax.plot(x0 + 9, y - 39, marker="x", color="red", markersize=7, markeredgewidth=2)
-    ax.text(x0 + 22, y - 39, "blocked factory", va="center", fontsize=7)
+# --- the side panel ---------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1)
-def _static_map() -> np.ndarray:
-    """Pixels of the unchanging map (borders, region boxes, names), drawn once per process.
-
-    Region names are most of the glyphs in a frame; drawing them once keeps a frame fast. The cache
-    is per process (built lazily), so worker processes each build their own."""
-    fig = new_figure(MAP_W, MAP_H)
-    ax = panel_axes(fig, (0, 0, 1, 1), (0, MAP_W), (0, MAP_H))
-    fig.patch.set_facecolor("#f7f9fb")
-    _draw_edges(ax)
-    _draw_regions(ax)
-    return to_rgb(fig)
-
-
-def _draw_map(ax, markers, r) -> None:
-    """The pieces over the cached map: factories, tax chips, units."""
-    _draw_factories(markers, r)
-    _draw_chips(markers, r)
-    _draw_units(ax, r)
-
-
-# --- side panel -----------------------------------------------------------------------------------------
-
-
-def _draw_title(ax, s) -> None:
+def _title(s, viewer: int | None) -> list[Text]:
+    """The nation to act (in its colour) and the state of play."""
     r = s[0]
-    phase = int(r["phase"])
-    nation = int(r["nation"])
+    phase, nation = int(r["phase"]), int(r["nation"])
     over = phase == PH_GAME_OVER
     who = mover_label(kernel, s, over="game over" + (" (truncated)" if r["truncated"] else ""))
-    title_strip(
-        ax,
-        "Imperial" if over else f"Imperial  -  {NATION_IDS[nation]} acts",
+    head = "Imperial" if over else f"Imperial  -  {NATION_IDS[nation]} acts"
+    info = (
         f"{PHASE_NAMES[phase]}  |  {who}  |  nation turn {int(r['turn'])}"
-        f"  |  {int(r['num_players'])} players, ruleset {RULESETS[int(r['ruleset'])]}",
-        0.26,
-        "black" if over else NATION_COLOURS[nation],
+        f"  |  {int(r['num_players'])} players, ruleset {RULESETS[int(r['ruleset'])]}"
     )
+    if r["hidden_cash"]:  # IMP-OPT-3: whose cash the picture shows
+        info += "  |  " + ("cash: all (full view)" if viewer is None else "cash: own only")
+    colour = "black" if over else NATION_COLOURS[nation]
+    return [Text(10.2, TITLE_H / 2, head, 15, colour, "bold"), Text(332.8, TITLE_H / 2, info, 10.5)]
 
 
-def _nation_rows(r) -> list[str]:
+def _nation_table(r) -> list[Table]:
+    """Per nation: treasury, power, multiplier, tax position, rondel space, flag holder, chips, units, factories."""
     rows = [" nation treas pow x tax rondel       flag  chip  A/F  fac"]
     for k in range(N_NATIONS):
-        pos = int(r["rondel_pos"][k])
-        flag = int(r["flag"][k])
+        pos, flag = int(r["rondel_pos"][k]), int(r["flag"][k])
         facs = int(r["factory"][5 * k : 5 * k + 5].sum())
         rows.append(
             f" {NATION_IDS[k]:<6}{int(r['treasury'][k]):>5} {int(r['power'][k]):>3} "
@@ -309,7 +271,8 @@ def _nation_rows(r) -> list[str]:
             f"{int(r['chips_left'][k]):>4} {int(r['armies'][k].sum()):>2}/{int(r['fleets'][k].sum()):<2}"
             f"{facs:>3}"
         )
-    return rows
+    x, y = _panel(0, MAP_H - 12 - 15)
+    return [Table(x, y, tuple(rows), MONO, 13, (0, 1 + int(r["nation"])), (None, *NATION_COLOURS), id="nations")]
 
 
 def _bond_text(r, p) -> str:
@@ -321,29 +284,22 @@ def _bond_text(r, p) -> str:
     return " ".join(held) or "-"
 
 
-def _draw_table(ax, top: float, rows: list[str], swatches: list[str | None], bold_row: int = -1) -> float:
-    """Monospace rows from y = top downward, each with an optional colour swatch; returns the next free y."""
-    line = 13.0
-    for i, text in enumerate(rows):
-        y = top - i * line
-        if swatches[i]:
-            ax.add_patch(Rectangle((0, y - 5), 6, 10, facecolor=swatches[i], edgecolor="none"))
-        ax.text(8, y, text, va="center", fontweight="bold" if i in (0, bold_row) else "normal", **MONO)
-    return top - len(rows) * line - 8
-
-
-def _draw_players(ax, s, top: float) -> float:
-    """The players table under its heading at ``top`` (the heading is on the cached background)."""
+def _players(s, viewer: int | None) -> list[Table]:
+    """Cash, score, bonds and the investor card per player; with hidden cash (IMP-OPT-3) a seat sees only its own
+    cash and score (a score counts cash)."""
     r = s[0]
-    n = int(r["num_players"])
     score = np.zeros(kernel.MAX_PLAYERS, np.int64)
     kernel.scores(s, score)
     rows = [" player    cash score  bonds"]
-    for p in range(n):
+    for p in range(int(r["num_players"])):
         card = " *inv" if int(r["investor_card"]) == p else ""
-        rows.append(f" player_{p} {int(r['cash'][p]):>4} {int(score[p]):>5}  {_bond_text(r, p)}{card}")
+        cash, total = (f"{int(r['cash'][p]):>4}", f"{int(score[p]):>5}")
+        if r["hidden_cash"] and viewer is not None and p != viewer:
+            cash, total = f"{'?':>4}", f"{'?':>5}"
+        rows.append(f" player_{p} {cash} {total}  {_bond_text(r, p)}{card}")
     mover = int(kernel.to_move(s))
-    return _draw_table(ax, top - 15, rows, [None] * len(rows), bold_row=1 + mover if mover >= 0 else -1)
+    x, y = _panel(0, _panel_rows(int(r["num_players"]))[0] - 15)
+    return [Table(x, y, tuple(rows), MONO, 13, (0, 1 + mover) if mover >= 0 else (0,), id="players")]
 
 
 def _rondel_angle(i: int) -> float:
@@ -351,50 +307,49 @@ def _rondel_angle(i: int) -> float:
     return 90 - (i + 1) * span + span / 2
 
 
-def _draw_rondel_spaces(ax, cx: float, cy: float, radius: float) -> None:
-    """The eight rondel spaces clockwise from the top, with their names (the same every frame)."""
+_RONDEL_SHORT = tuple(name.replace("production_", "prod. ").replace("maneuver_", "man. ") for name in RONDEL_IDS)
+
+
+def _rondel_centre(n: int) -> tuple[float, float]:
+    return _panel(112, _panel_rows(n)[1] - 22 - RADIUS)
+
+
+def _on_circle(cx: float, cy: float, radius: float, degrees: float) -> tuple[float, float]:
+    """The point at ``degrees`` (counter-clockwise from east, as on a y-up map) on a circle in frame pixels."""
+    a = np.radians(degrees)
+    return cx + radius * float(np.cos(a)), cy - radius * float(np.sin(a))
+
+
+def _rondel_spaces(out: Builder, n: int) -> None:
+    """The eight rondel spaces clockwise from the top, with their names."""
+    cx, cy = _rondel_centre(n)
     span = 360.0 / len(RONDEL_IDS)
     for i in range(len(RONDEL_IDS)):
         start = 90 - (i + 1) * span
-        ax.add_patch(
-            Wedge(
-                (cx, cy),
-                radius,
-                start,
-                start + span,
-                width=radius * 0.55,
-                facecolor="#f3efe3" if i % 2 else "#e6dfcb",
-                edgecolor="#777777",
-                linewidth=0.8,
-            )
-        )
-        ang = np.radians(_rondel_angle(i))
-        ax.text(
-            cx + 0.72 * radius * np.cos(ang),
-            cy + 0.72 * radius * np.sin(ang),
-            _RONDEL_SHORT[i],
-            ha="center",
-            va="center",
-            fontsize=6.6,
-        )
-
-
-def _draw_rondel(ax, r, cx: float, cy: float, radius: float) -> None:
-    """Every nation's marker on its rondel space, and the nations still in the centre."""
+        arc = np.linspace(start, start + span, 12)
+        ring = [_on_circle(cx, cy, RADIUS, a) for a in arc] + [_on_circle(cx, cy, 0.45 * RADIUS, a) for a in arc[::-1]]
+        fill = "#f3efe3" if i % 2 else "#e6dfcb"
+        out.add(Polygon(tuple(ring), fill, "#777777", 0.8, id=f"rondel:{RONDEL_IDS[i]}"))
     for i in range(len(RONDEL_IDS)):
-        ang = np.radians(_rondel_angle(i))
+        out.add(Text(*_on_circle(cx, cy, 0.72 * RADIUS, _rondel_angle(i)), _RONDEL_SHORT[i], 6.6, ha="center"))
+
+
+def _rondel(r) -> list:
+    """Every nation's marker on its rondel space, and the nations still in the centre."""
+    cx, cy = _rondel_centre(int(r["num_players"]))
+    out: list = []
+    for i in range(len(RONDEL_IDS)):
         here = [k for k in range(N_NATIONS) if int(r["rondel_pos"][k]) == i]
+        ang = np.radians(_rondel_angle(i))
         for j, k in enumerate(here):
             off = (j - (len(here) - 1) / 2) * 11
-            px = cx + 1.1 * radius * np.cos(ang) - off * np.sin(ang)
-            py = cy + 1.1 * radius * np.sin(ang) + off * np.cos(ang)
-            ax.add_patch(Circle((px, py), 5.2, facecolor=NATION_COLOURS[k], edgecolor="white", linewidth=1.0))
+            x, y = _on_circle(cx, cy, 1.1 * RADIUS, _rondel_angle(i))
+            x, y = x - off * float(np.sin(ang)), y - off * float(np.cos(ang))
+            out.append(Circle(x, y, 5.2, NATION_COLOURS[k], "white", id=f"rondel-marker:{NATION_IDS[k]}"))
     centre = [NATION_IDS[k] for k in range(N_NATIONS) if int(r["rondel_pos"][k]) < 0]
     names = "\n".join(" ".join(centre[i : i + 3]) for i in range(0, len(centre), 3)) or "-"
-    ax.text(cx, cy, "centre:\n" + names, ha="center", va="center", fontsize=6.5)
-
-
-_RONDEL_SHORT = tuple(name.replace("production_", "prod. ").replace("maneuver_", "man. ") for name in RONDEL_IDS)
+    out.append(Text(cx, cy, "centre:\n" + names, 6.5, ha="center"))
+    return out
 
 
 def _pending_lines(s) -> list[str]:
@@ -418,7 +373,9 @@ def _pending_lines(s) -> list[str]:
     return lines
 
 
-RADIUS = 80.0
+def _pending(s) -> list[Text]:
+    y = _panel_rows(int(s[0]["num_players"]))[1] + 4 - 2 * RADIUS - 48
+    return [Text(*_panel(0, y - 16 - 13 * i), line, 7.6, id=f"pending:{i}") for i, line in enumerate(_pending_lines(s))]
 
 
 def _panel_rows(n: int) -> tuple[float, float]:
@@ -427,69 +384,49 @@ def _panel_rows(n: int) -> tuple[float, float]:
     return players, players - 15 - (n + 1) * 13.0 - 8 - 4
 
 
-def _draw_panel_static(ax, n: int) -> None:
-    """Headings, the rondel's spaces, the map key and the footnote (the same every frame for n players)."""
-    ax.text(0, MAP_H - 12, "Nations", fontsize=10, fontweight="bold", va="center")
-    players, y = _panel_rows(n)
-    ax.text(0, players, "Players (bonds: nation and bond numbers)", fontsize=10, fontweight="bold", va="center")
-    ax.text(0, y, "Rondel", fontsize=10, fontweight="bold", va="center")
-    ax.text(232, y, "Map key", fontsize=10, fontweight="bold", va="center")
-    _draw_rondel_spaces(ax, 112, y - 22 - RADIUS, RADIUS)
-    _draw_legend(ax, 232, y - 20)
-    ax.text(0, y + 4 - 2 * RADIUS - 48, "Pending decision", fontsize=10, fontweight="bold", va="center")
-    ax.text(
-        0,
-        6,
-        "x = score multiplier of the power track; bond interest "
-        f"{', '.join(str(int(v)) for v in BOND_INTEREST)} (bonds 1-9)",
-        fontsize=6.8,
-        color="#555555",
-    )
+def _heading(x: float, y: float, text: str) -> Text:
+    return Text(*_panel(x, y), text, 10, weight="bold")
 
 
-def _draw_panel(ax, s) -> None:
-    """The tables, the rondel markers and the pending decision (drawn each frame)."""
-    r = s[0]
-    _draw_table(ax, MAP_H - 12 - 15, _nation_rows(r), [None, *NATION_COLOURS], bold_row=1 + int(r["nation"]))
-    players, y = _panel_rows(int(r["num_players"]))
-    _draw_players(ax, s, players)
-    _draw_rondel(ax, r, 112, y - 22 - RADIUS, RADIUS)
-    y += 4 - 2 * RADIUS - 48
-    for i, line in enumerate(_pending_lines(s)):
-        ax.text(0, y - 16 - 13 * i, line, va="center", fontsize=7.6)
-
-
-_PANEL = ((PANEL_X / WIDTH, 0, (WIDTH - PANEL_X) / WIDTH, MAP_H / HEIGHT), (0, WIDTH - PANEL_X), (0, MAP_H))
-_TITLE = ((0, MAP_H / HEIGHT, 1, TITLE_H / HEIGHT), (0, 1), (0, 1))
-_MAP = ((0, 0, MAP_W / WIDTH, MAP_H / HEIGHT), (0, MAP_W), (0, MAP_H))
+def _legend(out: Builder, x0: float, y0: float) -> None:
+    """Symbol key for the map, its top-left corner at panel (x0, y0)."""
+    rows = [
+        (Rect, "#333333", "armaments factory"),
+        (Polygon, "#333333", "shipyard"),
+        (Rect, "white", "empty factory slot"),
+        (Circle, NATION_COLOURS[0], "tax chip (owner's colour)"),
+    ]
+    for i, (shape, face, text) in enumerate(rows):
+        x, y = _panel(x0 + 9, y0 - 13 * i)
+        if shape is Rect:
+            out.add(Rect(x - 4.8, y - 4.8, 9.6, 9.6, face, "#333333"))
+        elif shape is Polygon:
+            out.add(Polygon(((x, y - 5.5), (x - 5.5, y + 4.2), (x + 5.5, y + 4.2)), face, "#333333"))
+        else:
+            out.add(Circle(x, y, 4.8, face, "#333333"))
+        out.add(Text(x + 13, y, text, 7))
+    y = y0 - 13 * len(rows)
+    badges = (("white", None, "3A armies / 2F fleets"), ("red", None, "hostile armies"))
+    for i, (edge, dash, text) in enumerate((*badges, ("white", (3.0, 2.0), "friendly, foreign home"))):
+        x, yy = _panel(x0, y - 13 * i)
+        out.add(Rect(x, yy - 5, 18, 10, NATION_COLOURS[2], edge, 1.5, dash), Text(x + 22, yy, text, 7))
+    x, yy = _panel(x0 + 9, y - 39)
+    out.add(Line(((x - 4, yy - 4), (x + 4, yy + 4)), "red", 2), Line(((x - 4, yy + 4), (x + 4, yy - 4)), "red", 2))
+    out.add(Text(x + 13, yy, "blocked factory", 7))
 
 
 @lru_cache(maxsize=8)
-def _background(n: int) -> np.ndarray:
-    """The static map, the panel's headings, rondel spaces and key for n players (once per process)."""
-    fig = new_figure()
-    fig.patch.set_facecolor("white")
-    fig.figimage(_static_map(), 0, 0, zorder=0)  # pixel for pixel, no resampling (unlike imshow)
-    _draw_panel_static(panel_axes(fig, *_PANEL), n)
-    return to_rgb(fig)
-
-
-@lru_cache(maxsize=1)
-def _frame() -> tuple[Frame, TextAxes, TextAxes, tuple, TextAxes]:
-    """The figure each frame draws its pieces and tables in (kept for the process)."""
-    frame = Frame()
-    board = panel_axes(frame, *_MAP, zorder=1)
-    markers = _markers(board)
-    slots, blocked, chips = markers
-    frame.kept.extend([*slots, blocked, chips])
-    return frame, panel_axes(frame, *_TITLE), board, markers, panel_axes(frame, *_PANEL)
-
-
-def render_rgb(s: np.ndarray) -> np.ndarray:
-    """The whole table of the record ``s`` (shape (1,)) as uint8[800, 1280, 3] pixels."""
-    frame, title, board, markers, panel = _frame()
-    with frame:
-        _draw_title(title, s)
-        _draw_map(board, markers, s[0])
-        _draw_panel(panel, s)
-        return frame.finish(_background(int(s[0]["num_players"])))
+def _static_panel(n: int) -> Layer:
+    """Headings, the rondel's spaces, the map key and the footnote (the same for every record of n players)."""
+    out = Builder(key=f"imperial-panel-{n}")
+    out.add(_heading(0, MAP_H - 12, "Nations"))
+    players, y = _panel_rows(n)
+    out.add(_heading(0, players, "Players (bonds: nation and bond numbers)"))
+    out.add(_heading(0, y, "Rondel"), _heading(232, y, "Map key"))
+    _rondel_spaces(out, n)
+    _legend(out, 232, y - 20)
+    out.add(_heading(0, y + 4 - 2 * RADIUS - 48, "Pending decision"))
+    interest = ", ".join(str(int(v)) for v in BOND_INTEREST)
+    note = f"x = score multiplier of the power track; bond interest {interest} (bonds 1-9)"
+    out.add(Text(*_panel(0, 6), note, 6.8, "#555555", va="baseline"))
+    return out.layer()
