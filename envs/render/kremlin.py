@@ -1,13 +1,14 @@
-"""Kremlin / "Magne!" as a picture: the posts ladder (chairman, seniors, juniors, members) with each
-post's gamer, stress points, broke / suspicion / part-time markers and controlling faction; the
-civilians, other circles and retired; the players' speeches and the influence sheets.
+"""Kremlin / "Magne!"'s scene: the posts ladder (chairman, seniors, juniors, members) with each post's gamer,
+stress points, broke / suspicion / part-time markers and controlling faction; the civilians, other circles
+and retired; the factions' speeches and the influence sheets; the pending decision.
 
-``render_rgb(s)`` is the PRIVILEGED view of the full record: next to every public declaration it
-shows each faction's SECRET influence sheet (``assigned``), which no player sees at the table. Use it
-for debugging and replays, never as an agent's input (agents get ``observe``). Labels follow the
-record's theme (Magne! or Kremlin). No map layout is needed: the ladder is drawn from the post levels
-in ``kernels/kremlin/data/posts.json``. Fixed labels are drawn once per process per theme into a
-cached background; each frame draws only the pieces on top.
+The influence sheets are secret (KRM-INF-1, spec §7): ``scene(s, viewer)`` shows a seat its own sheet (declared
+/ secret value per gamer) and of the others only what is declared, as the seat's text view does. The
+PRIVILEGED view (``viewer=None``: every faction's SECRET sheet) says so on the picture; ``render_rgb(s)``
+draws it, for debugging and replays, never as an agent's input (agents get ``observe``). Labels follow the
+record's theme (Magne! or Kremlin); the ladder is drawn from the post levels in
+``kernels/kremlin/data/posts.json``. In the browser a post is the place of SELECT_POST, a gamer (its part of
+a post, or its chip) the place of SELECT_GAMER (``place_of``).
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-from matplotlib.collections import PolyCollection
-from matplotlib.patches import Rectangle
+from matplotlib.colors import to_hex, to_rgb
 
 from ...kernels import kremlin as kernel
+from ...kernels.kremlin.actions import action_family
 from ...kernels.kremlin.state import (
     CH_EXPULSION,
     CH_FINANCE,
@@ -46,19 +47,21 @@ from ...kernels.kremlin.tables import (
     POST_LABELS,
     SPEECHES_TO_WIN,
 )
-from ._canvas import Frame, TextAxes, mono_grid, new_figure, to_rgb
-from ._panels import mover_label, panel_axes, title_bar
+from ._canvas import HEIGHT, WIDTH, mono_grid
+from ._panels import mover_label, title_texts
+from .mpl import rasterize
+from .scene import Builder, Circle, Layer, Rect, Scene, Text, privileged_note
 
 PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 THEMES = ("magne_en", "kremlin_en")
-MONO = {"family": "monospace", "va": "center"}
+BOX_FILL = "#f4f1ea"
 
-# Ladder geometry (axes units ~ pixels of the left panel): one row per level, posts centred in a row.
+# Ladder geometry (pixels, y up from the frame's bottom): one row per level, posts centred in a row.
 BOX_W, BOX_H = 142, 86
 LEVEL_Y = (668, 568, 468, 368)
 LADDER_X = 398  # centre line of the ladder
 LOC_ROWS = ((LOC_CIV, 272), (LOC_OTH, 222), (LOC_RET, 172))
-CHIP_X, CHIP_ROW, CHIPS_PER_LINE = 24, 20, 20  # chips: 3-letter ids, 5 characters apart
+CHIP_X, CHIP_ROW, CHIPS_PER_LINE, CHIP_W = 24, 20, 20, 34
 PENDING_Y = 88
 # Right panel: players then the influence sheets, one row per gamer.
 TABLE_X, PLAYERS_TOP, SHEET_TOP, SHEET_ROW = 800, 718, 546, 18.9  # SHEET_TOP: top of the first gamer row
@@ -75,291 +78,243 @@ def _post_xy() -> np.ndarray:
     return xy
 
 
-POST_XY = _post_xy()
+POST_XY = _post_xy()  # pixels, y up from the frame's bottom
 LEVEL_NAMES = ("chairman", "senior officers", "junior officers", "members")
 
 
+def _xy(x: float, y: float) -> tuple[float, float]:
+    """Pixels with y up from the frame's bottom to frame pixels (y down)."""
+    return float(x), HEIGHT - float(y)
+
+
+def _mix(colour: str, alpha: float, base: str = "white") -> str:
+    """``colour`` laid over ``base`` at ``alpha`` (a tint)."""
+    c, b = np.array(to_rgb(colour)), np.array(to_rgb(base))
+    return to_hex(alpha * c + (1 - alpha) * b)
+
+
+def place_of(action: int) -> str | None:
+    """The post or gamer an action names (the browser's click target), else None."""
+    family, args = action_family(int(action))
+    if family == "SELECT_POST":
+        return POST_IDS[args[0]]
+    if family == "SELECT_GAMER":
+        return GAMER_IDS[args[0]]
+    return None
+
+
 def render_rgb(s: np.ndarray) -> np.ndarray:
-    """uint8[800, 1280, 3]: ladder and locations on the left, players and influence sheets on the right."""
+    """uint8[800, 1280, 3]: the privileged scene (every secret sheet) drawn by matplotlib."""
+    return rasterize(scene(s))
+
+
+def scene(s: np.ndarray, viewer: int | None = None) -> Scene:
+    """The picture of record ``s`` as ``viewer`` may see it: a seat (its own secret sheet), ``SPECTATOR`` (no
+    secret sheet) or None (privileged: every sheet)."""
     r = s[0]
+    n = int(r["num_players"])
+    if viewer is not None and viewer != -1 and not 0 <= viewer < n:
+        raise ValueError(f"viewer must be None (privileged), -1 (spectator) or a seat 0..{n - 1}, got {viewer!r}")
     theme = THEMES[int(r["theme"])]
-    frame, ax = _frame()
-    with frame:
-        _title(frame, s, theme)
-        _ladder(ax, r, theme)
-        _locations(ax, r)
-        _pending(ax, s)
-        _players(ax, s)
-        _sheets(ax, r)
-        return frame.finish(_background(theme, int(r["num_players"])))
-
-
-@functools.lru_cache(maxsize=1)
-def _frame() -> tuple[Frame, TextAxes]:
-    """The figure each frame draws its pieces and numbers in (kept for the process)."""
-    frame = Frame()
-    return frame, _axes(frame)
-
-
-@functools.lru_cache(maxsize=16)
-def _background(theme: str, n: int) -> np.ndarray:
-    """Post boxes and labels, location names, table heads (once per theme and player count)."""
-    fig = new_figure()
-    ax = _axes(fig)
-    for k in range(N_POSTS):
-        x, y = POST_XY[k]
-        ax.add_patch(Rectangle((x - BOX_W / 2, y - BOX_H / 2), BOX_W, BOX_H, facecolor="#f4f1ea", edgecolor="#888888"))
-        ax.text(
-            x - BOX_W / 2 + 5,
-            y + BOX_H / 2 - 10,
-            f"{POST_IDS[k]} {POST_LABELS[theme][k]}",
-            fontsize=7.5,
-            weight="bold",
-            va="center",
-            color="#333333",
-        )
-    for lv, name in enumerate(LEVEL_NAMES):
-        ax.text(4, LEVEL_Y[lv], name, fontsize=8.5, va="center", color="#666666", rotation=90, ha="center")
-    for loc, y in LOC_ROWS:
-        ax.text(4, y + 10, LOCATION_LABELS[theme][loc].split(" (")[0], fontsize=10, weight="bold", va="center")
-    ax.text(4, PENDING_Y + 26, "Pending decision", fontsize=12, weight="bold", va="center")
-    ax.text(TABLE_X, PLAYERS_TOP + 22, "Factions", fontsize=12, weight="bold", va="center")
-    ax.text(
-        TABLE_X,
-        PLAYERS_TOP,
-        _player_cells("seat", "speeches", "controls", "declared"),
-        fontsize=9,
-        weight="bold",
-        **MONO,
-    )
-    ax.text(
-        TABLE_X,
-        SHEET_TOP + 32,
-        "Influence: declared / SECRET sheet (grey: retired)",
-        fontsize=11,
-        weight="bold",
-        va="center",
-    )
-    ax.text(
-        TABLE_X,
-        SHEET_TOP + 12,
-        "gamer " + "".join(f"{'p' + str(p):>{CELL}}" for p in range(n)),
-        fontsize=9,
-        weight="bold",
-        **MONO,
-    )
-    advance = mono_grid(9, SHEET_ROW)[2]
-    for p in range(n):
-        ax.add_patch(
-            Rectangle((_cell_x(p + 1) - 2 * advance, SHEET_TOP + 2), 2 * advance, 4, facecolor=PLAYER_COLOURS[p])
-        )
-    return to_rgb(fig)
-
-
-_AXES = (0.0, 0.0, 1.0, 0.925)
-
-
-def _axes(fig):
-    return panel_axes(fig, _AXES, (0, 1280), (0, 740))
-
-
-def _title(frame, s, theme) -> None:
-    r = s[0]
-    phase = PHASE_NAMES[int(r["phase"])]
-    if int(r["phase"]) == PH_WINDOW:
-        phase += f" (before {CONT_NAMES[int(r['dw_cont'])]})"
-    name = "Kremlin" if theme == "kremlin_en" else "Magne!"
-    title_bar(
-        frame,
-        f"{name}  -  turn {int(r['turn'])}/{int(r['turn_limit'])}  -  {phase}  -  "
-        f"{mover_label(kernel, s, 'd20 roll pending')}",
-        f"start player_{int(r['start_player'])}, {int(r['decisions'])} decisions\n"
-        "privileged view (secret sheets shown)",
-    )
-
-
-def _boxes(ax, boxes, faces, edges="none", lw=0.0, alpha=None) -> None:
-    """Rectangles (x, y, w, h) as one collection: one artist draws much faster than many patches."""
-    if not boxes:
-        return
-    b = np.asarray(boxes, dtype=float)
-    x0, y0, x1, y1 = b[:, 0], b[:, 1], b[:, 0] + b[:, 2], b[:, 1] + b[:, 3]
-    verts = np.stack([np.stack(c, axis=1) for c in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))], axis=1)
-    ax.add_collection(
-        PolyCollection(verts, facecolors=faces, edgecolors=edges, linewidths=lw, alpha=alpha), autolim=False
-    )
-
-
-def _ladder(ax, r, theme) -> None:
-    """Each post: its gamer, SP and age, markers; the box is tinted with the controlling faction's colour."""
-    actor, target = int(r["actor"]), int(r["target"])
-    tints, tint_faces, frames, frame_edges, frame_widths = [], [], [], [], []
-    for k in range(N_POSTS):
-        g = int(r["holder"][k])
-        x, y = POST_XY[k]
-        if g < 0:
-            ax.text(x, y - 8, "(vacant)", fontsize=9, ha="center", va="center", color="#888888", style="italic")
-            continue
-        c = int(r["controller"][g])
-        if c >= 0:
-            tints.append((x - BOX_W / 2, y - BOX_H / 2, BOX_W, BOX_H - 20))
-            tint_faces.append(PLAYER_COLOURS[c])
-        edge = "#1a9e1a" if g == actor else "#e00000" if g == target else (PLAYER_COLOURS[c] if c >= 0 else None)
-        if edge:
-            frames.append((x - BOX_W / 2, y - BOX_H / 2, BOX_W, BOX_H))
-            frame_edges.append(edge)
-            frame_widths.append(2.8 if g in (actor, target) else 1.6)
-        age = int(EXPERIENCE[g]) + int(r["sp"][g])
-        owner = f"player_{c}" if c >= 0 else "no faction"
-        ax.text(
-            x - BOX_W / 2 + 5,
-            y - 10,
-            f"{GAMER_IDS[g]} {GAMER_LABELS[theme][g]}\nexp {int(EXPERIENCE[g])} "
-            f"SP {int(r['sp'][g])} age {age}\n{owner}",
-            fontsize=8,
-            va="center",
-            linespacing=1.35,
-        )
-        _markers(ax, r, g, x + BOX_W / 2 - 6, y - BOX_H / 2 + 9)
-    _boxes(ax, tints, tint_faces, alpha=0.28)
-    _boxes(ax, frames, "none", edges=frame_edges, lw=frame_widths)
-
-
-def _markers(ax, r, g, x, y) -> None:
-    """Broke markers (red discs), suspicion (S with the turn it was placed), part-time (PT), right-aligned."""
-    marks = []
-    if r["part_time"][g]:
-        marks.append("PT")
-    if r["susp_turn"][g]:
-        marks.append(f"S{int(r['susp_turn'][g])}")
-    marks.extend("●" * int(r["broke"][g]))
-    if marks:
-        ax.text(x, y, " ".join(marks), fontsize=8.5, ha="right", va="center", color="#c00000", weight="bold")
-
-
-def _locations(ax, r) -> None:
-    """Gamers outside the posts as chips tinted with their controlling faction's colour; red dots = broke."""
-    spacing, first, advance = mono_grid(8, CHIP_ROW)
-    chips, faces, dots = [], [], []
-    for loc, y in LOC_ROWS:
-        gamers = np.flatnonzero(r["loc"] == loc)
-        lines = [gamers[i : i + CHIPS_PER_LINE] for i in range(0, len(gamers), CHIPS_PER_LINE)]
-        text = "\n".join("  ".join(GAMER_IDS[g] for g in line) for line in lines)
-        ax.text(CHIP_X, y, text or "-", family="monospace", fontsize=8, va="top", linespacing=spacing)
-        for i, g in enumerate(gamers):
-            row, col = divmod(i, CHIPS_PER_LINE)
-            cx, cy = CHIP_X + 5 * advance * col - 3, y - first - CHIP_ROW * row
-            c = int(r["controller"][g])
-            chips.append((cx, cy - 8, 3 * advance + 6, 16))
-            faces.append(PLAYER_COLOURS[c] if c >= 0 else "#eeeeee")
-            if loc != LOC_RET:
-                dots.extend((cx + 3 * advance + 3 - 5 * b, cy + 8) for b in range(int(r["broke"][g])))
-    _boxes(ax, chips, faces, edges="#555555", lw=0.6, alpha=0.45)
-    if dots:
-        ax.scatter(*np.array(dots).T, s=12, color="#c00000", zorder=3)
-
-
-def _pending(ax, s) -> None:
-    """Who decides what: the acting gamer and target, vote counts, the last d20, or the result."""
-    r = s[0]
-    ph = int(r["phase"])
-    lines = []
-    if ph == PH_GAME_OVER:
-        w = int(r["winner"])
-        why = (
-            (
-                "three speeches (KRM-END-1)"
-                if int(r["speeches"][w]) >= SPEECHES_TO_WIN
-                else "a member post stayed vacant: the chairman's faction wins (KRM-END-2)"
-            )
-            if w >= 0
-            else ""
-        )
-        lines.append(
-            "draw"
-            if w == WIN_DRAW
-            else "turn limit reached, no winner (KRM-END-3)"
-            if w == WIN_TRUNCATED
-            else f"player_{w} wins: {why}"
-        )
-    else:
-        parts = [f"phase {PHASE_NAMES[ph]}"]
-        if ph == PH_CHANCE:
-            parts.append(
-                {CH_EXPULSION: "expulsion roll", CH_FINANCE: "finance roll", CH_SPEECH: "speech roll"}.get(
-                    int(r["chance_kind"]), "d20"
-                )
-            )
-        for key, label in (("actor", "acting gamer"), ("target", "target")):
-            g = int(r[key])
-            if g >= 0:
-                parts.append(f"{label} {GAMER_IDS[g]} (green)" if key == "actor" else f"{label} {GAMER_IDS[g]} (red)")
-        lines.append(", ".join(parts))
-        lines.append(
-            f"opposing votes {int(r['oppose_count'])}, nominations {int(r['nominations'])}, "
-            f"window passes {int(r['dw_passes'])}, last d20 {int(r['last_roll']) or '-'}"
-        )
-    for i, line in enumerate(lines):
-        ax.text(4, PENDING_Y - 22 * i, line, fontsize=10, va="center")
+    out = Builder()
+    out.add(*_title(s, theme, viewer))
+    out.add(*_ladder(r, theme), *_locations(r), *_pending(s), *_players(s), *_sheets(r, viewer))
+    return Scene(WIDTH, HEIGHT, "white", (_static(theme, n), out.layer()), out.items[0].text, viewer)
 
 
 def _player_cells(seat, speeches, controls, declared) -> str:
     return f"{seat:<11}{speeches:>9}{controls:>10}{declared:>10}"
 
 
-def _players(ax, s) -> None:
-    """Faction rows: successful speeches (three win), gamers controlled, influence declared."""
-    r = s[0]
-    n = int(r["num_players"])
-    mover = int(kernel.to_move(s))
-    rows = [(TABLE_X, PLAYERS_TOP - 20 * (p + 1) - 6, 12, 12) for p in range(n)]
-    _boxes(ax, rows, PLAYER_COLOURS[:n], edges="black", lw=0.6)
-    if 0 <= mover < n:
-        _boxes(ax, [(TABLE_X + 16, PLAYERS_TOP - 20 * (mover + 1) - 10, 454, 20)], "#fff3b0")
-    for p in range(n):
-        cells = _player_cells(
-            f"  player_{p}",
-            f"{int(r['speeches'][p])}/{SPEECHES_TO_WIN}",
-            int((r["controller"] == p).sum()),
-            int(r["declared"][p].sum()),
-        )
-        ax.text(TABLE_X, PLAYERS_TOP - 20 * (p + 1), cells + ("  <" if p == mover else ""), fontsize=9, **MONO)
+@functools.lru_cache(maxsize=1)
+def _advance() -> float:
+    """The width of one character of the sheet's monospace rows (pixels)."""
+    return mono_grid(9, SHEET_ROW)[2]
 
 
 def _cell_x(p: int) -> float:
     """Left edge of faction p's column in the sheet (monospace, so columns are exact)."""
-    return TABLE_X + mono_grid(9, SHEET_ROW)[2] * (6 + CELL * p)
+    return TABLE_X + _advance() * (6 + CELL * p)
 
 
-def _sheets(ax, r) -> None:
-    """One row per gamer: each faction's declared / secret value; the controller's cell is tinted.
-
-    One multi-line text per column (not per cell) keeps the frame fast.
-    """
-    n = int(r["num_players"])
-    spacing, first, advance = mono_grid(9, SHEET_ROW)
-    col = {"family": "monospace", "fontsize": 9, "va": "top", "linespacing": spacing}
-    retired = r["loc"] == LOC_RET
-    ax.text(TABLE_X, SHEET_TOP, "\n".join("" if retired[g] else GAMER_IDS[g] for g in range(N_GAMERS)), **col)
-    ax.text(
-        TABLE_X,
-        SHEET_TOP,
-        "\n".join(GAMER_IDS[g] if retired[g] else "" for g in range(N_GAMERS)),
-        color="#999999",
-        **col,
-    )
+@functools.lru_cache(maxsize=16)
+def _static(theme: str, n: int) -> Layer:
+    """Post boxes (a post is its SELECT_POST place) and labels, level and location names, table heads."""
+    out = Builder(key=f"kremlin-{theme}-{n}")
+    for k in range(N_POSTS):
+        x, y = _xy(*POST_XY[k])
+        out.add(Rect(x - BOX_W / 2, y - BOX_H / 2, BOX_W, BOX_H, BOX_FILL, "#888888", id=f"post:{POST_IDS[k]}",
+                     place=POST_IDS[k]))  # fmt: skip
+        label = f"{POST_IDS[k]} {POST_LABELS[theme][k]}"
+        out.add(Text(x - BOX_W / 2 + 5, y - BOX_H / 2 + 10, label, 7.5, "#333333", "bold"))
+    for lv, name in enumerate(LEVEL_NAMES):
+        out.add(Text(*_xy(4, LEVEL_Y[lv] + BOX_H / 2 + 7), name, 8.5, "#666666"))  # in the gap above the row
+    for loc, y in LOC_ROWS:
+        out.add(Text(*_xy(4, y + 10), LOCATION_LABELS[theme][loc].split(" (")[0], 10, weight="bold"))
+    out.add(Text(*_xy(4, PENDING_Y + 26), "Pending decision", 12, weight="bold"))
+    out.add(Text(*_xy(TABLE_X, PLAYERS_TOP + 22), "Factions", 12, weight="bold"))
+    head = _player_cells("seat", "speeches", "controls", "declared")
+    out.add(Text(*_xy(TABLE_X, PLAYERS_TOP), head, 9, weight="bold", mono=True))
+    head = "gamer " + "".join(f"{'p' + str(p):>{CELL}}" for p in range(n))
+    out.add(Text(*_xy(TABLE_X, SHEET_TOP + 12), head, 9, weight="bold", mono=True))
     for p in range(n):
-        d, a = r["declared"][p], r["assigned"][p]
-        cells = [f"{int(d[g])}/{int(a[g])}" if d[g] or a[g] else "" for g in range(N_GAMERS)]
-        ax.text(_cell_x(p + 1), SHEET_TOP, "\n".join(cells), ha="right", multialignment="right", **col)
-    gamers = np.flatnonzero(r["controller"][:N_GAMERS] >= 0)
-    tints = [
-        (
-            _cell_x(int(r["controller"][g])) + advance,
-            SHEET_TOP - first - SHEET_ROW * g - SHEET_ROW / 2 + 1,
-            advance * (CELL - 0.6),
-            SHEET_ROW - 2,
-        )
-        for g in gamers
-    ]
-    _boxes(ax, tints, [PLAYER_COLOURS[int(r["controller"][g])] for g in gamers], alpha=0.3)
+        x, y = _xy(_cell_x(p + 1) - 2 * _advance(), SHEET_TOP + 6)
+        out.add(Rect(x, y, 2 * _advance(), 4, PLAYER_COLOURS[p]))
+    return out.layer()
+
+
+def _title(s, theme: str, viewer: int | None) -> list[Text]:
+    r = s[0]
+    phase = PHASE_NAMES[int(r["phase"])]
+    if int(r["phase"]) == PH_WINDOW:
+        phase += f" (before {CONT_NAMES[int(r['dw_cont'])]})"
+    name = "Kremlin" if theme == "kremlin_en" else "Magne!"
+    return title_texts(
+        f"{name}  -  turn {int(r['turn'])}/{int(r['turn_limit'])}  -  {phase}  -  "
+        f"{mover_label(kernel, s, 'd20 roll pending')}",
+        f"start player_{int(r['start_player'])}, {int(r['decisions'])} decisions\n{privileged_note(viewer)}",
+    )
+
+
+def _markers(r, g: int) -> str:
+    """Part-time (PT), suspicion (S with the turn it was placed), broke markers (red discs)."""
+    marks = ["PT"] if r["part_time"][g] else []
+    if r["susp_turn"][g]:
+        marks.append(f"S{int(r['susp_turn'][g])}")
+    marks.extend("●" * int(r["broke"][g]))
+    return " ".join(marks)
+
+
+def _post(r, k: int, theme: str) -> tuple[list, list]:
+    """One post's shapes and texts: its gamer (SELECT_GAMER's place) tinted by the controlling faction,
+    framed green when acting and red when targeted; experience, SP, age, controller and markers."""
+    g = int(r["holder"][k])
+    x, y = _xy(*POST_XY[k])
+    left, top = x - BOX_W / 2, y - BOX_H / 2
+    if g < 0:
+        return [], [Text(x, y + 8, "(vacant)", 9, "#888888", style="italic", ha="center")]
+    c = int(r["controller"][g])
+    fill = _mix(PLAYER_COLOURS[c], 0.28, BOX_FILL) if c >= 0 else BOX_FILL
+    shapes = [Rect(left, top + 20, BOX_W, BOX_H - 20, fill, id=f"gamer:{GAMER_IDS[g]}", place=GAMER_IDS[g])]
+    actor, target = int(r["actor"]), int(r["target"])
+    edge = "#1a9e1a" if g == actor else "#e00000" if g == target else (PLAYER_COLOURS[c] if c >= 0 else None)
+    if edge:
+        shapes.append(Rect(left, top, BOX_W, BOX_H, stroke=edge, width=2.8 if g in (actor, target) else 1.6))
+    age = int(EXPERIENCE[g]) + int(r["sp"][g])
+    owner = f"player_{c}" if c >= 0 else "no faction"
+    text = f"{GAMER_IDS[g]} {GAMER_LABELS[theme][g]}\nexp {int(EXPERIENCE[g])} SP {int(r['sp'][g])} age {age}\n{owner}"
+    texts = [Text(left + 5, y + 10, text, 8)]
+    marks = _markers(r, g)
+    if marks:
+        texts.append(Text(x + BOX_W / 2 - 6, top + BOX_H - 9, marks, 8.5, "#c00000", "bold", ha="right"))
+    return shapes, texts
+
+
+def _ladder(r, theme: str) -> list:
+    shapes, texts = [], []
+    for k in range(N_POSTS):
+        a, b = _post(r, k, theme)
+        shapes += a
+        texts += b
+    return shapes + texts
+
+
+def _locations(r) -> list:
+    """Gamers outside the posts as chips (SELECT_GAMER's place) tinted with their controlling faction's colour;
+    red dots = broke."""
+    chips, dots, texts = [], [], []
+    for loc, y in LOC_ROWS:
+        for i, g in enumerate(np.flatnonzero(r["loc"] == loc)):
+            row, col = divmod(i, CHIPS_PER_LINE)
+            cx, cy = _xy(CHIP_X + (CHIP_W + 4) * col, y - 10 - CHIP_ROW * row)
+            c = int(r["controller"][g])
+            fill = _mix(PLAYER_COLOURS[c] if c >= 0 else "#eeeeee", 0.45)
+            chips.append(Rect(cx, cy - 8, CHIP_W, 16, fill, "#555555", 0.6, id=f"gamer:{GAMER_IDS[g]}",
+                              place=GAMER_IDS[g]))  # fmt: skip
+            texts.append(Text(cx + CHIP_W / 2, cy, GAMER_IDS[g], 8, ha="center", mono=True))
+            if loc != LOC_RET:
+                dots += [Circle(cx + CHIP_W - 3 - 5 * b, cy - 8, 2.4, "#c00000") for b in range(int(r["broke"][g]))]
+        if not np.any(r["loc"] == loc):
+            texts.append(Text(*_xy(CHIP_X, y - 10), "-", 8, mono=True))
+    return chips + dots + texts
+
+
+def _result(r) -> str:
+    """Who won and why (KRM-END-1..3)."""
+    w = int(r["winner"])
+    if w == WIN_DRAW:
+        return "draw"
+    if w == WIN_TRUNCATED:
+        return "turn limit reached, no winner (KRM-END-3)"
+    if int(r["speeches"][w]) >= SPEECHES_TO_WIN:
+        return f"player_{w} wins: three speeches (KRM-END-1)"
+    return f"player_{w} wins: a member post stayed vacant: the chairman's faction wins (KRM-END-2)"
+
+
+def _pending(s) -> list[Text]:
+    """Who decides what: the acting gamer and target, vote counts, the last d20, or the result."""
+    r = s[0]
+    ph = int(r["phase"])
+    if ph == PH_GAME_OVER:
+        lines = [_result(r)]
+    else:
+        parts = [f"phase {PHASE_NAMES[ph]}"]
+        if ph == PH_CHANCE:
+            rolls = {CH_EXPULSION: "expulsion roll", CH_FINANCE: "finance roll", CH_SPEECH: "speech roll"}
+            parts.append(rolls.get(int(r["chance_kind"]), "d20"))
+        if int(r["actor"]) >= 0:
+            parts.append(f"acting gamer {GAMER_IDS[int(r['actor'])]} (green)")
+        if int(r["target"]) >= 0:
+            parts.append(f"target {GAMER_IDS[int(r['target'])]} (red)")
+        lines = [
+            ", ".join(parts),
+            f"opposing votes {int(r['oppose_count'])}, nominations {int(r['nominations'])}, "
+            f"window passes {int(r['dw_passes'])}, last d20 {int(r['last_roll']) or '-'}",
+        ]
+    return [Text(*_xy(4, PENDING_Y - 22 * i), line, 10, id=f"pending:{i}") for i, line in enumerate(lines)]
+
+
+def _players(s) -> list:
+    """Faction rows: successful speeches (three win), gamers controlled, influence declared."""
+    r = s[0]
+    n = int(r["num_players"])
+    mover = int(kernel.to_move(s))
+    out: list = []
+    if 0 <= mover < n:
+        out.append(Rect(*_xy(TABLE_X + 16, PLAYERS_TOP - 20 * (mover + 1) + 10), 454, 20, "#fff3b0"))
+    for p in range(n):
+        x, y = _xy(TABLE_X, PLAYERS_TOP - 20 * (p + 1))
+        out.append(Rect(x, y - 6, 12, 12, PLAYER_COLOURS[p], "black", 0.6))
+        speeches = f"{int(r['speeches'][p])}/{SPEECHES_TO_WIN}"
+        cells = _player_cells(f"  player_{p}", speeches, int((r["controller"] == p).sum()), int(r["declared"][p].sum()))
+        out.append(Text(x, y, cells + ("  <" if p == mover else ""), 9, mono=True, id=f"faction:{p}"))
+    return out
+
+
+def _sheet_cell(r, p: int, g: int, viewer: int | None) -> str:
+    """Faction p's declared / secret value on gamer g as ``viewer`` sees it (KRM-INF-1: the sheet is p's secret)."""
+    d, a = int(r["declared"][p, g]), int(r["assigned"][p, g])
+    if viewer is None or p == viewer:
+        return f"{d}/{a}" if d or a else ""
+    return f"{d}/?" if d else ""
+
+
+def _sheets(r, viewer: int | None) -> list:
+    """One row per gamer: each faction's declared / secret value as ``viewer`` sees it; the controller's cell
+    tinted, retired gamers grey."""
+    n = int(r["num_players"])
+    head = "Influence: declared / SECRET sheet (grey: retired)"
+    if viewer is not None:
+        head = "Influence: declared / secret (own sheet only)"
+    out: list = [Text(*_xy(TABLE_X, SHEET_TOP + 32), head, 11, weight="bold", id="sheets")]
+    for g in range(N_GAMERS):
+        c = int(r["controller"][g])
+        if c >= 0:
+            x, y = _xy(_cell_x(c) + _advance(), SHEET_TOP - SHEET_ROW * g - 1)
+            out.append(Rect(x, y, _advance() * (CELL - 0.6), SHEET_ROW - 2, _mix(PLAYER_COLOURS[c], 0.3)))
+    for g in range(N_GAMERS):
+        row = f"{GAMER_IDS[g]:<6}" + "".join(f"{_sheet_cell(r, p, g, viewer):>{CELL}}" for p in range(n))
+        grey = "#999999" if r["loc"][g] == LOC_RET else "black"
+        y = SHEET_TOP - SHEET_ROW * (g + 0.5)
+        out.append(Text(*_xy(TABLE_X, y), row, 9, grey, mono=True, id=f"sheet:{GAMER_IDS[g]}"))
+    return out
