@@ -61,6 +61,12 @@ def run(rotations: list[int]) -> None:
                 )
 
 
+def dump(obj) -> str:
+    """JSON with every list of numbers on one line (an interval, a seat's figures), for short readable diffs."""
+    text = json.dumps(obj, indent=1)
+    return re.sub(r"\[\s+([^\[\]{}]*?)\s+\]", lambda m: "[" + " ".join(m.group(1).split()) + "]", text) + "\n"
+
+
 def finished(path: pathlib.Path) -> dict[int, dict]:
     """The finished games of a ladder that may be running: read only (the arena's reader repairs a torn last line
     by rewriting the file, which a running ladder must not see); the last piece is empty or a line being written."""
@@ -84,7 +90,7 @@ def measured(gid: str, n: int) -> dict | None:
     summary["config"] = config | {"games": games}
     summary["play_seconds"] = play_seconds(run_dir / TIMES_FILE, range(games))
     summary["seating"] = seats.tables(gid, n, config["options"], records)
-    atomic_write(run_dir / "published.json", json.dumps(summary, indent=1))
+    atomic_write(run_dir / "published.json", dump(summary))
     return summary
 
 
@@ -95,13 +101,12 @@ def publish() -> None:
         for n in registry.player_counts(gid):
             summary = measured(gid, n)
             if summary is not None:
-                entries.setdefault(gid, {})[str(n)] = evaluate.pool_entry_of(summary, STANDARD, COMMAND)
+                entries.setdefault(gid, {})[str(n)] = evaluate.pool_entry_of(
+                    summary, STANDARD, same_games(gid, n, summary)
+                )
                 sections.append((gid, n, summary))
     pool = evaluate.build_pool(entries)
-    text = re.sub(
-        r"\[\s+([^\[\]{}]*?)\s+\]", lambda m: "[" + " ".join(m.group(1).split()) + "]", json.dumps(pool, indent=1)
-    )
-    atomic_write(POOL_PATH, text + "\n")  # each [rating, low, high] on one line
+    atomic_write(POOL_PATH, dump(pool))
     atomic_write(STRENGTH_PATH, strength(pool, sections))
     print(f"pool {pool['version']}: {len(sections)} (game, count) measured; wrote {POOL_PATH} and {STRENGTH_PATH}")
 
@@ -127,22 +132,28 @@ def strength(pool: dict, sections: list) -> str:
         "",
         "## Reference table",
         "",
-        "| game | players | games | " + " | ".join(f"`{a}`" for a in STANDARD) + " | first seat's win share |",
-        "|---" * (len(STANDARD) + 4) + "|",
+        "| game | players | games | " + " | ".join(f"`{a}`" for a in STANDARD) + " | seat 0's win share | kingmade |",
+        "|---" * (len(STANDARD) + 5) + "|",
     ]
     for gid, n, s in sections:
         ratings = " | ".join(_iv(s["agents"][a]["rating"]) for a in STANDARD)
-        first = s["seating"]["seat_order"]["win_share"][0]
-        head.append(f"| {gid} | {n} | {s['games']} | {ratings} | {first[0]:.2f} [{first[1]:.2f}, {first[2]:.2f}] |")
+        first, king = s["seating"]["seat_order"]["win_share"][0], s["seating"]["kingmaking"]
+        kingmade = "-" if king is None else _iv(king["kingmade"], 2)
+        head.append(f"| {gid} | {n} | {s['games']} | {ratings} | {_iv(first, 2)} | {kingmade} |")
     missing = [f"{g} {n}p" for g in sorted(registry.GAMES) for n in registry.player_counts(g)]
     missing = [m for m in missing if m not in {f"{g} {n}p" for g, n, _ in sections}]
     head += ["", f"Not measured yet: {', '.join(missing)}." if missing else "Every game at every count is measured."]
-    body = [markdown(gid, s) for gid, _, s in sections]
+    body = [f"{markdown(gid, s)}\nThe same games: `{same_games(gid, n, s)}`.\n" for gid, n, s in sections]
     return "\n".join(head) + "\n\n" + "\n".join(body)
 
 
-def _iv(v) -> str:
-    return f"{v[0]:.0f} [{v[1]:.0f}, {v[2]:.0f}]"
+def same_games(gid: str, n: int, summary: dict) -> str:
+    """The ladder command that plays exactly the published games of ``gid`` at ``n`` players again."""
+    return f"tabletop-zoo ladder {gid} --players {n} --games {summary['games']} --seed {SEED} --workers 1"
+
+
+def _iv(v, digits: int = 0) -> str:
+    return f"{v[0]:.{digits}f} [{v[1]:.{digits}f}, {v[2]:.{digits}f}]"
 
 
 def main() -> None:

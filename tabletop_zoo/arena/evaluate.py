@@ -170,9 +170,11 @@ class Newcomer:
 
     @property
     def label(self) -> str:
+        """``new:`` and the spec's label: how the records name the newcomer's seat."""
         return NEWCOMER + self.spec.label
 
     def build(self, game_id: str, seed: int | None = None) -> Agent:
+        """A fresh instance of the newcomer for ``game_id``."""
         return self.spec.build(game_id, seed=seed)
 
 
