@@ -74,7 +74,7 @@ def _load_torch(path: str):
     """A self-play policy or checkpoint, or an az network's policy head (torch is imported only when a policy
     is used); tensors and plain values only."""
     from tabletop_zoo.agents.az.network import AZ_FORMAT, AZPolicy, az_from_blob, load_plain
-    from tabletop_zoo.selfplay.network import load_policy
+    from tabletop_zoo.agents.policy_network import load_policy
 
     try:
         data = load_plain(path, "a self-play policy, checkpoint or az network")

@@ -110,10 +110,10 @@ def bound_meter(threads: int, repeats: int = 5):
     import torch
 
     from .. import registry
+    from ..agents.policy_network import ActorCritic
     from ..selfplay import SelfPlayConfig
     from ..selfplay.batch import random_positions
     from ..selfplay.inference import RolloutPolicy
-    from ..selfplay.network import ActorCritic
     from ..selfplay.ppo import legal_softmax
 
     torch.set_num_threads(threads)

@@ -14,7 +14,7 @@
   checkpoint, which held pickled objects, converted for ``--resume``.
 """
 
-from .network import load_policy
+from ..agents.policy_network import load_policy
 from .pool import DEFAULT_POOL, parse_pool
 from .trainer import SelfPlayConfig, SelfPlayTrainer, train_selfplay
 

@@ -21,12 +21,12 @@ import torch
 
 from .. import registry
 from ..agents.az.network import load_error
+from ..agents.policy_network import CHECKPOINT_FORMAT as SELFPLAY_FORMAT
 from ..arena.files import atomic_write
 from . import plain
 from .az import CHECKPOINT_FORMAT as AZ_FORMAT
 from .az_worker import SAMPLE, pending_state, sample_columns
 from .batch import STATE_ARRAYS
-from .network import CHECKPOINT_FORMAT as SELFPLAY_FORMAT
 
 OLD_SELFPLAY, OLD_AZ, OLD_AZ_SINGLE = (
     "tabletop_zoo.selfplay.checkpoint/1",

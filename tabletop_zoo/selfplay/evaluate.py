@@ -12,10 +12,10 @@ import math
 
 import numpy as np
 
+from ..agents.policy_network import ActorCritic
 from ..agents.search_agent import SearchAgent
 from ..agents.spec import check_agent_spec
 from .batch import HEURISTIC, LEARNER, OVER, RANDOM, BatchGames
-from .network import ActorCritic
 
 
 def wilson(mean: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -19,7 +19,7 @@ import numpy as np
 import torch
 from numba import njit
 
-from .network import ActorCritic
+from ..agents.policy_network import ActorCritic
 
 
 @njit(cache=True)

@@ -21,7 +21,7 @@ import math
 import numpy as np
 import torch
 
-from .network import ActorCritic
+from ..agents.policy_network import ActorCritic
 
 
 def legal_softmax(logits: torch.Tensor, legal: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:

@@ -24,10 +24,10 @@ from numba import njit
 
 from .. import registry
 from ..agents import heuristic_class
+from ..agents.policy_network import ActorCritic
 from . import plain
 from .batch import HEURISTIC, LEARNER, OVER, SNAPSHOT, BatchGames
 from .inference import RolloutPolicy
-from .network import ActorCritic
 from .pool import draw_seats
 
 

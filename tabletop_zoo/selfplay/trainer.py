@@ -26,10 +26,10 @@ import torch
 
 from .. import registry
 from ..agents.az.network import load_plain
+from ..agents.policy_network import CHECKPOINT_FORMAT, ActorCritic, policy_blob
 from ..arena.files import atomic_write
 from .config import EVAL_OPPONENTS, check_counts, check_evaluation, check_game, check_numbers
 from .evaluate import evaluate
-from .network import CHECKPOINT_FORMAT, ActorCritic, policy_blob
 from .pool import DEFAULT_POOL, parse_pool
 from .ppo import PPOUpdate
 from .rollout import FINAL_REWARDS, RolloutWorker

@@ -6,7 +6,7 @@ import pytest
 torch = pytest.importorskip("torch")
 pytest.importorskip("torchrl")
 
-from tabletop_zoo.selfplay.network import ActorCritic  # noqa: E402
+from tabletop_zoo.agents.policy_network import ActorCritic  # noqa: E402
 from tabletop_zoo.selfplay.ppo import clipped_loss  # noqa: E402
 
 OBS, ACTIONS, BATCH = 23, 9, 257

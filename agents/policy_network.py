@@ -1,4 +1,4 @@
-"""The policy and value networks and the saved-policy file.
+"""The self-play policy network and its files, beside the agent that plays them (``policy_agent.py``).
 
 The network is SB3's default ``MlpPolicy`` for MaskablePPO: separate actor and critic MLPs of two tanh
 layers of 64, orthogonal initialisation (gain sqrt(2) for hidden layers, 0.01 for the logits, 1 for the
@@ -7,7 +7,8 @@ are masked before the softmax). Both see only the deciding seat's own observatio
 
 ``policy.pt`` (``policy_blob`` / ``load_policy``) holds what playing needs: the game, the sizes, the layer
 widths and the actor's weights. ``SelfPlayPolicy.predict`` answers in SB3's shape, so ``PolicyAgent`` can
-play either kind of model.
+play either kind of model. The self-play trainer (``tabletop_zoo/selfplay``) imports the network and the
+formats from here; no agent imports a trainer.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from ..agents.az.network import load_plain
+from .az.network import load_plain
 
 POLICY_FORMAT = "tabletop_zoo.selfplay.policy/1"
 CHECKPOINT_FORMAT = "tabletop_zoo.selfplay.checkpoint/2"  # /1 held numpy objects: read only by unpickling
