@@ -74,7 +74,7 @@ def test_the_cli_refuses_options_imitate_does_not_take(tmp_path):
     r = CliRunner().invoke(
         app, ["train", "irish_gauge", "--algo", "imitate", "--pool", "self=1", "--out", str(tmp_path)]
     )
-    assert r.exit_code != 0 and "--pool: not options of --algo imitate" in r.output
+    assert r.exit_code != 0 and "No such option: --pool" in r.output
 
 
 def test_heuristic_labels_are_one_hot_policies(data):
@@ -122,7 +122,7 @@ def test_the_cli_refuses_a_bad_teacher_before_any_game(tmp_path):
     r = CliRunner().invoke(app, [*base, "--algo", "imitate", "--teacher", "mcts:simulations=0"])
     assert r.exit_code != 0 and "simulations" in r.output and not (tmp_path / "az.pt").exists()
     r = CliRunner().invoke(app, [*base, "--algo", "selfplay", "--teacher", "heuristic"])
-    assert r.exit_code != 0 and "--teacher is an imitate option" in r.output
+    assert r.exit_code != 0 and "No such option: --teacher" in r.output
 
 
 def test_the_cli_sets_the_network_widths_and_refuses_bad_ones_before_any_game(tmp_path):
@@ -138,7 +138,7 @@ def test_the_cli_sets_the_network_widths_and_refuses_bad_ones_before_any_game(tm
         r = CliRunner().invoke(app, [*base, "--algo", "imitate", "--hidden", bad])
         assert r.exit_code != 0 and says in r.output and not (tmp_path / "az.pt").exists()
     r = CliRunner().invoke(app, [*base, "--algo", "maskable_ppo", "--hidden", "8"])
-    assert r.exit_code != 0 and "--hidden is a selfplay, az and imitate option" in r.output
+    assert r.exit_code != 0 and "No such option: --hidden" in r.output
     r = CliRunner().invoke(app, [*base, "--algo", "imitate", "--hidden", "16"])
     assert r.exit_code == 0, r.output
     assert json.loads((tmp_path / "log.json").read_text())["meta"]["hidden"] == [16]
