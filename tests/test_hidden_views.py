@@ -171,3 +171,74 @@ def test_human_kremlin_game_never_prints_another_seats_secret(tmp_path):
         env.step(action)
     leaks = [e for e in _other_sheet_entries(env.record, 0) if re.search(rf"\b{e}\b", during)]
     assert not leaks, f"other seats' sheet entries printed during the game: {leaks}"
+
+
+# --- the picture (issue #47): one scene per game, drawn per viewer -----------------------------------------
+
+
+def scene_of(game: str):
+    import importlib
+
+    return importlib.import_module(f"tabletop_zoo.envs.render.{game}").scene
+
+
+@pytest.mark.parametrize("n", (3, 5))
+@pytest.mark.parametrize("game", HIDDEN_GAMES)
+def test_seat_scene_is_unchanged_when_what_it_cannot_see_is_resampled(game, n):
+    """KRM §7 / FR §7: a seat's picture (and the spectator's) never shows what determinize may resample for
+    that seat, while the privileged picture shows the change."""
+    from tabletop_zoo.envs.render.scene import SPECTATOR
+
+    kernel, scene = registry.kernel(game), scene_of(game)
+    for decisions in CHECKPOINTS[game](n):
+        s = played_env(game, n, decisions).record
+        full = scene(s)
+        full_changed = False
+        for p in range(n):
+            view, spectator = scene(s, p), scene(s, SPECTATOR)
+            for seed in range(RESAMPLES):
+                t = copy_record(s)
+                kernel.determinize(t, p, seed)
+                assert scene(t, p) == view, f"{game} {n}p after {decisions}: player_{p}'s picture leaks"
+                assert scene(t, SPECTATOR) == spectator, f"{game} {n}p: the spectator's picture leaks"
+                full_changed |= scene(t) != full
+        assert full_changed, f"{game} {n}p after {decisions}: the privileged picture should show the secrets"
+
+
+@pytest.mark.parametrize("game", HIDDEN_GAMES)
+def test_seat_scene_shows_its_own_secret_and_only_its_own(game):
+    """Changing p's own secret changes p's picture and the privileged one, and no other seat's picture."""
+    swap = _swap_own_kremlin_sheet if game == "kremlin" else _swap_own_intrigue_card
+    scene = scene_of(game)
+    n = 4
+    s = played_env(game, n, CHECKPOINTS[game](n)[0]).record
+    for p in range(n):
+        t = copy_record(s)
+        swap(t, p)
+        assert scene(t, p) != scene(s, p) and scene(t) != scene(s)
+        for q in set(range(n)) - {p}:
+            assert scene(t, q) == scene(s, q), f"{game}: player_{p}'s secret shows in player_{q}'s picture"
+
+
+@pytest.mark.parametrize("game", HIDDEN_GAMES)
+def test_the_privileged_picture_says_so(game):
+    scene = scene_of(game)
+    s = played_env(game, 3, 10).record
+    assert any("privileged view" in t for t in scene(s).texts())
+    assert not any("privileged" in t for t in scene(s, 1).texts())
+    assert any("player_1's view" in t for t in scene(s, 1).texts())
+    with pytest.raises(ValueError, match="viewer must be None"):
+        scene(s, 3)
+
+
+def test_imperial_hidden_cash_shows_a_seat_only_its_own_cash():
+    """IMP-OPT-3: with hidden cash, another seat's cash (and score, which counts it) is not on a seat's
+    picture; the privileged picture shows it and says so."""
+    env = tabletop_zoo.make_env("imperial", num_players=3, hidden_cash=True)
+    env.reset(seed=2)
+    s = env.record
+    scene = scene_of("imperial")
+    t = copy_record(s)
+    t[0]["cash"][1] += 7
+    assert scene(t, 0) == scene(s, 0) and scene(t, 1) != scene(s, 1) and scene(t) != scene(s)
+    assert any("cash: all (full view)" in line for line in scene(s).texts())

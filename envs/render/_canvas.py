@@ -1,4 +1,4 @@
-"""Shared matplotlib plumbing: an off-screen figure of a fixed pixel size and its RGB pixels."""
+"""The matplotlib back-end's plumbing: an off-screen figure of a fixed pixel size, its RGB pixels, text by Pillow."""
 
 from __future__ import annotations
 
@@ -16,15 +16,6 @@ def new_figure(width: int = WIDTH, height: int = HEIGHT):
     from matplotlib.figure import Figure
 
     return Figure(figsize=(width / DPI, height / DPI), dpi=DPI)
-
-
-def to_rgb(fig) -> np.ndarray:
-    """Draw ``fig`` and return its pixels as uint8[height, width, 3]."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    canvas = FigureCanvasAgg(fig)
-    canvas.draw()
-    return rgb_pixels(np.asarray(canvas.buffer_rgba()))
 
 
 def rgb_pixels(rgba: np.ndarray) -> np.ndarray:
@@ -61,13 +52,12 @@ def mono_grid(fontsize: float, pitch: float, dpi: int = DPI) -> tuple[float, flo
     return spacing, first, advance
 
 
-# --- fast frames: a persistent figure over a cached board, text drawn with Pillow -------------------------
+# --- fast frames: a persistent figure over cached pixels, text drawn with Pillow ----------------------------
 #
-# matplotlib 3.11 lays out and rasterises every glyph of every Text afresh each draw (~8 ms per short
-# label here), and building a Figure with its Axes costs tens of ms more. A ``Frame`` keeps one figure
-# (and its axes) per renderer alive, paints the cached static board into its pixel buffer, lets
-# matplotlib draw only the frame's shapes (markers, boxes, track) and draws the frame's text with
-# Pillow from cached glyph masks, in the same DejaVu fonts at the same sizes and anchor points.
+# matplotlib lays out and rasterises every glyph of every Text afresh each draw, and building a Figure with
+# its Axes is costly too (benchmarks/RENDER.md). A ``Frame`` keeps one figure (and its axes) alive, paints
+# cached pixels (a scene's static layers) into its buffer, lets matplotlib draw only the shapes and draws the
+# text with Pillow from cached glyph masks, in the same DejaVu fonts at the same sizes and anchor points.
 
 
 @functools.lru_cache(maxsize=64)
@@ -156,39 +146,12 @@ _TEXT_KEYS = {
 }
 
 
-class _Text:
-    """One text of a frame, kept as matplotlib keyword arguments and drawn by ``Frame``."""
-
-    __slots__ = ("x", "y", "s", "kw")
-
-    def __init__(self, x: float, y: float, s: str, kw: dict):
-        self.x, self.y, self.s, self.kw = x, y, s, kw
-
-
-class TextAxes:
-    """An Axes whose ``text`` goes to the frame's Pillow layer; every other method is the Axes' own."""
-
-    def __init__(self, ax, frame: Frame):
-        self._ax, self._frame = ax, frame
-
-    def __getattr__(self, name):
-        return getattr(self._ax, name)
-
-    def text(self, x, y, s, transform=None, **kw):
-        self._frame.add_text(transform or self._ax.transData, x, y, s, kw)
-
-    def add_patch(self, patch):
-        """``Axes.add_patch`` without the data-limit update (the limits are fixed; it costs ~5 ms a patch)."""
-        return self._ax.add_artist(patch)
-
-
 class Frame:
-    """A persistent figure whose shapes matplotlib draws over a cached board and whose text Pillow draws.
+    """A persistent figure whose shapes matplotlib draws over given pixels and whose text Pillow draws.
 
-    ``axes(...)`` (at set-up) returns ``TextAxes`` that keep their place; each frame, ``with frame:``
-    (which takes the frame's lock and drops the previous frame's artists), the renderer adds this frame's (``ax.scatter``, ``ax.add_patch``,
-    ``ax.text``, ``frame.text`` in figure coordinates ...), and ``finish(background)`` returns the pixels.
-    Text is drawn above every shape of the frame (the renderers put their labels on top anyway).
+    ``axes(...)`` (at set-up) makes axes that keep their place; each time, ``with frame:`` (which takes the
+    frame's lock and drops the previous drawing's artists), the caller adds shapes to the axes and text
+    with ``add_pixel_text``, and ``finish(background)`` returns the pixels. Text lies above every shape.
     """
 
     def __init__(self, width: int = WIDTH, height: int = HEIGHT):
@@ -200,8 +163,7 @@ class Frame:
         self.height = height
         self._texts: list[tuple[float, float, str, dict]] = []
         self._backgrounds: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-        self.kept: list = []  # artists made once and updated each frame (``begin`` leaves them)
-        self._lock = threading.Lock()  # one figure per renderer: frames from several threads take turns
+        self._lock = threading.Lock()  # one figure per frame size: drawings from several threads take turns
 
     def __enter__(self) -> Frame:
         self._lock.acquire()
@@ -211,60 +173,31 @@ class Frame:
     def __exit__(self, *exc) -> None:
         self._lock.release()
 
-    def axes(self, rect, xlim=None, ylim=None, aspect=None, zorder: float = 0) -> TextAxes:
-        ax = self.fig.add_axes(rect, zorder=zorder)
-        if xlim is not None:
-            ax.set_xlim(*xlim)
-        if ylim is not None:
-            ax.set_ylim(*ylim)
-        if aspect is not None:
-            ax.set_aspect(aspect)
-            ax.apply_aspect()  # now, not at the first draw: text is placed through transData before it
+    def axes(self, rect, xlim, ylim):
+        """Axes without ticks at ``rect`` (figure fractions) with fixed limits."""
+        ax = self.fig.add_axes(rect)
+        ax.set_xlim(*xlim)
+        ax.set_ylim(*ylim)
         ax.set_axis_off()
-        return TextAxes(ax, self)
+        return ax
 
     def begin(self) -> None:
-        """Forget the previous frame's artists and text."""
+        """Forget the previous drawing's artists and text."""
         for ax in self.fig.axes:
             for artist in [*ax.collections, *ax.patches, *ax.lines, *ax.images, *ax.texts]:
-                if artist not in self.kept:
-                    artist.remove()
-        for artist in [*self.fig.images, *self.fig.texts]:
-            artist.remove()
+                artist.remove()
         self._texts = []
 
-    def text(self, x, y, s, transform=None, **kw) -> None:
-        """Text at figure coordinates (like ``Figure.text``)."""
-        self.add_text(transform or self.fig.transFigure, x, y, s, kw)
-
-    def add_text(self, transform, x, y, s, kw: dict) -> None:
-        px, py = transform.transform((x, y))
-        self.add_pixel_text(float(px), self.height - float(py), s, kw)
-
     def add_pixel_text(self, px: float, py: float, s: str, kw: dict) -> None:
-        """Text anchored at pixel (px, py) counted from the top left (no transform to go through)."""
+        """Text anchored at pixel (px, py) counted from the top left, in ``draw_text``'s keywords."""
         self._texts.append((px, py, str(s), kw))
 
-    def finish(self, background: np.ndarray, overlay: Overlay | None = None, zorder: float = 0) -> np.ndarray:
-        """The frame: ``background`` (uint8[h, w, 3]), this frame's shapes, then its text.
-
-        An ``overlay`` (cached RGBA pixels) goes between the axes below ``zorder`` and those above it."""
+    def finish(self, background: np.ndarray) -> np.ndarray:
+        """The picture: ``background`` (uint8[h, w, 3]), the shapes, then the text."""
         renderer = self.canvas.get_renderer()
         buf = np.asarray(renderer.buffer_rgba())
         np.copyto(buf, self._opaque(background))  # a plain copy; filling RGB into RGBA strides is 50x slower
-        if overlay is None:
-            self.fig.draw(renderer)
-        else:
-            above = [ax for ax in self.fig.axes if ax.get_zorder() > zorder]
-            below = [ax for ax in self.fig.axes if ax.get_zorder() <= zorder]
-            for group, other in ((below, above), (above, below)):
-                for ax in other:
-                    ax.set_visible(False)
-                self.fig.draw(renderer)
-                for ax in other:
-                    ax.set_visible(True)
-                if group is below:
-                    overlay.blend(buf[:, :, :3])
+        self.fig.draw(renderer)
         rgb = rgb_pixels(buf)  # text is blended into contiguous pixels (the RGBA view's strides are slow)
         for px, py, s, kw in self._texts:
             draw_text(rgb, px, py, s, **kw)
@@ -279,21 +212,6 @@ class Frame:
             rgba[:, :, 3] = 255
             self._backgrounds[key] = (background, rgba)  # holding the array keeps its id unique
         return self._backgrounds[key][1]
-
-
-class Overlay:
-    """Cached RGBA pixels (straight alpha, e.g. labels with a halo) to lay over frames, blended only
-    where they are not transparent; ``top``, ``left``: where their corner goes in the frame."""
-
-    def __init__(self, rgba: np.ndarray, top: int = 0, left: int = 0):
-        ys, xs = np.nonzero(rgba[:, :, 3])
-        alpha = rgba[ys, xs, 3:4].astype(np.uint16)
-        self.ys, self.xs = ys + top, xs + left
-        self.ink = rgba[ys, xs, :3].astype(np.uint16) * alpha + 127  # rounding folded in
-        self.keep = 255 - alpha
-
-    def blend(self, rgb: np.ndarray) -> None:
-        rgb[self.ys, self.xs] = (rgb[self.ys, self.xs] * self.keep + self.ink) // 255
 
 
 def draw_text(out: np.ndarray, px: float, py: float, s: str, *, size=None, ha="left", va="baseline", **kw) -> None:

@@ -40,6 +40,9 @@ def _background(keys: tuple, scene: Scene) -> np.ndarray:
     return _STATIC[keys]
 
 
+_background.cache_clear = _STATIC.clear  # like the lru caches here (tests draw from empty caches)
+
+
 @functools.lru_cache(maxsize=8)
 def _plain(width: int, height: int, colour: str) -> np.ndarray:
     from matplotlib.colors import to_rgb
@@ -53,7 +56,7 @@ def _plain(width: int, height: int, colour: str) -> np.ndarray:
 def _frame(width: int, height: int) -> tuple[Frame, object]:
     """The figure and its one pixel-unit axes (y down) for frames of this size."""
     frame = Frame(width, height)
-    return frame, frame.axes((0, 0, 1, 1), (0, width), (height, 0))
+    return frame, frame.axes((0, 0, 1, 1), (0, width), (height, 0))  # data units are the frame's pixels
 
 
 def _draw(width: int, height: int, items: list[Item], base: np.ndarray) -> np.ndarray:

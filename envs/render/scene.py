@@ -184,9 +184,11 @@ class Builder:
     items: list[Item] = field(default_factory=list)
 
     def add(self, *items: Item) -> None:
+        """Append ``items`` (drawn after, so above, the ones before)."""
         self.items.extend(items)
 
     def layer(self) -> Layer:
+        """The collected items as a layer."""
         return Layer(tuple(self.items), self.key)
 
 

@@ -159,6 +159,7 @@ class PlayGame:
 
     # --- what the browser sees --------------------------------------------------------------------
     def view(self) -> dict:
+        """What the browser draws now: the picture and table as the viewer may see them, moves, status."""
         env, over = self.env, self.over()
         mover, viewer = self.to_move(), self.viewer()
         reveal = over or not self.hidden or not self.humans
@@ -248,6 +249,7 @@ class WatchGame:
         self.broken: str | None = None
 
     def view(self, at) -> dict:
+        """Position ``at`` (0 = the start) as the browser draws it: the privileged picture and the full table."""
         total = len(self.replay.actions)
         at = check_int(at, "position", 0, total)
         s = self.positions[at]

@@ -1,6 +1,6 @@
 """Every registered game has all of its pieces: the "add a game" checklist of CONTRIBUTING.md as a test.
 
-A game is one room (``kernels/<game>/``) plus a door (``envs/<game>_v0.py``), a renderer, a heuristic, its
+A game is one room (``kernels/<game>/``) plus a door (``envs/<game>_v0.py``), a scene, a heuristic, its
 tests, its rule decisions and its lines in pyproject.toml. ``missing_pieces`` names what is absent, so a new
 game registered in ``tabletop_zoo/registry.py`` fails here until every step of the checklist is done.
 """
@@ -27,11 +27,10 @@ def missing_pieces(game_id: str, root: pathlib.Path = ROOT) -> list[str]:
         "kernel room": root / "kernels" / g / "__init__.py",
         "kernel data": root / "kernels" / g / "data",
         "door": root / "envs" / f"{g}_v0.py",
-        "renderer": root / "envs" / "render" / f"{g}.py",
+        "scene": root / "envs" / "render" / f"{g}.py",  # the picture: rgb_array and the web app's board
         "heuristic": root / "agents" / "heuristics" / f"{g}.py",
         "tests folder": root / "tests" / g / "__init__.py",
         "rule decisions": root / "docs" / "rules" / f"{g}.md",
-        "web board": root / "tabletop_zoo" / "serve" / "boards" / f"{g}.py",
     }
     missing = [f"{piece} ({path.relative_to(root)})" for piece, path in files.items() if not path.exists()]
     if files["kernel data"].is_dir() and not list(files["kernel data"].glob("*.json")):
@@ -97,11 +96,10 @@ def test_a_game_without_its_pieces_is_named_piece_by_piece(tmp_path):
     for piece in (
         "kernel room",
         "door",
-        "renderer",
+        "scene",
         "heuristic",
         "tests folder",
         "rule decisions",
-        "web board",
         "README games table row",
         "golden playthroughs",
         "pyproject packages entry",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 import tabletop_zoo
-from tabletop_zoo.envs.render import _canvas
+from tabletop_zoo.envs.render import _canvas, mpl
 
 FRAME = (800, 1280, 3)  # every game's documented rgb_array size (envs/render/_canvas.py)
 
@@ -33,7 +33,7 @@ def assert_distinct(frames: dict[str, np.ndarray]) -> None:
 
 
 def assert_reused_frame_is_fresh(game_id: str, pic) -> None:
-    """Frames reuse a cached board and one figure (issue #19): after several moves rendered along the way,
+    """Frames reuse cached static layers and one figure (issue #19): after several moves rendered along the way,
     the frame equals the one a fresh env, set to the same record, draws with every renderer cache emptied."""
     env = tabletop_zoo.make_env(game_id, num_players=4, render_mode="rgb_array")
     env.reset(seed=5)
@@ -46,7 +46,7 @@ def assert_reused_frame_is_fresh(game_id: str, pic) -> None:
     fresh = tabletop_zoo.make_env(game_id, num_players=4, render_mode="rgb_array")
     fresh.reset(seed=0)
     fresh.set_state(env.get_state())
-    for module in (pic, _canvas):
+    for module in (pic, _canvas, mpl):
         for f in vars(module).values():
             if hasattr(f, "cache_clear"):
                 f.cache_clear()

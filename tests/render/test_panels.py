@@ -1,4 +1,4 @@
-"""The pieces every picture shares (``envs/render/_panels.py``): who is to move, the layout, the axes box."""
+"""The pieces every scene shares (``envs/render/_panels.py``): who is to move, the layout, the title line."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ import types
 import numpy as np
 
 import tabletop_zoo
-from tabletop_zoo.envs.render._canvas import Frame, new_figure
-from tabletop_zoo.envs.render._panels import layout, mover_label, panel_axes
+from tabletop_zoo.envs.render._panels import layout, mover_label, title_texts
 
 
 def _kernel(to_move: int, over: bool):
@@ -28,10 +27,7 @@ def test_layout_reads_the_rooms_layout_json():
     assert set(layout(tabletop_zoo.kernel("irish_gauge"))) >= {"hexes"}
 
 
-def test_panel_axes_put_the_background_and_the_frame_in_the_same_box():
-    rect, xlim, ylim = (0.1, 0.2, 0.5, 0.6), (0, 100), (0, 50)
-    plain = panel_axes(new_figure(), rect, xlim, ylim)
-    framed = panel_axes(Frame(), rect, xlim, ylim)
-    for ax in (plain, framed):
-        assert np.allclose(ax.get_position().bounds, rect) and ax.get_xlim() == xlim and ax.get_ylim() == ylim
-        assert not ax.axison
+def test_the_title_line_is_at_the_top_left_and_right():
+    left, right = title_texts("Game - phase", "notes")
+    assert left.x < 20 and left.y < 60 and left.weight == "bold" and left.text == "Game - phase"
+    assert right.ha == "right" and right.x > 1200 and right.y == left.y and right.size < left.size
