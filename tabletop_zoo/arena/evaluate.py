@@ -287,9 +287,9 @@ def evaluate(
     resume: bool = False,
     pool: dict | None = None,
 ) -> dict:
-    """Rate ``agent`` (a spec or ``module:Class``) in ``game_id`` at ``num_players`` against the reference pool (the published one unless ``pool``); plays into ``OUT/games.jsonl``
-    (resumable) and returns the result, also written to ``OUT/result.json``. Everything is checked before the
-    first game."""
+    """Rate ``agent`` (a spec or ``module:Class``) in ``game_id`` at ``num_players`` against the reference pool
+    (the published one unless ``pool``); plays into ``OUT/games.jsonl`` (resumable) and returns the result, also
+    written to ``OUT/result.json``. Everything is checked before the first game."""
     game_id, options = registry._canonical(game_id), dict(options or {})
     kernel = registry.kernel(game_id)
     num_players = kernel.check_num_players(num_players)
