@@ -192,6 +192,29 @@ def test_hidden_information_stays_hidden_until_the_end(client):
     assert not any("secret" in e["name"] for e in end["log"])
 
 
+def test_the_board_is_the_viewers_picture(client):
+    """Kremlin hot seat (two humans, one agent): on a human's turn the board is that human's picture, while the
+    agent moves a spectator's (no secret sheet), and once the game is over the privileged picture."""
+    from tabletop_zoo.envs.render.scene import SPECTATOR
+
+    view = new_game(client, "kremlin", seats=["human", "random", "human"], seed=2)
+    game = client.app.state.games[view["id"]]
+    seen = set()
+    while view["waiting"] != "over":
+        s = game.env.get_state()
+        viewer = view["to_move"] if view["waiting"] == "human" else SPECTATOR
+        assert view["board"] == board_json("kremlin", s, viewer)
+        assert view["board"]["title"] and ("privileged" not in json.dumps(view["board"]))
+        seen.add(viewer)
+        if view["waiting"] == "human":
+            view = client.post(f"/api/play/{view['id']}/move", json={"action": view["legal"][0]["action"]}).json()
+        else:
+            view = client.post(f"/api/play/{view['id']}/advance").json()
+    assert seen == {0, 2, SPECTATOR}
+    assert view["board"] == board_json("kremlin", game.env.get_state(), None)
+    assert "privileged view" in json.dumps(view["board"])
+
+
 def test_boards_show_only_public_pieces(client):
     """A board never depends on what player_0 cannot see: resampling the others' secrets
     (kernel ``determinize`` for seat 0) leaves the scene unchanged, in both hidden-information games."""
