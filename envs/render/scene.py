@@ -26,8 +26,16 @@ PT = 100 / 72  # pixels per point at the frames' 100 dpi
 SPECTATOR = -1  # a viewer who sees no seat's secrets (hot seat between turns)
 
 
+@dataclass(frozen=True, kw_only=True)
+class Element:
+    """What every item may carry, by keyword: a stable ``id`` and the ``place`` a legal action names."""
+
+    id: str | None = None
+    place: str | None = None
+
+
 @dataclass(frozen=True)
-class Rect:
+class Rect(Element):
     """A rectangle with its top-left corner at (x, y); ``radius`` rounds its corners (pixels)."""
 
     x: float
@@ -39,12 +47,10 @@ class Rect:
     width: float = 1.0
     dash: tuple[float, ...] | None = None
     radius: float = 0.0
-    id: str | None = None
-    place: str | None = None
 
 
 @dataclass(frozen=True)
-class Circle:
+class Circle(Element):
     """A disc of radius ``r`` pixels centred on (x, y)."""
 
     x: float
@@ -54,24 +60,20 @@ class Circle:
     stroke: str | None = None
     width: float = 1.0
     dash: tuple[float, ...] | None = None
-    id: str | None = None
-    place: str | None = None
 
 
 @dataclass(frozen=True)
-class Line:
+class Line(Element):
     """An open polyline through ``points``; ``dash`` is the on/off pattern in pixels."""
 
     points: tuple[Point, ...]
     stroke: str = "black"
     width: float = 1.0
     dash: tuple[float, ...] | None = None
-    id: str | None = None
-    place: str | None = None
 
 
 @dataclass(frozen=True)
-class Polygon:
+class Polygon(Element):
     """A closed polygon through ``points``."""
 
     points: tuple[Point, ...]
@@ -79,12 +81,10 @@ class Polygon:
     stroke: str | None = None
     width: float = 1.0
     dash: tuple[float, ...] | None = None
-    id: str | None = None
-    place: str | None = None
 
 
 @dataclass(frozen=True)
-class Text:
+class Text(Element):
     """Text anchored at (x, y): ``ha`` left/center/right, ``va`` top/center/bottom/baseline (of the whole block;
     lines split at ``\\n``); ``size`` in points; ``mono`` for the monospace face; ``halo``: an outline colour."""
 
@@ -99,12 +99,10 @@ class Text:
     va: str = "center"
     mono: bool = False
     halo: str | None = None
-    id: str | None = None
-    place: str | None = None
 
 
 @dataclass(frozen=True)
-class Table:
+class Table(Element):
     """Monospace rows from (x, y) down, ``pitch`` pixels apart (row i centred at ``y + i * pitch``); rows in
     ``bold`` are bold, ``highlight`` rows get a band of that colour behind them, ``swatches`` a colour chip at
     their left edge (``None``: none). Back-ends draw it as its ``parts()``."""
@@ -118,8 +116,6 @@ class Table:
     swatches: tuple[str | None, ...] = ()
     highlight: tuple[int, str] | None = None
     width: float = 0.0
-    id: str | None = None
-    place: str | None = None
 
     def parts(self) -> list[Rect | Text]:
         """The table as rectangles (band, swatches) and one ``Text`` per row."""
