@@ -26,6 +26,7 @@ STRENGTH_FILE = "STRENGTH.md"
 
 
 def lineup(extra: list[str] = (), quick: bool = False) -> list[str]:
+    """The standard line-up (``QUICK`` with ``quick``), then the ``extra`` agents it does not hold yet."""
     base = QUICK if quick else STANDARD
     return base + [a for a in extra if a not in base]
 
@@ -136,6 +137,8 @@ def markdown(game_id: str, summary: dict) -> str:
 
 
 def environment() -> dict:
+    """What a ladder's numbers depend on besides its command: the package, Python, numpy and numba versions, the
+    machine and its cores, and the load before the run."""
     import numba
     import numpy
 
