@@ -9,7 +9,8 @@ import re
 import pytest
 from rich.console import Console
 
-from tabletop_zoo.arena.report import agents_table, pairs_table, summarize
+from tabletop_zoo.arena import ladder
+from tabletop_zoo.arena.report import agents_table, pairs_table, seats_table, summarize
 from tabletop_zoo.progress import Progress, format_rate, format_seconds
 
 LONG = "mcts:simulations=1000,seconds=0.5"
@@ -119,7 +120,7 @@ def _summary() -> dict:
     return summarize(records, labels, 3, bootstrap=20)
 
 
-@pytest.mark.parametrize("table", [agents_table, pairs_table])
+@pytest.mark.parametrize("table", [agents_table, pairs_table, seats_table])
 def test_result_tables_keep_agent_names_whole_at_80_columns(table):
     summary = _summary()
     out = io.StringIO()
@@ -129,7 +130,17 @@ def test_result_tables_keep_agent_names_whole_at_80_columns(table):
     for name in summary["agents"]:
         assert sum(re.search(rf"(^|\s){re.escape(name)}(\s|$)", line) is not None for line in lines) == 1, name
     intervals = re.findall(r"\[[-\d.]+,[-\d.]+\]", out.getvalue())  # an interval is never split either
-    assert table is pairs_table or len(intervals) == 3 * len(summary["agents"])
+    assert table is not agents_table or len(intervals) == 3 * len(summary["agents"])
+
+
+def test_the_ladder_on_the_console_keeps_names_whole():
+    """``tabletop-zoo ladder`` printed its Markdown, whose console tables cut long names with an ellipsis."""
+    summary = {**_summary(), "config": {"seed": 0, "options": {}}}
+    out = io.StringIO()
+    ladder.print_summary("irish_gauge", summary, Console(file=out, width=80, force_terminal=False))
+    text = out.getvalue()
+    assert "irish_gauge, 3 players" in text and "…" not in text
+    assert all(len(re.findall(rf"(^|\s){re.escape(name)}(\s|$)", text, re.M)) == 3 for name in summary["agents"])
 
 
 def test_the_self_play_bar_shows_the_run_rate_and_prints_evaluations(capsys):

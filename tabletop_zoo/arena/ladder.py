@@ -16,9 +16,13 @@ import os
 import pathlib
 import platform
 import time
+from typing import TYPE_CHECKING
 
 from .. import registry
 from .tournament import run
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 STANDARD = ["random", "heuristic", "mcts:simulations=100", "mcts:simulations=1000", "az"]
 QUICK = ["random", "heuristic", "mcts:simulations=20"]
@@ -87,11 +91,10 @@ def _options(cfg: dict) -> str:
     return " Game options: " + ", ".join(f"`{k}={v}`" for k, v in given.items()) + "." if given else ""
 
 
-def markdown(game_id: str, summary: dict) -> str:
-    """One game's ladder: ratings, win shares and mean ranks; the head-to-head table; shares by seat."""
-    order = sorted(summary["agents"], key=lambda a: -summary["agents"][a]["rating"][0])
+def _heading(game_id: str, summary: dict) -> list[str]:
+    """The title and the paragraph that open one game's ladder (Markdown lines)."""
     cfg = summary["config"]
-    lines = [
+    return [
         f"## {game_id}, {summary['players']} players",
         "",
         f"{summary['games']} games (seats rotated), seed {cfg['seed']}, mean length {summary['mean_length']:.0f} "
@@ -99,6 +102,26 @@ def markdown(game_id: str, summary: dict) -> str:
         f"workers), {summary.get('wall_seconds', math.nan):.0f} s of wall clock in the last invocation. "
         f"Ratings: {summary['rating_scale']} "
         f"= `{summary['anchor']}`; equal share {summary['equal_share']:.2f}; 95% intervals.{_options(cfg)}",
+    ]
+
+
+def print_summary(game_id: str, summary: dict, console: Console | None = None) -> None:
+    """One game's ladder on the console (default: a new one on stdout): its heading, then the arena report's
+    tables, which keep every agent's name whole (a Markdown table on the console cuts long names)."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from .report import print_tables
+
+    console = Console() if console is None else console
+    console.print(Markdown("\n".join(_heading(game_id, summary))))
+    print_tables(summary, console, by_seat=True)
+
+
+def markdown(game_id: str, summary: dict) -> str:
+    """One game's ladder: ratings, win shares and mean ranks; the head-to-head table; shares by seat."""
+    order = sorted(summary["agents"], key=lambda a: -summary["agents"][a]["rating"][0])
+    lines = _heading(game_id, summary) + [
         "",
         "| # | agent | rating | win share | mean rank | seats |",
         "|---|---|---|---|---|---|",

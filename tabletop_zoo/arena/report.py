@@ -19,6 +19,7 @@ from .ratings import PRIOR_ELO, fit_ratings
 from .stats import bootstrap_mean, head_to_head, wilson
 
 if TYPE_CHECKING:
+    from rich.console import Console
     from rich.table import Table
 
 
@@ -73,12 +74,21 @@ def write_report(summary: dict, out: pathlib.Path, console: bool = True) -> None
     atomic_write(out / "head_to_head.csv", _pairs_csv(summary))
     atomic_write(out / "ratings.png", plot(summary))
     if console:
+        print_tables(summary)
+
+
+def print_tables(summary: dict, console: Console | None = None, by_seat: bool = False) -> None:
+    """Print the agents table, the head-to-head table (two agents or more) and, with ``by_seat``, the win shares
+    by seat, on ``console`` (default: a new one on stdout); every agent's name stays whole at any width."""
+    if console is None:
         from rich.console import Console
 
-        con = Console()
-        con.print(agents_table(summary))
-        if len(summary["agents"]) > 1:
-            con.print(pairs_table(summary))
+        console = Console()
+    console.print(agents_table(summary))
+    if len(summary["agents"]) > 1:
+        console.print(pairs_table(summary))
+    if by_seat:
+        console.print(seats_table(summary))
 
 
 def _agents_csv(summary: dict) -> str:
@@ -172,6 +182,18 @@ def pairs_table(summary: dict) -> Table:
             cell = summary["head_to_head"][a].get(b)
             cells.append("-" if cell is None or cell["n"] == 0 else f"{cell['share'][0]:.2f} (n={cell['n']})")
         table.add_row(str(i), a, *cells)
+    return table
+
+
+def seats_table(summary: dict) -> Table:
+    """Each agent's win share in each seat, with the games it played there."""
+    table = _table("win share by seat (games in the seat)")
+    order = _ranked(summary)
+    _name_column(table, "agent", order)
+    for s in range(summary["players"]):
+        table.add_column(f"seat {s}")
+    for a in order:
+        table.add_row(a, *(f"{v[0]:.2f} (n={v[3]})" if v[3] else "-" for v in summary["by_seat"][a]))
     return table
 
 
