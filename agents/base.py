@@ -14,4 +14,6 @@ class Agent(Protocol):
     Agents that search the rules kernel directly also implement ``act_state(record) -> int``.
     """
 
-    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int: ...
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        """A legal action id (``action_mask[id] != 0``) for the seat whose ``observation`` this is."""
+        ...

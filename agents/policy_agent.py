@@ -15,8 +15,12 @@ import json
 import os
 import re
 import zipfile
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:  # sb3-contrib is the train extra, imported when a model is loaded
+    from sb3_contrib import MaskablePPO
 
 
 def _model_file(path) -> str:
@@ -44,7 +48,7 @@ class PolicyAgent:
         deterministic: bool = True,
         seed: int | None = None,
         game_id: str | None = None,
-    ):
+    ) -> None:
         if model is None:
             if not path:
                 raise ValueError("policy agent needs path=<model.zip> (a saved MaskablePPO model)")
@@ -59,6 +63,7 @@ class PolicyAgent:
             self.model.set_random_seed(int(seed) % 2**32)
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        """The model's action for this observation, among the legal ones (``deterministic``: its most likely)."""
         action, _ = self.model.predict(
             observation, action_masks=np.asarray(action_mask, bool), deterministic=self.deterministic
         )
@@ -90,7 +95,7 @@ def _load_torch(path: str):
         raise ValueError(f"policy agent: {e}, nor an az network ({AZ_FORMAT!r})") from None
 
 
-def load_sb3(path, game_id: str | None):
+def load_sb3(path: str | os.PathLike, game_id: str | None) -> MaskablePPO:
     """A MaskablePPO zip, loaded without unpickling anything: every cloudpickled entry of its ``data`` is rebuilt
     for ``game_id`` (``sb3_custom_objects``) and passed to SB3 as ``custom_objects``."""
     from sb3_contrib import MaskablePPO  # torch is imported only when a policy is used

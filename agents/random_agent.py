@@ -14,11 +14,12 @@ class RandomAgent:
 
     name = "random"
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None) -> None:
         # Python's Mersenne Twister: ~20x cheaper per draw than a numpy Generator call, equally seedable.
         self._random = random.Random(seed).random
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        """A uniformly random legal action (the observation is not read); ValueError for a mask with none."""
         mask = np.asarray(action_mask)
         if mask.dtype.kind not in "biu":  # float or object masks: compare instead of summing values
             mask = mask != 0

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..kernels._common.validate import check_seed
+
+if TYPE_CHECKING:
+    from .base import Agent
 
 
 class AgentEntry(NamedTuple):
@@ -41,7 +44,7 @@ def _entry(name: str) -> AgentEntry:
         raise ValueError(f"unknown agent {name!r}; available agents: {', '.join(sorted(AGENTS))}") from None
 
 
-def heuristic_class(game_id: str):
+def heuristic_class(game_id: str) -> type:
     """The heuristic agent class of a game (the ``*Heuristic`` class of ``agents/heuristics/<game>.py``)."""
     try:
         module = importlib.import_module(f"{__package__}.heuristics.{game_id}")
@@ -70,7 +73,7 @@ def agent_parameters(name: str, game_id: str | None = None) -> list[str]:
     return [p for p in signature.parameters if p not in _GIVEN]
 
 
-def make_agent(name: str, game_id: str | None = None, seed: int | None = None, **kwargs):
+def make_agent(name: str, game_id: str | None = None, seed: int | None = None, **kwargs) -> Agent:
     """An agent by name: ``random``, ``heuristic``, ``mcts``, ``policy`` or ``az`` (``AGENTS``); raises listing the
     names available.
 

@@ -24,6 +24,10 @@ def most_visited(visits: np.ndarray, value: np.ndarray) -> int:
 
 
 class SearchAgent(ABC):
+    """An agent that searches the game record (MCTS, az): ``act_for_seat(record)`` searches from what the seat to
+    move may know; ``act`` does the same for the env it is bound to (``bind(env)``). Subclasses implement
+    ``_search``; the move is the most visited root action."""
+
     name = "search"
     seed = 0
     env = None
@@ -69,6 +73,8 @@ class SearchAgent(ABC):
         return most_visited(visits, value)
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        """The search's move for the seat to move in the bound env (``bind(env)``); a search reads the record,
+        so the observation and mask are not used."""
         if self.env is None:
             raise RuntimeError(
                 f"{type(self).__name__} searches the game record: bind(env) first, or call act_for_seat(record)"

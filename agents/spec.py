@@ -10,8 +10,12 @@ also builds the agent once, so a bad value is refused before any game starts.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .registry import AGENTS, agent_parameters, make_agent
+
+if TYPE_CHECKING:
+    from .base import Agent
 
 
 @dataclass(frozen=True)
@@ -28,12 +32,12 @@ class AgentSpec:
             return self.name
         return self.name + ":" + ",".join(f"{k}={v}" for k, v in sorted(self.params.items()))
 
-    def build(self, game_id: str, seed: int | None = None):
+    def build(self, game_id: str, seed: int | None = None) -> Agent:
         """A fresh agent for ``game_id``."""
         return make_agent(self.name, game_id, seed=seed, **self.params)
 
 
-def parse_value(text: str):
+def parse_value(text: str) -> int | float | bool | str:
     """A parameter's text as int, then float, then ``true``/``false``, else the text itself."""
     for cast in (int, float):
         try:

@@ -91,7 +91,7 @@ class KernelAECEnv(AECEnv):
         illegal_action: str = "raise",
         max_cycles: int | None = None,
         **options,
-    ):
+    ) -> None:
         super().__init__()
         k = self.kernel
         n = k.DEFAULT_PLAYERS if num_players is None else num_players
@@ -164,9 +164,11 @@ class KernelAECEnv(AECEnv):
         self.state_space = copy.copy(state)
 
     def observation_space(self, agent: str) -> spaces.Space:
+        """``Dict(observation=Box[OBS_SIZE], action_mask=Box[NUM_ACTIONS])``, the same for every seat."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space:
+        """``Discrete(NUM_ACTIONS)``, the same for every seat; the mask says which actions are legal now."""
         return self.action_spaces[agent]
 
     # --- episode ---------------------------------------------------------------------------------
@@ -249,7 +251,9 @@ class KernelAECEnv(AECEnv):
             self._cumulative_rewards[a] += self.rewards[a]
 
     # --- stepping --------------------------------------------------------------------------------
-    def step(self, action) -> None:
+    def step(self, action: int | None) -> None:
+        """Apply the action of the agent to move (``None`` for an agent that is done). An illegal action raises
+        ``ValueError`` naming it and the legal ones, or, with ``illegal_action="penalize"``, ends the game."""
         self._require_reset("step()")
         if not self.agents:
             raise RuntimeError("the game is over and every agent is done; call reset() to play again")
@@ -319,11 +323,14 @@ class KernelAECEnv(AECEnv):
         return "[" + ", ".join(names) + more + "]"
 
     # --- observing -------------------------------------------------------------------------------
-    def last(self, observe: bool = True):
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict]:
+        """``(observation, cumulative reward, terminated, truncated, info)`` of the agent to move."""
         self._require_reset("last()")
         return super().last(observe)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``{"observation", "action_mask"}`` of ``agent``, seat-relative; the mask is all zero unless it is to
+        move."""
         self._require_reset("observe()")
         if agent not in self._seat:
             raise ValueError(f"observe: no agent {agent!r} in this game; agents are {self.possible_agents}")
@@ -348,6 +355,7 @@ class KernelAECEnv(AECEnv):
         return self._mask
 
     def action_name(self, action: int) -> str:
+        """The kernel's name of ``action`` in the current position (the full view: secret choices included)."""
         self._require_reset("action_name()")
         return self.kernel.action_name(self._s, action)
 
@@ -357,6 +365,7 @@ class KernelAECEnv(AECEnv):
             raise RuntimeError(f"reset() must be called before {what}")
 
     def legal_actions(self) -> list[int]:
+        """The ids of the legal actions of the agent to move (empty once the game is over)."""
         return np.flatnonzero(self._mask).tolist()
 
     def render(self) -> str | np.ndarray | None:
@@ -419,6 +428,7 @@ class KernelAECEnv(AECEnv):
         return int(seat)
 
     def close(self) -> None:
+        """Close the ``human`` render window, if one is open."""
         if self._window:
             self._window.close()
         self._window = None

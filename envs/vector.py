@@ -33,7 +33,7 @@ copy what you keep); ``records`` are the lanes' game records, for search and clo
 from __future__ import annotations
 
 import numbers
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import gymnasium
 import numba
@@ -41,6 +41,9 @@ import numpy as np
 
 from .. import precompile
 from ..kernels._common import vector as lanes_mod
+
+if TYPE_CHECKING:  # torchrl is optional (the train extra)
+    from .torchrl_env import TorchRLVecEnv
 
 
 class VecStep(NamedTuple):
@@ -93,7 +96,7 @@ class VecGames:
         threads: int = 1,
         all_observations: bool = False,
         **options,
-    ):
+    ) -> None:
         k = self.kernel = kernel
         self.num_envs = _count(num_envs, "num_envs", 1)
         self.num_players = k.check_num_players(k.DEFAULT_PLAYERS if num_players is None else num_players)
@@ -225,7 +228,7 @@ class VecGames:
         """This batch as a Gymnasium ``VectorEnv`` of the acting seat (``GymnasiumView``)."""
         return GymnasiumView(self, copy)
 
-    def torchrl(self, device="cpu"):
+    def torchrl(self, device: str = "cpu") -> TorchRLVecEnv:
         """This batch as a TorchRL ``EnvBase`` (``tabletop_zoo.envs.torchrl_env.TorchRLVecEnv``; needs torchrl)."""
         from .torchrl_env import TorchRLVecEnv
 
@@ -280,7 +283,7 @@ class GymnasiumView(gymnasium.vector.VectorEnv):
 
     metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}
 
-    def __init__(self, vec: VecGames, copy: bool = True):
+    def __init__(self, vec: VecGames, copy: bool = True) -> None:
         k = vec.kernel
         self.vec, self.copy = vec, bool(copy)
         self.num_envs = vec.num_envs
@@ -289,14 +292,14 @@ class GymnasiumView(gymnasium.vector.VectorEnv):
         self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, self.num_envs)
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, self.num_envs)
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
         """A new game in every lane: (observations, infos); game options are fixed by ``make_vec``."""
         if options:
             raise ValueError(f"reset() takes no options here (game options are fixed by make_vec), got {options}")
         out = self.vec.reset(seed)
         return self._obs(out), self._infos(out)
 
-    def step(self, actions):
+    def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict]:
         """One action per lane: (observations, the acting seats' rewards, terminated, truncated, infos)."""
         acting = self.vec.current_seats()
         out = self.vec.step(actions)

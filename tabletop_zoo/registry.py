@@ -8,6 +8,11 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the env classes import PettingZoo and Gymnasium, which the kernels must not need
+    from .envs.base import KernelAECEnv
+    from .envs.vector import VecGames
 
 # game id -> its kernel module (the rules) and its door (the PettingZoo env module)
 KERNELS: dict[str, str] = {
@@ -40,12 +45,13 @@ def kernel(game_id: str) -> ModuleType:
     return importlib.import_module(KERNELS[_canonical(game_id)])
 
 
-def make_env(game_id: str, num_players: int | None = None, render_mode: str | None = None, **options):
-    """A PettingZoo AEC env of a registered game, e.g. ``make_env("irish_gauge", num_players=4)``."""
+def make_env(game_id: str, num_players: int | None = None, render_mode: str | None = None, **options) -> KernelAECEnv:
+    """A PettingZoo AEC env of a registered game, e.g. ``make_env("irish_gauge", num_players=4)``; ``options``
+    are the game's options and the env's (``illegal_action``, ``max_cycles``)."""
     return env_module(game_id).env(num_players=num_players, render_mode=render_mode, **options)
 
 
-def make_vec(game_id: str, num_envs: int, num_players: int | None = None, seed: int = 0, **options):
+def make_vec(game_id: str, num_envs: int, num_players: int | None = None, seed: int = 0, **options) -> VecGames:
     """A batch of ``num_envs`` games stepped by one numba call, every seat played by the caller
     (``tabletop_zoo.envs.vector.VecGames``: ``reset()``/``step(actions)`` return batch arrays)."""
     from .envs.vector import VecGames
@@ -54,6 +60,7 @@ def make_vec(game_id: str, num_envs: int, num_players: int | None = None, seed: 
 
 
 def player_counts(game_id: str) -> range:
+    """The numbers of players a game supports, e.g. ``range(2, 7)``: ``MIN_PLAYERS`` to ``MAX_PLAYERS``."""
     k = kernel(game_id)
     return range(k.MIN_PLAYERS, k.MAX_PLAYERS + 1)
 
@@ -76,10 +83,16 @@ def _register_with_pettingzoo(pettingzoo: ModuleType | None = None) -> None:
             register("aec", env_id, entry_point=f"{module}:env")
 
 
+# What the gymnasium ids default to (``gymnasium.make`` arguments override them). Gymnasium's contract is that
+# ``step`` takes any element of the action space (its ``check_env`` steps random ones), so an illegal action ends
+# the episode with reward -1 and ``info["illegal_move"]`` (Pgx's convention) instead of raising as the AEC envs do.
+GYMNASIUM_DEFAULTS: dict[str, object] = {"illegal_action": "penalize"}
+
+
 def _register_with_gymnasium(gymnasium: ModuleType | None = None) -> None:
     """Expose each game's single-seat view (``SingleSeatEnv``) as gymnasium id ``tabletop_zoo/<game>-v0``:
-    ``gymnasium.make("tabletop_zoo/irish_gauge-v0", num_players=4, opponents="random", render_mode="rgb_array")``.
-    Entry points are strings, so registering imports no env."""
+    ``gymnasium.make("tabletop_zoo/irish_gauge-v0", num_players=4, opponents="random", render_mode="rgb_array")``,
+    with ``GYMNASIUM_DEFAULTS``. Entry points are strings, so registering imports no env."""
     if gymnasium is None:
         import gymnasium
 
@@ -87,5 +100,7 @@ def _register_with_gymnasium(gymnasium: ModuleType | None = None) -> None:
         env_id = f"tabletop_zoo/{gid}-v0"
         if env_id not in gymnasium.registry:
             gymnasium.register(
-                env_id, entry_point="tabletop_zoo.envs.wrappers.single_seat:SingleSeatEnv", kwargs={"game": gid}
+                env_id,
+                entry_point="tabletop_zoo.envs.wrappers.single_seat:SingleSeatEnv",
+                kwargs={"game": gid, **GYMNASIUM_DEFAULTS},
             )

@@ -34,11 +34,16 @@ import os
 import pathlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from . import registry
 from .files import atomic_write, check_writable, read_text, replaced_on_success
+from .progress import Progress
+
+if TYPE_CHECKING:
+    from .envs.base import KernelAECEnv
 
 FORMAT = "tabletop-zoo replay"
 FORMAT_VERSION = 1
@@ -68,6 +73,7 @@ class ReplayError(ValueError):
 
 
 def package_version() -> str:
+    """The installed tabletop-zoo version (stored in each replay)."""
     from . import __version__
 
     return __version__
@@ -79,6 +85,7 @@ def env_version(game_id: str) -> str:
 
 
 def state_sha256(record: np.ndarray) -> str:
+    """SHA-256 of a record's bytes (hex): a replay's check that it reproduces its game."""
     return hashlib.sha256(record.tobytes()).hexdigest()
 
 
@@ -109,6 +116,7 @@ class ReplayStep:
 
     @property
     def label(self) -> str:
+        """``start``, or ``step i: player_k <action name>`` (a frame's caption)."""
         if self.action is None:
             return "start"
         return f"step {self.index}: player_{self.seat} {self.action_name}"
@@ -131,6 +139,7 @@ class Replay:
     package_version: str = field(default_factory=package_version)
 
     def to_dict(self) -> dict:
+        """The replay as the JSON object its file holds (``format`` and ``format_version`` first)."""
         d = {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
@@ -152,11 +161,12 @@ class Replay:
         return d
 
     def save(self, path: str | os.PathLike) -> pathlib.Path:
+        """Write the replay's JSON to ``path`` (atomically); returns the path."""
         path = pathlib.Path(path)
         atomic_write(path, json.dumps(self.to_dict(), indent=1) + "\n")
         return path
 
-    def make_env(self, render_mode: str | None = None):
+    def make_env(self, render_mode: str | None = None) -> KernelAECEnv:
         """A fresh env of this game, reset to the replay's seed (no action applied yet)."""
         env = registry.make_env(self.game, num_players=self.num_players, render_mode=render_mode, **self.options)
         env.reset(seed=self.seed)
@@ -183,6 +193,7 @@ class Replay:
         return (step.state for step in self.steps())
 
     def final_state(self) -> np.ndarray:
+        """The record after every action of the replay, played from its seed."""
         env = self.make_env()
         for a in self.actions:
             env.step(a)
@@ -476,8 +487,8 @@ def write_video(
 ) -> int:
     """Write the replay's ``rgb_array`` frames, each captioned with the move that led to it, as an animated
     GIF or an MP4 (H.264; needs the ``video`` extra, imageio-ffmpeg), chosen by the path's suffix, through
-    imageio; ``progress`` shows a rich progress bar. Returns the number of frames (positions chosen by
-    ``frame_positions``)."""
+    imageio; ``progress`` shows the frames written on stderr (``tabletop_zoo.progress``). Returns the number of
+    frames (positions chosen by ``frame_positions``)."""
     path = pathlib.Path(path)
     kind = VIDEO_FORMATS.get(path.suffix.lower())
     if kind is None:
@@ -495,10 +506,11 @@ def write_video(
     check_writable(path)  # a bad folder fails before any frame is drawn
     with replaced_on_success(path) as tmp:  # a video cut short by a kill never replaces a finished one
         writer, append = _video_writer(tmp, kind, fps)  # no ffmpeg fails here, too, before the frames
-        with writer, _progress(progress, f"{path.name}: frames", len(positions)) as advance:
+        bar = Progress(f"{path.name}: frames", len(positions), "frames", enabled=progress, stderr=True)
+        with writer, bar:
             for step in replay.steps("rgb_array", positions):
                 append(_captioned(step, len(replay.actions), scale))
-                advance()
+                bar.advance()
     return len(positions)
 
 
@@ -542,42 +554,6 @@ def _video_writer(path: pathlib.Path, kind: str, fps: float):
         ffmpeg_log_level="error",
     )
     return mp4, mp4.append_data
-
-
-class _progress:
-    """A rich progress bar on stderr (or nothing); entering gives the callable that advances it."""
-
-    def __init__(self, show: bool, label: str, total: int):
-        self.show, self.label, self.total = show, label, total
-        self._bar = None
-
-    def __enter__(self):
-        if not self.show:
-            return lambda: None
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeRemainingColumn,
-        )
-
-        self._bar = Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-        )
-        self._bar.start()
-        task = self._bar.add_task(self.label, total=self.total)
-        return lambda: self._bar.advance(task)
-
-    def __exit__(self, *exc):
-        if self._bar is not None:
-            self._bar.stop()
-        return False
 
 
 def _captioned(step: ReplayStep, total: int, scale: float) -> np.ndarray:

@@ -43,6 +43,7 @@ class Standings:
 
     @property
     def shares(self) -> list[float]:
+        """Each seat's win share: 1/k to each of k seats ranked first, 0 to the others."""
         return win_shares(self.ranks)
 
 

@@ -18,6 +18,7 @@ import pathlib
 import numpy as np
 
 from . import registry
+from .progress import Progress
 
 ALGOS = ("maskable_ppo", "selfplay", "az", "imitate")
 OPPONENTS = ("random", "heuristic", "self")
@@ -82,8 +83,9 @@ def train(
 ) -> dict:
     """Train and return {"model": path, "curve": [(timesteps, win share), ...]}.
 
-    ``torch_threads`` defaults to one per core this process may use; ``progress`` shows a rich progress bar
-    and prints each evaluation as it is measured. A folder that holds a run is refused unless ``overwrite`` (or,
+    ``torch_threads`` defaults to one per core this process may use; ``progress`` shows the timesteps done
+    and their rate over the run (a live bar on a terminal, plain lines elsewhere: ``tabletop_zoo.progress``) and
+    prints each evaluation as it is measured. A folder that holds a run is refused unless ``overwrite`` (or,
     for selfplay and az, ``resume``): ``selfplay.trainer.prepare_out``."""
     game_id = registry._canonical(game_id)
     if algo not in ALGOS:
@@ -156,12 +158,14 @@ def train(
     )
     eval_every = eval_every or max(timesteps // 5, n_steps * n_envs)
     eval_opponents = "random" if opponents == "self" else opponents
-    bar = _Bar(timesteps, progress)
+    bar = Progress("timesteps", timesteps, "steps", enabled=progress)
     curve: list[tuple[int, float]] = []
 
     def measure(done: int) -> None:
         curve.append((done, evaluate(model, game_id, num_players, eval_opponents, eval_games, seed)))
-        bar.evaluated(done, curve[-1][1], eval_opponents)
+        result = f"win share {curve[-1][1]:.2f} vs {eval_opponents}"
+        bar.update(done, status=result)
+        bar.note(f"{done:>9} steps: {result}")
 
     measure(0)
 
@@ -211,35 +215,3 @@ def _write_curve(curve, out: pathlib.Path, title: str, equal_share: float) -> No
     ax.legend()
     fig.tight_layout()
     save_figure(fig, out / "curve.png")
-
-
-class _Bar:
-    """A rich progress bar over the learner's timesteps; each evaluation is printed as it is measured."""
-
-    def __init__(self, total: int, enabled: bool):
-        self.enabled = enabled
-        if enabled:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-            self.progress = Progress(
-                TextColumn("timesteps"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("{task.fields[share]}"),
-                TimeRemainingColumn(),
-            )
-            self.task = self.progress.add_task("train", total=total, share="")
-            self.progress.start()
-
-    def update(self, done: int) -> None:
-        if self.enabled:
-            self.progress.update(self.task, completed=done)
-
-    def evaluated(self, done: int, share: float, opponents: str) -> None:
-        if self.enabled:
-            self.progress.update(self.task, share=f"win share {share:.2f} vs {opponents}")
-            self.progress.console.print(f"{done:>9} steps: win share {share:.2f} vs {opponents}")
-
-    def stop(self) -> None:
-        if self.enabled:
-            self.progress.stop()

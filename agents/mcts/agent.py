@@ -104,7 +104,7 @@ class MCTSAgent(SearchAgent):
         threads: int = 1,
         seconds: float | None = None,
         env=None,
-    ):
+    ) -> None:
         self.simulations = check_int("simulations", simulations, 1)
         if self.simulations > MAX_SIMULATIONS:
             raise ValueError(

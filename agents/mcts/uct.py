@@ -63,7 +63,7 @@ def _rollout(st, depth, mask, rng, value):
 
 
 @njit(cache=True, nogil=True)
-def new_tree(root, simulations, seed):
+def new_tree(root, simulations, seed) -> tuple:
     """The arrays of one tree with room for ``simulations`` simulations from root (a node per simulation and
     the root), its generator seeded with ``seed``: (action, first_child, next_sibling, visits, avail, value,
     path, rng, used), ``used[0]`` counting the nodes made so far. ``grow`` continues it, ``root_statistics``
@@ -83,10 +83,10 @@ def new_tree(root, simulations, seed):
 
 
 @njit(cache=True, nogil=True)
-def grow(root, simulations, rollout_depth, c, action, first_child, next_sibling, visits, avail, value, path, rng, used):
+def grow(root, simulations, rollout_depth, c, action, first_child, next_sibling, visits, avail, value, path, rng, used) -> int:  # fmt: skip
     """Run ``simulations`` more simulations of the tree made by ``new_tree`` for this root. Everything a
     simulation reads from earlier ones (the tree, ``used`` and the generator) lives in those arrays, so k
-    calls of ``grow`` grow the same tree as one call with their sum."""
+    calls of ``grow`` grow the same tree as one call with their sum. Returns the nodes used so far."""
     n_act = num_actions(root)
     n_seats = max_players(root)
     seat0 = to_move(root)
@@ -156,7 +156,7 @@ def grow(root, simulations, rollout_depth, c, action, first_child, next_sibling,
 
 
 @njit(cache=True, nogil=True)
-def root_statistics(root, action, first_child, next_sibling, visits, value, out_visits, out_value):
+def root_statistics(root, action, first_child, next_sibling, visits, value, out_visits, out_value) -> None:
     """Write the root's visits and the root mover's mean value per action."""
     seat0 = to_move(root)
     for a in range(out_visits.size):
@@ -171,7 +171,7 @@ def root_statistics(root, action, first_child, next_sibling, visits, value, out_
 
 
 @njit(cache=True, nogil=True)
-def search(root, simulations, rollout_depth, c, seed, out_visits, out_value):
+def search(root, simulations, rollout_depth, c, seed, out_visits, out_value) -> int:
     """Run the search; write root visits and mean root-mover values per action. Returns nodes used."""
     action, first_child, next_sibling, visits, avail, value, path, rng, used = new_tree(root, simulations, seed)
     grow(root, simulations, rollout_depth, c, action, first_child, next_sibling, visits, avail, value, path, rng, used)

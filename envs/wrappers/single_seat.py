@@ -12,9 +12,12 @@ hidden-information games); all others see only their observation and mask.
 
 ``skip_forced=True`` (the default) applies the learner's decisions that have one legal action without
 asking (a lone PASS is no decision: 26-40% of a learner's steps in some games); the game is the same
-for the same seed and actions, only who is asked differs. ``illegal_action="penalize"`` ends the
-episode on an illegal action with reward -1 (``info["illegal_move"]``) instead of raising, so checkers
-that step unmasked random actions (gymnasium's and SB3's ``check_env``) run. A seeded ``reset`` also
+for the same seed and actions, only who is asked differs. ``illegal_action`` says what an illegal action
+does: ``"raise"`` (the class's default, as the AEC envs) raises ``ValueError`` naming it and the legal ones;
+``"penalize"`` ends the episode with reward -1, ``info["illegal_move"] = True`` and the action in
+``info["action"]``, so checkers that step unmasked random actions (gymnasium's and SB3's ``check_env``) run.
+The gymnasium ids default to ``"penalize"`` (``registry.GYMNASIUM_DEFAULTS``): a gymnasium env takes every
+element of its action space. A seeded ``reset`` also
 restarts the seat rotation, so the same seed gives the same episode. Render modes: ``"ansi"`` (the
 text table) and ``"rgb_array"`` (the game's picture, for gymnasium's ``RecordVideo``), both the full
 view. Registered as gymnasium ids ``tabletop_zoo/<game>-v0`` (``gymnasium.make("tabletop_zoo/kremlin-v0",
@@ -61,6 +64,9 @@ def resolve_opponents(opponents: OpponentSpec, game_id: str, n_others: int, rng:
 
 
 class SingleSeatEnv(gymnasium.Env):
+    """One learning seat of ``game`` as a ``gymnasium.Env`` (see the module docstring); ``options`` are the
+    game's options. ``seed`` seeds the episodes' generator (game seeds, opponents, the learner's seat)."""
+
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": RENDER_FPS}
 
     def __init__(
@@ -74,7 +80,7 @@ class SingleSeatEnv(gymnasium.Env):
         illegal_action: str = "raise",
         skip_forced: bool = True,
         **options,
-    ):
+    ) -> None:
         self.game_id = registry._canonical(game)
         self.kernel = k = registry.kernel(self.game_id)
         self.num_players = k.check_num_players(k.DEFAULT_PLAYERS if num_players is None else num_players)
@@ -104,7 +110,10 @@ class SingleSeatEnv(gymnasium.Env):
         self._agents: list = []
 
     # --- episode ---------------------------------------------------------------------------------
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
+        """A new game, played up to the learner's first decision: ``(observation, {"seat", "game_seed"})``.
+        The same ``seed`` gives the same episode; ``options`` are ignored (game options are fixed at
+        construction)."""
         super().reset(seed=seed)
         if seed is not None:
             self._rng = np.random.default_rng(seed)
@@ -161,7 +170,10 @@ class SingleSeatEnv(gymnasium.Env):
                 raise RuntimeError(f"opponent {type(agent).__name__} in seat {seat} chose illegal action {action}")
             k.step(s, int(action))
 
-    def step(self, action):
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict]:
+        """The learner's action, then the opponents' moves up to its next decision: ``(observation, reward,
+        terminated, truncated, info)``; the reward is the learner's terminal reward (0 before the end), its final
+        score and every seat's in ``info`` at the end. An illegal action: see ``illegal_action``."""
         if self._s is None:
             raise RuntimeError("reset() must be called before step()")
         k, s = self.kernel, self._s
@@ -208,9 +220,10 @@ class SingleSeatEnv(gymnasium.Env):
         return self._mask.astype(bool)
 
     def get_state(self) -> np.ndarray:
+        """A copy of the game's record (the full state, every seat's secrets included)."""
         return copy_record(self._s)
 
-    def render(self):
+    def render(self) -> str | np.ndarray | None:
         """``ansi``: the text table; ``rgb_array``: the game's uint8[H, W, 3] picture (the full view)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'rgb_array'")

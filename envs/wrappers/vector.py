@@ -27,7 +27,7 @@ from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 from ...kernels._common.dispatch import is_over, observe, returns, scores, step
 from ._actions import batch_actions, check_batch_legal
 from ._fast import RANDOM_SEAT, advance_random, pcg64_row, pcg64_state, restart_seat, seat_view
-from .single_seat import SingleSeatEnv
+from .single_seat import OpponentSpec, SingleSeatEnv
 
 # The attributes of a view that the numba restarts change (a get_attr of any other reads the view as it is).
 _RESTART_STATE = frozenset({"seat", "_rng", "_episode", "_agents", "_all_random", "np_random"})
@@ -45,7 +45,7 @@ def shared_spaces(kernel) -> tuple:
 
 
 @njit(cache=True, nogil=True)
-def batch_step(records, actions, seats, rngs, mask, obs, masks, rewards, dones, value, skip_forced, restart, ended):
+def batch_step(records, actions, seats, rngs, mask, obs, masks, rewards, dones, value, skip_forced, restart, ended) -> None:  # fmt: skip
     """Learner actions, then random opponents (and forced learner moves), for every record; fills obs,
     masks, rewards, dones; a finished game leaves its last observation, scores and seat in ``ended`` and
     restarts (``restart``: the arguments of ``restart_seat`` after ``records``)."""
@@ -70,7 +70,7 @@ def batch_step(records, actions, seats, rngs, mask, obs, masks, rewards, dones, 
 
 
 @njit(cache=True, nogil=True)
-def restart_all(records, seats, rngs, mask, obs, masks, skip_forced, restart):
+def restart_all(records, seats, rngs, mask, obs, masks, skip_forced, restart) -> None:
     """Every env starts its next episode (``SingleSeatEnv.reset()`` of each view, inside numba)."""
     blank, num_players, args, gens, episodes, learner, opponent_seeds = restart
     for i in range(records.shape[0]):
@@ -88,11 +88,11 @@ class KernelVecEnv(VecEnv):
         game: str = "irish_gauge",
         num_envs: int = 8,
         num_players: int | None = None,
-        opponents="random",
+        opponents: OpponentSpec = "random",
         seed: int = 0,
         skip_forced: bool = True,
         **options,
-    ):
+    ) -> None:
         self.views = [
             SingleSeatEnv(game, num_players, opponents=opponents, seed=[seed, i], skip_forced=skip_forced, **options)
             for i in range(num_envs)
@@ -142,7 +142,8 @@ class KernelVecEnv(VecEnv):
         self._views_stale = False  # the numba restarts moved on since the views were last brought up to date
 
     # --- the VecEnv protocol ---------------------------------------------------------------------
-    def reset(self):
+    def reset(self) -> np.ndarray:
+        """A new episode in every env: the learners' observations, float32[num_envs, OBS_SIZE]."""
         if self.native:
             restart_all(
                 self.records, self.seats, self.rngs, self._scratch, self.obs, self.masks, self.skip_forced,
@@ -160,10 +161,13 @@ class KernelVecEnv(VecEnv):
         self.seats[i] = info["seat"]
         self.masks[i] = view.action_masks()
 
-    def step_async(self, actions) -> None:
+    def step_async(self, actions: np.ndarray) -> None:
+        """Take one action per env (checked here: integers in range; legality is checked by ``step_wait``)."""
         self._actions = batch_actions(actions, self.num_envs, self.kernel.NUM_ACTIONS)
 
-    def step_wait(self):
+    def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[dict]]:
+        """Step every env: ``(observations, rewards, dones, infos)``, SB3's convention (a finished game restarts;
+        its last observation is ``infos[i]["terminal_observation"]``). An illegal action raises ``ValueError``."""
         rewards = np.zeros(self.num_envs, np.float32)
         dones = np.zeros(self.num_envs, np.bool_)
         infos = [{} for _ in range(self.num_envs)]
@@ -235,7 +239,8 @@ class KernelVecEnv(VecEnv):
         """All learners' legal-action masks, shape (num_envs, NUM_ACTIONS), in one call."""
         return self.masks.astype(bool)
 
-    def env_method(self, method_name, *args, indices=None, **kwargs):
+    def env_method(self, method_name: str, *args, indices=None, **kwargs) -> list:
+        """Call ``method_name`` on the views of ``indices`` (all by default); ``action_masks`` reads the batch."""
         rows = self._indices(indices)
         if method_name == "action_masks":
             masks = self.action_masks()
@@ -246,22 +251,25 @@ class KernelVecEnv(VecEnv):
         finally:
             self._pull()
 
-    def get_attr(self, attr_name, indices=None):
+    def get_attr(self, attr_name: str, indices=None) -> list:
+        """An attribute of the views of ``indices`` (all by default), up to date with the numba restarts."""
         if attr_name in _RESTART_STATE:
             self._push()
         return [getattr(self.views[i], attr_name) for i in self._indices(indices)]
 
-    def set_attr(self, attr_name, value, indices=None) -> None:
+    def set_attr(self, attr_name: str, value, indices=None) -> None:
+        """Set an attribute on the views of ``indices`` (all by default)."""
         self._push()
         for i in self._indices(indices):
             setattr(self.views[i], attr_name, value)
         self._pull()
 
-    def env_is_wrapped(self, wrapper_class, indices=None):
+    def env_is_wrapped(self, wrapper_class: type, indices=None) -> list[bool]:
+        """No view is wrapped (they are ``SingleSeatEnv`` themselves)."""
         return [False] * len(self._indices(indices))
 
     def close(self) -> None:
-        pass
+        """Nothing to release: the batch holds arrays only."""
 
     def _indices(self, indices):
         if indices is None:

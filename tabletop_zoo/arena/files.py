@@ -26,7 +26,7 @@ class RunLock:
     """An exclusive lock on a run folder (``flock`` on ``OUT/.lock``): a second run into the same folder is
     refused at once. The kernel drops the lock when the holder dies, even by kill -9, so it never goes stale."""
 
-    def __init__(self, folder: pathlib.Path):
+    def __init__(self, folder: pathlib.Path) -> None:
         self.path = pathlib.Path(folder) / LOCK_FILE
         self._fd: int | None = None
 

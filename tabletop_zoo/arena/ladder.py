@@ -16,11 +16,15 @@ import os
 import pathlib
 import platform
 import time
+from typing import TYPE_CHECKING
 
 from .. import registry
 from . import seats
 from .files import GAMES_FILE, read_games
 from .tournament import run
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 STANDARD = ["random", "heuristic", "mcts:simulations=100", "mcts:simulations=1000", "az"]
 QUICK = ["random", "heuristic", "mcts:simulations=20"]
@@ -28,6 +32,7 @@ STRENGTH_FILE = "STRENGTH.md"
 
 
 def lineup(extra: list[str] = (), quick: bool = False) -> list[str]:
+    """The standard line-up (``QUICK`` with ``quick``), then the ``extra`` agents it does not hold yet."""
     base = QUICK if quick else STANDARD
     return base + [a for a in extra if a not in base]
 
@@ -91,20 +96,39 @@ def _options(cfg: dict) -> str:
     return " Game options: " + ", ".join(f"`{k}={v}`" for k, v in given.items()) + "." if given else ""
 
 
-def markdown(game_id: str, summary: dict) -> str:
-    """One game's ladder: ratings, win shares and mean ranks; the head-to-head table; shares by seat."""
-    order = sorted(summary["agents"], key=lambda a: -summary["agents"][a]["rating"][0])
+def _heading(game_id: str, summary: dict) -> list[str]:
+    """The title and the paragraph that open one game's ladder (Markdown lines)."""
     cfg = summary["config"]
     wall = (
         f", {summary['wall_seconds']:.0f} s of wall clock in the last invocation" if "wall_seconds" in summary else ""
     )
-    lines = [
+    return [
         f"## {game_id}, {summary['players']} players",
         "",
         f"{summary['games']} games (seats rotated), seed {cfg['seed']}, mean length {summary['mean_length']:.0f} "
         f"decisions; {summary.get('play_seconds', math.nan):.0f} s of play (summed over the games, across resumes and "
         f"workers){wall}. Ratings: {summary['rating_scale']} "
         f"= `{summary['anchor']}`; equal share {summary['equal_share']:.2f}; 95% intervals.{_options(cfg)}",
+    ]
+
+
+def print_summary(game_id: str, summary: dict, console: Console | None = None) -> None:
+    """One game's ladder on the console (default: a new one on stdout): its heading, then the arena report's
+    tables, which keep every agent's name whole (a Markdown table on the console cuts long names)."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from .report import print_tables
+
+    console = Console() if console is None else console
+    console.print(Markdown("\n".join(_heading(game_id, summary))))
+    print_tables(summary, console, by_seat=True)
+
+
+def markdown(game_id: str, summary: dict) -> str:
+    """One game's ladder: ratings, win shares and mean ranks; the head-to-head table; shares by seat."""
+    order = sorted(summary["agents"], key=lambda a: -summary["agents"][a]["rating"][0])
+    lines = _heading(game_id, summary) + [
         "",
         "| # | agent | rating | win share | mean rank | seats |",
         "|---|---|---|---|---|---|",
@@ -145,6 +169,8 @@ def markdown(game_id: str, summary: dict) -> str:
 
 
 def environment() -> dict:
+    """What a ladder's numbers depend on besides its command: the package, Python, numpy and numba versions, the
+    machine and its cores, and the load before the run."""
     import numba
     import numpy
 

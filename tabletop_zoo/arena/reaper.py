@@ -54,6 +54,7 @@ def _watch(parent: psutil.Process, known: dict[int, psutil.Process], stop: threa
 
 
 def main(parent_pid: int) -> None:
+    """The reaper process: watch the arena ``parent_pid`` and its workers, and end the workers when it is gone."""
     parent = psutil.Process(parent_pid)
     known: dict[int, psutil.Process] = {}
     stop = threading.Event()

@@ -9,6 +9,7 @@ import io
 import json
 import math
 import pathlib
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -16,6 +17,10 @@ from ..standings import win_shares
 from .files import atomic_write
 from .ratings import PRIOR_ELO, fit_ratings
 from .stats import bootstrap_mean, head_to_head, wilson
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
 
 
 def summarize(records: list[dict], labels: list[str], num_players: int, bootstrap: int = 200) -> dict:
@@ -53,25 +58,37 @@ def summarize(records: list[dict], labels: list[str], num_players: int, bootstra
 
 
 def _fmt(iv, digits: int = 2) -> str:
+    """``0.43 [0.27,0.61]``: no space inside the interval, so a narrow table wraps before it, never inside."""
     mean, low, high = iv[:3]
     if mean is None or math.isnan(mean):
         return "-"
-    return f"{mean:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
+    return f"{mean:.{digits}f} [{low:.{digits}f},{high:.{digits}f}]"
 
 
 def write_report(summary: dict, out: pathlib.Path, console: bool = True) -> None:
+    """Write ``summary.json``, ``summary.csv``, ``head_to_head.csv`` and ``ratings.png`` into ``out``; with
+    ``console``, print the agents table and (two agents or more) the head-to-head table."""
     out = pathlib.Path(out)
     atomic_write(out / "summary.json", json.dumps(summary, indent=1))
     atomic_write(out / "summary.csv", _agents_csv(summary))
     atomic_write(out / "head_to_head.csv", _pairs_csv(summary))
     atomic_write(out / "ratings.png", plot(summary))
     if console:
+        print_tables(summary)
+
+
+def print_tables(summary: dict, console: Console | None = None, by_seat: bool = False) -> None:
+    """Print the agents table, the head-to-head table (two agents or more) and, with ``by_seat``, the win shares
+    by seat, on ``console`` (default: a new one on stdout); every agent's name stays whole at any width."""
+    if console is None:
         from rich.console import Console
 
-        con = Console()
-        con.print(agents_table(summary))
-        if len(summary["agents"]) > 1:
-            con.print(pairs_table(summary))
+        console = Console()
+    console.print(agents_table(summary))
+    if len(summary["agents"]) > 1:
+        console.print(pairs_table(summary))
+    if by_seat:
+        console.print(seats_table(summary))
 
 
 def _agents_csv(summary: dict) -> str:
@@ -118,38 +135,65 @@ def _ranked(summary: dict) -> list[str]:
     return sorted(summary["agents"], key=lambda lab: -summary["agents"][lab]["rating"][0])
 
 
-def agents_table(summary: dict):
-    """Agents by rating. Labels wrap instead of being cut, so two agents never show the same text."""
+def _table(title: str) -> Table:
+    """A compact rich table (a header rule, one space between columns): the room goes to the agents' names."""
+    from rich import box
     from rich.table import Table
 
-    table = Table(
-        title=f"{summary['games']} games, {summary['players']} players (ratings: {summary['rating_scale']}"
-        f" = '{summary['anchor']}'; equal share {summary['equal_share']:.2f})"
+    return Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, padding=0)
+
+
+def _name_column(table: Table, header: str, names: list[str]) -> None:
+    """A column that keeps every agent's name whole (never folded or cut): other columns wrap first, so at 80
+    columns a name such as ``mcts:simulations=1000,seconds=0.5`` stays on one line."""
+    table.add_column(header, no_wrap=True, min_width=max(map(len, names), default=0))
+
+
+def agents_table(summary: dict) -> Table:
+    """Agents by rating, each name whole on one line; a value's 95% interval goes under it, whole, when the
+    console is narrow."""
+    table = _table(
+        f"{summary['games']} games, {summary['players']} players; 95% intervals in brackets; ratings: "
+        f"{summary['rating_scale']} = '{summary['anchor']}'; equal share {summary['equal_share']:.2f}"
     )
-    table.add_column("agent", overflow="fold")
-    for col in ("seats", "win share [95% CI]", "mean rank [95% CI]", "rating [95% CI]"):
-        table.add_column(col, no_wrap=True)
-    for label in _ranked(summary):
+    order = _ranked(summary)
+    _name_column(table, "agent", order)
+    table.add_column("seats", justify="right")
+    for col in ("win share", "mean rank", "rating"):
+        table.add_column(col)
+    for label in order:
         a = summary["agents"][label]
         table.add_row(label, str(a["seats_played"]), _fmt(a["win_rate"]), _fmt(a["mean_rank"]), _fmt(a["rating"], 0))
     return table
 
 
-def pairs_table(summary: dict):
-    """How often the row agent finished ahead of the column agent (ties half), with the number of pairs."""
-    from rich.table import Table
-
+def pairs_table(summary: dict) -> Table:
+    """How often the row agent finished ahead of the column agent (ties half), with the number of pairs; rows are
+    numbered by rating and the columns named by those numbers, so every name is written once, whole."""
     order = _ranked(summary)
-    table = Table(title="head to head: share of games the row agent finished ahead of the column agent")
-    table.add_column("", overflow="fold")
-    for b in order:
-        table.add_column(b, overflow="fold")
-    for a in order:
+    table = _table("head to head: share of games the row agent finished ahead of agent #k (ties half)")
+    table.add_column("#", justify="right", no_wrap=True)
+    _name_column(table, "agent", order)
+    for k in range(1, len(order) + 1):
+        table.add_column(f"vs #{k}")
+    for i, a in enumerate(order, 1):
         cells = []
         for b in order:
             cell = summary["head_to_head"][a].get(b)
             cells.append("-" if cell is None or cell["n"] == 0 else f"{cell['share'][0]:.2f} (n={cell['n']})")
-        table.add_row(a, *cells)
+        table.add_row(str(i), a, *cells)
+    return table
+
+
+def seats_table(summary: dict) -> Table:
+    """Each agent's win share in each seat, with the games it played there."""
+    table = _table("win share by seat (games in the seat)")
+    order = _ranked(summary)
+    _name_column(table, "agent", order)
+    for s in range(summary["players"]):
+        table.add_column(f"seat {s}")
+    for a in order:
+        table.add_row(a, *(f"{v[0]:.2f} (n={v[3]})" if v[3] else "-" for v in summary["by_seat"][a]))
     return table
 
 

@@ -25,6 +25,7 @@ import numpy as np
 from .. import registry
 from .._ray import start_ray
 from ..agents.spec import AgentSpec, check_agent_spec
+from ..progress import Progress
 from ..standings import final_standings
 from .files import (
     GAMES_FILE,
@@ -260,7 +261,7 @@ def _play(
     workers = workers or os.cpu_count() or 1
     size = batch_size or max(1, min(10, len(todo) // (4 * workers) or 1))
     batches = [todo[i : i + size] for i in range(0, len(todo), size)]
-    bar = _progress(len(todo), progress)
+    bar = Progress("games", len(todo), "games", enabled=progress)  # the rate over the run, not a burst
     # One worker plays in this process; more need the reaper, so they never outlive a killed arena.
     guard = Reaper() if workers > 1 or backend == "ray" else contextlib.nullcontext()
     with games_path.open("a") as sink, (games_path.parent / TIMES_FILE).open("a") as times, guard:
@@ -337,43 +338,3 @@ def _run_ray(game_id, num_players, specs, batches, seed, options, workers, addre
     finally:
         if started:
             ray.shutdown()
-
-
-class _NoBar:
-    def advance(self, n):
-        pass
-
-    def stop(self):
-        pass
-
-
-def _progress(total: int, enabled: bool):
-    """A rich progress bar: games done, games/s and time left."""
-    if not enabled:
-        return _NoBar()
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
-    from rich.text import Text
-
-    class GamesPerSecond(ProgressColumn):
-        def render(self, task):
-            return Text(f"{task.speed or 0:.1f} games/s")
-
-    progress = Progress(
-        TextColumn("games"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        GamesPerSecond(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-    )
-    task = progress.add_task("arena", total=total)
-    progress.start()
-
-    class Bar:
-        def advance(self, n):
-            progress.update(task, advance=n)
-
-        def stop(self):
-            progress.stop()
-
-    return Bar()

@@ -487,34 +487,30 @@ def write_curve_png(
 
 
 class _Bar:
-    """A rich progress bar: samples, samples/s, games, the latest evaluation win shares."""
+    """Samples done, their rate over the run, games and the latest evaluation win shares
+    (``tabletop_zoo.progress``: a live bar on a terminal, plain lines elsewhere)."""
 
     def __init__(self, total: int, done: int, enabled: bool):
-        self.enabled = enabled
-        if not enabled:
-            return
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        from ..progress import Progress
 
-        self.progress = Progress(
-            TextColumn("samples"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[speed]} samples/s  {task.fields[games]} games  eval {task.fields[evals]}"),
-            TimeRemainingColumn(),
-        )
-        self.task = self.progress.add_task("train", total=total, completed=done, speed="-", games=0, evals="-")
-        self.progress.start()
+        self.progress = Progress("samples", total, "samples", done=done, enabled=enabled)
+        self.games, self.evals = 0, "-"
 
-    def update(self, done: int, speed: float, games: int) -> None:
-        if self.enabled:
-            self.progress.update(self.task, completed=done, speed=f"{speed:,.0f}", games=games)
+    def update(self, done: int, speed: float | None = None, games: int = 0) -> None:
+        """``done`` samples and ``games`` finished in all. ``speed`` is not shown: a caller's speed of its last
+        round is a burst, and the bar measures the rate over the run itself."""
+        self.games = games
+        self.progress.update(done, status=self._status())
 
     def evaluated(self, shares: dict) -> None:
-        if self.enabled:
-            text = ", ".join(f"vs {k} {v:.2f}" for k, v in shares.items())
-            self.progress.update(self.task, evals=text)
-            self.progress.console.print(f"evaluation: win share {text}")
+        """Show the latest evaluation in the bar and print it as a line of its own."""
+        self.evals = ", ".join(f"vs {k} {v:.2f}" for k, v in shares.items())
+        self.progress.update(self.progress.done, status=self._status())
+        self.progress.note(f"evaluation: win share {self.evals}")
+
+    def _status(self) -> str:
+        return f"{self.games} games  eval {self.evals}"
 
     def stop(self) -> None:
-        if self.enabled:
-            self.progress.stop()
+        """End the bar (plain output: the last line)."""
+        self.progress.stop()
