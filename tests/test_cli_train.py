@@ -168,3 +168,11 @@ def test_the_docs_show_the_new_spelling():
         text = (ROOT / page).read_text()
         if not page.endswith("cli.md"):
             assert "--algo" not in text, page
+
+
+def test_the_new_spelling_trains_for_real(tmp_path):
+    """A tiny imitate run end to end (the other trainers run through the CLI in tests/training/)."""
+    args = ["train", "imitate", "irish_gauge", "-n", "3", "-t", "40", "--hidden", "16", "--torch-threads", "1"]
+    result = CliRunner().invoke(app, [*args, "--out", str(tmp_path)])
+    assert result.exit_code == 0 and "deprecated" not in result.output, result.output
+    assert f"az:path={tmp_path / 'az.pt'}" in result.output.replace("\n", "") and (tmp_path / "log.json").exists()
