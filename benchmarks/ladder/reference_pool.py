@@ -132,17 +132,26 @@ def strength(pool: dict, sections: list) -> str:
         "",
         "## Reference table",
         "",
-        "| game | players | games | " + " | ".join(f"`{a}`" for a in STANDARD) + " | seat 0's win share | kingmade |",
-        "|---" * (len(STANDARD) + 5) + "|",
+        "| game | players | games | "
+        + " | ".join(f"`{a}`" for a in STANDARD)
+        + " | seat 0's win share | kingmade | s/game |",
+        "|---" * (len(STANDARD) + 6) + "|",
     ]
     for gid, n, s in sections:
         ratings = " | ".join(_iv(s["agents"][a]["rating"]) for a in STANDARD)
         first, king = s["seating"]["seat_order"]["win_share"][0], s["seating"]["kingmaking"]
         kingmade = "-" if king is None else _iv(king["kingmade"], 2)
-        head.append(f"| {gid} | {n} | {s['games']} | {ratings} | {_iv(first, 2)} | {kingmade} |")
+        cost = s["play_seconds"] / s["games"]
+        head.append(f"| {gid} | {n} | {s['games']} | {ratings} | {_iv(first, 2)} | {kingmade} | {cost:.1f} |")
     missing = [f"{g} {n}p" for g in sorted(registry.GAMES) for n in registry.player_counts(g)]
     missing = [m for m in missing if m not in {f"{g} {n}p" for g, n, _ in sections}]
     head += ["", f"Not measured yet: {', '.join(missing)}." if missing else "Every game at every count is measured."]
+    head += [
+        "",
+        "Kingmade: the share of games won on score whose decisive decision (the last that put the winner ahead of "
+        "the runner-up for good) was made by a seat that finished third or worse; s/game: seconds of play per game "
+        "(one core, on a machine shared with other jobs). The definitions are on the tournaments page of the docs.",
+    ]
     body = [f"{markdown(gid, s)}\nThe same games: `{same_games(gid, n, s)}`.\n" for gid, n, s in sections]
     return "\n".join(head) + "\n\n" + "\n".join(body)
 
