@@ -3,11 +3,13 @@
     nohup nice -n 10 python benchmarks/ladder/reference_pool.py run > benchmarks/ladder/run.log 2>&1 &
     python benchmarks/ladder/reference_pool.py publish
 
-``run`` plays the ladder (``tabletop_zoo.arena.ladder``: the pool random, heuristic, mcts:simulations=100,
-mcts:simulations=1000 and az, seats rotated, one worker) of every game at every player count into
-``benchmarks/ladder/<n>p/<game>/``, in passes of growing size (``--rotations 2,4,8,20``: every (game, count)
-gets 10 games, then 20, 40, 100), so an interrupted run has measured every count at the last finished pass. Run it
-again (same arguments) to resume: finished games are kept, a pass only plays what it lacks.
+``run`` plays the ladder (the pool random, heuristic, mcts:simulations=100, mcts:simulations=1000 and az, seats
+rotated as in ``tabletop_zoo.arena.ladder``, one worker) of every game at every player count into
+``benchmarks/ladder/<n>p/<game>/``, and at two players also the line-up in steps of two into
+``2p-skip/<game>/`` (the rotation seats only neighbours of a line-up together), in passes of growing size
+(``--rotations 2,4,8,20``: every (game, count) gets 10 games, then 20, 40, 100), so an interrupted run has measured
+every count at the last finished pass. Run it again (same arguments) to resume: finished games are kept, a pass
+only plays what it lacks.
 
 ``publish`` reads the run folders and writes what they hold: the pool file
 (``tabletop_zoo/arena/reference_pool.json``: the pool's ratings per game and count, its version) and
@@ -25,9 +27,9 @@ import re
 import time
 
 from tabletop_zoo import registry
-from tabletop_zoo.arena import evaluate, seats
+from tabletop_zoo.arena import evaluate, seats, tournament
 from tabletop_zoo.arena.files import GAMES_FILE, RUN_FILE, TIMES_FILE, atomic_write, play_seconds
-from tabletop_zoo.arena.ladder import STANDARD, environment, ladder, markdown
+from tabletop_zoo.arena.ladder import STANDARD, environment, markdown
 from tabletop_zoo.arena.report import summarize
 
 ROOT = pathlib.Path(__file__).resolve().parent  # benchmarks/ladder
@@ -36,29 +38,37 @@ POOL_PATH = REPO / "tabletop_zoo" / "arena" / evaluate.POOL_FILE
 STRENGTH_PATH = REPO / "benchmarks" / "STRENGTH.md"
 SEED = 48  # the pool ladder's run seed (the issue's number), chosen before any game was played
 COMMAND = "python benchmarks/ladder/reference_pool.py run"
+# At two players the arena's rotation seats neighbours of the line-up only (5 of the 10 pairs): a second ladder in
+# steps of two (random, mcts:100, az, heuristic, mcts:1000) seats the other 5, so every two members meet.
+SKIP = STANDARD[::2] + STANDARD[1::2]
 
 
-def folder(num_players: int) -> pathlib.Path:
-    """Where the ladders at ``num_players`` live: ``<n>p/<game>/`` under this folder."""
-    return ROOT / f"{num_players}p"
+def folder(num_players: int, order: list[str] = STANDARD) -> pathlib.Path:
+    """Where the ladders at ``num_players`` live: ``<n>p/<game>/`` under this folder (``2p-skip/`` for SKIP)."""
+    return ROOT / (f"{num_players}p" if order == STANDARD else f"{num_players}p-skip")
+
+
+def orders(num_players: int) -> list[list[str]]:
+    """The line-up orders played at ``num_players``: STANDARD, and at two players SKIP too."""
+    return [STANDARD, SKIP] if num_players == 2 else [STANDARD]
 
 
 def run(rotations: list[int]) -> None:
-    """Every pass, every game, every count: the ladder to ``5 * rotations`` games (resumed)."""
+    """Every pass, every game, every count (and order): the ladder to ``5 * rotations`` games (resumed)."""
     for r in rotations:
         for gid in sorted(registry.GAMES):
             for n in registry.player_counts(gid):
-                start = time.perf_counter()
-                games = len(STANDARD) * r
-                summary = ladder(
-                    gid, players=n, games=games, out=folder(n), seed=SEED, workers=1, resume=True, progress=False
-                )
-                per_game = summary["play_seconds"] / max(summary["games"], 1)
-                print(
-                    f"{gid} {n}p: {summary['games']} games, {per_game:.2f} s of play per game, "
-                    f"{time.perf_counter() - start:.0f} s this pass",
-                    flush=True,
-                )
+                for order in orders(n):
+                    start = time.perf_counter()
+                    out = folder(n, order) / gid
+                    kwargs = {"workers": 1, "resume": True, "progress": False, "console": False}
+                    summary = tournament.run(gid, order, n, len(order) * r, SEED, out, **kwargs)
+                    per_game = summary["play_seconds"] / max(summary["games"], 1)
+                    print(
+                        f"{gid} {n}p {folder(n, order).name}: {summary['games']} games, {per_game:.2f} s of play per "
+                        f"game, {time.perf_counter() - start:.0f} s this pass",
+                        flush=True,
+                    )
 
 
 def dump(obj) -> str:
@@ -74,23 +84,33 @@ def finished(path: pathlib.Path) -> dict[int, dict]:
     return {rec["game"]: rec for rec in map(json.loads, lines[:-1])}
 
 
+def rotations_done(gid: str, n: int, order: list[str]) -> tuple[dict, int]:
+    """A ladder folder's finished games and how many whole rotations they fill (from game 0, without a gap)."""
+    done = finished(folder(n, order) / gid / GAMES_FILE)
+    whole = len(done) // len(order)
+    while whole and any(g not in done for g in range(whole * len(order))):
+        whole -= 1
+    return done, whole
+
+
 def measured(gid: str, n: int) -> dict | None:
-    """The ladder of ``gid`` at ``n`` players as far as it was played, in whole rotations (every member in every
-    seat equally often): its summary with the seat-order and kingmaking tables; None before a rotation."""
-    run_dir = folder(n) / gid
-    if not (run_dir / RUN_FILE).exists():
+    """The ladder of ``gid`` at ``n`` players (both orders at two players) as far as it was played, in whole
+    rotations (every member in every seat equally often, the same number in each order): its summary with the
+    seat-order and kingmaking tables; None before a rotation."""
+    runs = [(order, *rotations_done(gid, n, order)) for order in orders(n)]
+    whole = min(w for _, _, w in runs)
+    if whole == 0:
         return None
-    config = json.loads((run_dir / RUN_FILE).read_text())
-    done = finished(run_dir / GAMES_FILE)
-    games = len(STANDARD) * (len(done) // len(STANDARD))
-    records = [done[g] for g in range(games) if g in done]
-    if len(records) < games or games == 0:  # a gap: a game not yet played inside the rotations
-        return None
-    summary = summarize(records, config["agents"], n)
-    summary["config"] = config | {"games": games}
-    summary["play_seconds"] = play_seconds(run_dir / TIMES_FILE, range(games))
+    records, seconds = [], 0.0
+    for order, done, _ in runs:
+        records += [done[g] for g in range(whole * len(order))]
+        seconds += play_seconds(folder(n, order) / gid / TIMES_FILE, range(whole * len(order)))
+    config = json.loads((folder(n) / gid / RUN_FILE).read_text())
+    summary = summarize(records, STANDARD, n)
+    summary["config"] = config | {"games": len(records)}
+    summary["play_seconds"] = seconds
     summary["seating"] = seats.tables(gid, n, config["options"], records)
-    atomic_write(run_dir / "published.json", dump(summary))
+    atomic_write(folder(n) / gid / "published.json", dump(summary))
     return summary
 
 
@@ -157,8 +177,13 @@ def strength(pool: dict, sections: list) -> str:
 
 
 def same_games(gid: str, n: int, summary: dict) -> str:
-    """The ladder command that plays exactly the published games of ``gid`` at ``n`` players again."""
-    return f"tabletop-zoo ladder {gid} --players {n} --games {summary['games']} --seed {SEED} --workers 1"
+    """The commands that play exactly the published games of ``gid`` at ``n`` players again."""
+    games = summary["games"] // len(orders(n))
+    ladder_cmd = f"tabletop-zoo ladder {gid} --players {n} --games {games} --seed {SEED} --workers 1"
+    if n != 2:
+        return ladder_cmd
+    arena_cmd = f"tabletop-zoo arena {gid} --agents '{';'.join(SKIP)}' --players 2 --games {games} --seed {SEED}"
+    return f"{ladder_cmd}` and `{arena_cmd} --workers 1"
 
 
 def _iv(v, digits: int = 0) -> str:
