@@ -10,7 +10,8 @@ the runner-up on score (``kernel.scores``: the game's own measure of worth, read
 stayed ahead to the end; a decision counts together with everything the rules did automatically before the
 next one (chance draws, payouts). The game is *kingmade* when the seat that made the decisive decision finished
 third or worse: a seat that could not win decided which of the two contenders did. Counted over the games with
-a single winner that finished ahead of the runner-up on score; the others are reported apart: a shared first
+a single winner that finished ahead of the runner-up on score (a winner ahead from the first position to the end
+has no decisive decision: such a game counts, as not kingmade); the others are reported apart: a shared first
 place, or a winner that the rules' verdict put first without a higher score (Kremlin's vacancy, French
 Revolution's RP tie-break). With two seats there is no third seat: kingmaking is not defined.
 """
@@ -23,6 +24,8 @@ from scipy.stats import chisquare
 from .. import registry
 from ..standings import win_shares
 from .stats import bootstrap_mean, wilson
+
+FROM_START = -1  # decisive_seat: the winner led the runner-up from the first position to the end
 
 
 def seat_order(records: list[dict], num_players: int) -> dict:
@@ -42,7 +45,8 @@ def seat_order(records: list[dict], num_players: int) -> dict:
 
 def decisive_seat(game_id: str, num_players: int, options: dict, record: dict) -> int | None:
     """The seat whose decision last put the winner (``record``'s single rank 1) ahead of the runner-up on score
-    for good, by replaying the record; None when the winner does not end ahead on score."""
+    for good, by replaying the record; FROM_START when the winner was ahead from the first position on and never
+    fell back; None when the winner does not end ahead on score."""
     ranks = record["ranks"]
     winner = ranks.index(1)
     runner_up = min((s for s in range(num_players) if s != winner), key=lambda s: ranks[s])
@@ -54,7 +58,8 @@ def decisive_seat(game_id: str, num_players: int, options: dict, record: dict) -
         env.kernel.scores(env.get_state(), score)
         return bool(score[winner] > score[runner_up])
 
-    decisive, was_ahead = None, ahead()
+    was_ahead = ahead()
+    decisive = FROM_START if was_ahead else None
     for action in record["actions"]:
         seat = int(env.agent_selection.removeprefix("player_"))
         env.step(action)
@@ -68,11 +73,11 @@ def decisive_seat(game_id: str, num_players: int, options: dict, record: dict) -
 def kingmaking(game_id: str, num_players: int, options: dict, records: list[dict]) -> dict | None:
     """How often the decisive decision was a non-contender's (the module's definition): ``kingmade`` as
     ``[share, low, high]`` over ``scored`` games; who made the decisive decision (``by_winner``,
-    ``by_runner_up``, ``by_others``); the games left out (``shared_first``, ``by_verdict``). None for two
+    ``by_runner_up``, ``by_others``, or none: ``from_start``); the games left out (``shared_first``, ``by_verdict``). None for two
     seats."""
     if num_players < 3:
         return None
-    counts = {"by_winner": 0, "by_runner_up": 0, "by_others": 0, "shared_first": 0, "by_verdict": 0}
+    counts = {"from_start": 0, "by_winner": 0, "by_runner_up": 0, "by_others": 0, "shared_first": 0, "by_verdict": 0}
     for rec in records:
         ranks = rec["ranks"]
         if ranks.count(1) > 1:
@@ -81,13 +86,15 @@ def kingmaking(game_id: str, num_players: int, options: dict, records: list[dict
         seat = decisive_seat(game_id, num_players, options, rec)
         if seat is None:
             counts["by_verdict"] += 1
+        elif seat == FROM_START:
+            counts["from_start"] += 1
         elif ranks[seat] == 1:
             counts["by_winner"] += 1
         elif ranks[seat] == 2:
             counts["by_runner_up"] += 1
         else:
             counts["by_others"] += 1
-    scored = counts["by_winner"] + counts["by_runner_up"] + counts["by_others"]
+    scored = counts["from_start"] + counts["by_winner"] + counts["by_runner_up"] + counts["by_others"]
     return {"games": len(records), "scored": scored, "kingmade": list(wilson(counts["by_others"], scored)), **counts}
 
 
@@ -120,7 +127,8 @@ def markdown(seating: dict) -> str:
         lines.append(
             f"Kingmaking: {_iv(king['kingmade'])} of the {king['scored']} games won on score were decided by a seat "
             f"that finished third or worse (the decisive decision: the winner's {king['by_winner']}, the "
-            f"runner-up's {king['by_runner_up']}, a non-contender's {king['by_others']}); left out: "
+            f"runner-up's {king['by_runner_up']}, a non-contender's {king['by_others']}; the winner led from the "
+            f"start in {king['from_start']}); left out: "
             f"{king['shared_first']} shared first places, {king['by_verdict']} won by the rules' verdict without a "
             "higher score."
         )

@@ -11,6 +11,7 @@ from tabletop_zoo.arena import seats
 MOVERS = [0, 1, 2, 0, 1, 2]
 KINGMADE = [[0, 0, 0], [5, 0, 0], [5, 6, 0], [7, 6, 0], [7, 6, 1], [7, 6, 1], [7, 6, 1]]
 OWN_WIN = [[0, 0, 0], [0, 3, 0], [2, 3, 0], [2, 3, 4], [9, 3, 4], [9, 5, 4], [9, 5, 4]]
+FROM_START = [[3, 0, 0], [5, 0, 0], [5, 4, 0], [7, 6, 0], [7, 6, 1], [7, 6, 1], [7, 6, 1]]
 BY_VERDICT = [[0, 0, 0], [5, 0, 0], [5, 6, 0], [5, 6, 0], [5, 6, 1], [5, 6, 1], [5, 6, 1]]
 
 
@@ -60,11 +61,14 @@ def _record(ranks):
 
 def test_the_decisive_decision_is_the_last_that_put_the_winner_ahead(scripted):
     """Seat 2 (third) moves the winner ahead of the runner-up for good: decisive seat 2; the winner's own move is
-    decisive when it is the last lead change; a winner never ahead on score (the rules' verdict) has none."""
+    decisive when it is the last lead change; a winner ahead from the start never needed one (FROM_START); a
+    winner not ahead on score at the end (the rules' verdict) has none."""
     scripted(KINGMADE)
     assert seats.decisive_seat("g", 3, {}, _record([1, 2, 3])) == 2
     scripted(OWN_WIN)
     assert seats.decisive_seat("g", 3, {}, _record([1, 2, 3])) == 0
+    scripted(FROM_START)
+    assert seats.decisive_seat("g", 3, {}, _record([1, 2, 3])) == seats.FROM_START
     scripted(BY_VERDICT)
     assert seats.decisive_seat("g", 3, {}, _record([1, 2, 3])) is None
 
@@ -75,6 +79,9 @@ def test_kingmaking_counts_each_kind_of_game(scripted):
     king = seats.kingmaking("g", 3, {}, [_record([1, 2, 3]), _record([1, 1, 3])])
     assert (king["scored"], king["by_others"], king["shared_first"], king["by_verdict"]) == (1, 1, 1, 0)
     assert king["kingmade"][0] == 1.0
+    scripted(FROM_START)
+    king = seats.kingmaking("g", 3, {}, [_record([1, 2, 3])])
+    assert (king["scored"], king["from_start"], king["kingmade"][0]) == (1, 1, 0.0)
     assert seats.kingmaking("g", 2, {}, [_record([1, 2])]) is None
 
 
@@ -92,6 +99,7 @@ def test_markdown_states_the_tables():
     """The seat table and the kingmaking line, with the counts the definition leaves out."""
     records = [{"ranks": r} for r in ([1, 2, 3], [2, 1, 3], [3, 2, 1])]
     king = {"scored": 2, "kingmade": [0.5, 0.1, 0.9], "by_winner": 1, "by_runner_up": 0, "by_others": 1}
+    king |= {"from_start": 0}
     text = seats.markdown(
         {"seat_order": seats.seat_order(records, 3), "kingmaking": king | {"shared_first": 1, "by_verdict": 0}}
     )
