@@ -8,6 +8,7 @@ game registered in ``tabletop_zoo/registry.py`` fails here until every step of t
 from __future__ import annotations
 
 import pathlib
+import re
 import tomllib
 
 from tabletop_zoo import registry
@@ -16,7 +17,26 @@ from tabletop_zoo.envs.base import RENDER_FPS, KernelAECEnv
 ROOT = pathlib.Path(__file__).parents[2]
 
 
-# CONTRIBUTING.md's checklist, step 7: the tests every room has
+# CONTRIBUTING.md's "Adding a game" checklist: its steps in order, and the step each piece ``missing_pieces``
+# checks belongs to (the spec lives outside the repository and the registry is checked below, by importing)
+STEPS = ("Spec", "Room", "Registry", "Door", "Scene", "Heuristic", "Tests", "Docs", "Packaging")
+STEP_OF_PIECE = {
+    "kernel room": "Room",
+    "kernel data": "Room",
+    "kernel data JSON": "Room",
+    "door": "Door",
+    "scene": "Scene",
+    "heuristic": "Heuristic",
+    "tests folder": "Tests",
+    "rule tests": "Tests",
+    "golden playthroughs": "Tests",
+    "rule decisions": "Docs",
+    "README games table row": "Docs",
+    "pyproject packages entry": "Packaging",
+    "pyproject package-data entry": "Packaging",
+}
+
+# CONTRIBUTING.md's checklist, step Tests: the tests every room has
 TEST_FILES = ("test_rules.py", "test_examples.py", "test_data_matches_spec.py", "test_render.py", "test_layout.py")
 
 
@@ -112,3 +132,27 @@ def test_a_game_without_its_pieces_is_named_piece_by_piece(tmp_path):
     assert {m for m in missing if m.startswith("rule tests")} == {
         f"rule tests (tests/sixth_game/{f})" for f in TEST_FILES
     }
+
+
+def checklist_steps(text: str) -> list[str]:
+    """The bold step names of the "Adding a game" section of CONTRIBUTING.md, in order."""
+    section = text.split("## Adding a game", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"^\d+\. \*\*(\w+)\.\*\*", section, flags=re.MULTILINE)
+
+
+def test_the_checklist_in_contributing_is_the_one_this_test_checks(tmp_path):
+    """CONTRIBUTING.md lists the steps STEPS names, in order, and every piece checked belongs to one of them."""
+    assert checklist_steps((ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")) == list(STEPS)
+    assert set(STEP_OF_PIECE.values()) <= set(STEPS)
+    missing = missing_pieces("sixth_game", _empty_checkout(tmp_path))
+    assert missing and all(any(m.startswith(piece) for piece in STEP_OF_PIECE) for m in missing), missing
+
+
+def _empty_checkout(root: pathlib.Path) -> pathlib.Path:
+    """A checkout with a sixth game's empty folders: every piece it lacks is named."""
+    (root / "pyproject.toml").write_text('[tool.setuptools]\npackages = ["tabletop_zoo"]\n')
+    (root / "tests" / "contract" / "playthroughs").mkdir(parents=True)
+    (root / "kernels" / "sixth_game" / "data").mkdir(parents=True)
+    (root / "tests" / "sixth_game").mkdir(parents=True)
+    (root / "tests" / "sixth_game" / "__init__.py").write_text("")
+    return root
