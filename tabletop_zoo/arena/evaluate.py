@@ -306,15 +306,16 @@ def evaluate(
     with RunLock(out):
         _check_resume(out, config, resume)
         atomic_write(out / RUN_FILE, json.dumps(config, indent=1))
-        done = _play(game_id, num_players, new, members, games, seed, options, out)
+        done = _play(game_id, num_players, new, members, games, seed, options, out, pool["version"])
         records = [done[g] for g in sorted(done) if g < games]
         result = _result(records, config, new, entry, out)
         atomic_write(out / RESULT_FILE, json.dumps(result, indent=1))
     return result
 
 
-def _play(game_id, num_players, new, members, games, seed, options, out) -> dict[int, dict]:
-    """Play the games not yet in ``OUT/games.jsonl``, one by one, each appended (and synced) as it ends."""
+def _play(game_id, num_players, new, members, games, seed, options, out, version) -> dict[int, dict]:
+    """Play the games not yet in ``OUT/games.jsonl``, one by one, each appended (and synced) as it ends, with the
+    pool's version."""
     specs = {lab: check_agent_spec(lab, game_id) for lab in members} | {NEWCOMER: new}
     labels = {lab: specs[lab].label for lab in specs}
 
@@ -327,6 +328,7 @@ def _play(game_id, num_players, new, members, games, seed, options, out) -> dict
         for g in (g for g in range(games) if g not in done):
             block = [specs[lab] for lab in lineup(members, num_players, g)]
             ((rec, cost),) = play_batch(game_id, num_players, block, [g], seed, options)
+            rec["pool_version"] = version
             sink.write(json.dumps(rec) + "\n")
             times.write(json.dumps({"game": g, **cost}) + "\n")
             for f in (sink, times):

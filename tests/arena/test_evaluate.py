@@ -99,10 +99,9 @@ def test_evaluate_rates_the_heuristic_as_its_published_self_and_records_the_pool
     assert r["games"] == 12 and r["agent"] == "heuristic"
     for name in ("result.json", "run.json"):
         assert json.loads((tmp_path / "ev" / name).read_text())["pool_version"] == mini_pool["version"]
-    labels = {
-        a for line in (tmp_path / "ev" / "games.jsonl").read_text().splitlines() for a in json.loads(line)["agents"]
-    }
-    assert labels == {"new:heuristic", "random", "heuristic"}
+    records = [json.loads(line) for line in (tmp_path / "ev" / "games.jsonl").read_text().splitlines()]
+    assert {a for r in records for a in r["agents"]} == {"new:heuristic", "random", "heuristic"}
+    assert {r["pool_version"] for r in records} == {mini_pool["version"]}
 
 
 def test_a_class_path_agent_is_loaded_and_a_non_agent_refused(mini_pool, tmp_path, monkeypatch):
@@ -212,3 +211,17 @@ def test_reference_agents_get_their_published_ratings_back_on_a_fresh_seed(agent
     )
     published = pool["games"][game][str(n)]["ratings"][agent][0]
     assert r["rating"][1] <= published <= r["rating"][2]
+
+
+def test_a_run_resumes_without_replaying_and_refuses_another_agent(mini_pool, tmp_path):
+    """More games with --resume keep the finished ones byte for byte; a second run into the folder without resume,
+    or resumed with another agent, is refused."""
+    out = tmp_path / "ev"
+    ev.evaluate("heuristic", GAME, N, games=3, seed=2, out=out, pool=mini_pool)
+    first = (out / "games.jsonl").read_text()
+    with pytest.raises(ValueError, match="already holds a run; pass resume"):
+        ev.evaluate("heuristic", GAME, N, games=6, seed=2, out=out, pool=mini_pool)
+    with pytest.raises(ValueError, match="resume needs the same agent"):
+        ev.evaluate("random", GAME, N, games=6, seed=2, out=out, pool=mini_pool, resume=True)
+    r = ev.evaluate("heuristic", GAME, N, games=6, seed=2, out=out, pool=mini_pool, resume=True)
+    assert r["games"] == 6 and (out / "games.jsonl").read_text().startswith(first)
