@@ -41,6 +41,7 @@ COMMAND = "python benchmarks/ladder/reference_pool.py run"
 # At two players the arena's rotation seats neighbours of the line-up only (5 of the 10 pairs): a second ladder in
 # steps of two (random, mcts:100, az, heuristic, mcts:1000) seats the other 5, so every two members meet.
 SKIP = STANDARD[::2] + STANDARD[1::2]
+WEIGHTS_FILE = ROOT / "az_weights.json"  # {game: SHA-256 of the az network the game's ladders are played with}
 
 
 def folder(num_players: int, order: list[str] = STANDARD) -> pathlib.Path:
@@ -53,10 +54,25 @@ def orders(num_players: int) -> list[list[str]]:
     return [STANDARD, SKIP] if num_players == 2 else [STANDARD]
 
 
+def played_weights(gid: str) -> str:
+    """The SHA-256 of the az network ``gid``'s ladders are played with: recorded when the first is started; a
+    shipped network that differs since then stops the run (its games would mix two networks)."""
+    recorded = json.loads(WEIGHTS_FILE.read_text()) if WEIGHTS_FILE.exists() else {}
+    shipped = evaluate.weights_digest(gid)
+    if recorded.setdefault(gid, shipped) != shipped:
+        raise SystemExit(
+            f"the az network shipped for {gid} changed since its ladders began ({WEIGHTS_FILE}): move "
+            f"benchmarks/ladder/*/{gid}/ away and drop {gid} from {WEIGHTS_FILE.name} to measure the new one"
+        )
+    atomic_write(WEIGHTS_FILE, json.dumps(recorded, indent=1, sort_keys=True) + "\n")
+    return shipped
+
+
 def run(rotations: list[int]) -> None:
     """Every pass, every game, every count (and order): the ladder to ``5 * rotations`` games (resumed)."""
     for r in rotations:
         for gid in sorted(registry.GAMES):
+            played_weights(gid)
             for n in registry.player_counts(gid):
                 for order in orders(n):
                     start = time.perf_counter()
@@ -121,9 +137,9 @@ def publish() -> None:
         for n in registry.player_counts(gid):
             summary = measured(gid, n)
             if summary is not None:
-                entries.setdefault(gid, {})[str(n)] = evaluate.pool_entry_of(
-                    summary, STANDARD, same_games(gid, n, summary)
-                )
+                weights = json.loads(WEIGHTS_FILE.read_text())[gid]  # what the games were played with
+                entry = evaluate.pool_entry_of(summary, STANDARD, same_games(gid, n, summary), weights)
+                entries.setdefault(gid, {})[str(n)] = entry
                 sections.append((gid, n, summary))
     pool = evaluate.build_pool(entries)
     atomic_write(POOL_PATH, dump(pool))

@@ -78,16 +78,19 @@ def build_pool(games: dict) -> dict:
     return {"format": POOL_FORMAT, "version": pool_version(games), "games": games}
 
 
-def pool_entry_of(summary: dict, members: list[str], command: str) -> dict:
+def pool_entry_of(summary: dict, members: list[str], command: str, az_weights_sha256: str | None = None) -> dict:
     """A pool entry from a finished ladder's summary: each member's ``[rating, low, high]`` (line-up order) and
-    how it was measured (games, seed, options, the az network's digest)."""
+    how it was measured (games, seed, options, the command, and the SHA-256 of the az network its games were
+    played with, which a line-up with ``az`` must give)."""
     cfg = summary["config"]
     missing = [m for m in members if m not in summary["agents"]]
     if missing:
         raise ValueError(f"the ladder of {cfg['game']} at {cfg['players']} players lacks pool members {missing}")
+    if ("az" in members) != (az_weights_sha256 is not None):
+        raise ValueError("give the az network's SHA-256 exactly when the pool has az")
     entry = {"games": summary["games"], "seed": cfg["seed"], "options": cfg["options"], "command": command}
-    if "az" in members:
-        entry["az_weights_sha256"] = weights_digest(cfg["game"])
+    if az_weights_sha256 is not None:
+        entry["az_weights_sha256"] = az_weights_sha256
     entry["ratings"] = {m: [round(x, 1) for x in summary["agents"][m]["rating"]] for m in members}
     return entry
 
