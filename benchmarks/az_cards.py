@@ -96,12 +96,12 @@ def card(game: str, commit: str) -> str:
     last = epochs[-1]
     teacher = meta.get("teacher", "heuristic")
     if teacher == "heuristic":
-        how = f"""A supervised start (`tabletop_zoo/selfplay/imitate.py`): {meta["games"]:,} games of the heuristic in every seat
+        how = f"""A supervised start (`tabletop_zoo/training/imitate.py`): {meta["games"]:,} games of the heuristic in every seat
 at {meta["num_players"]} players, a random legal move played instead of the heuristic's with probability
 {meta["explore"]}; every non-forced decision is a sample labelled with the heuristic's choice and the game's
 final returns (seat-relative). {meta["epochs"]} epochs of Adam (policy cross-entropy + value squared error)."""
     else:
-        how = f"""Expert Iteration's step (`tabletop_zoo/selfplay/imitate.py` with `--teacher '{teacher}'`): {meta["games"]:,}
+        how = f"""Expert Iteration's step (`tabletop_zoo/training/imitate.py` with `--teacher '{teacher}'`): {meta["games"]:,}
 games of that search in every seat at {meta["num_players"]} players, a random legal move played instead of the
 search's with probability {meta["explore"]}; every non-forced decision is a sample labelled with the search's root
 visit counts (normalised) and the game's final returns (seat-relative). {meta["epochs"]} epochs of Adam (policy

@@ -22,7 +22,7 @@ FOLDERS = (
     ("tabletop_zoo.kernels", ""),
     ("tabletop_zoo.agents", ""),
     ("tabletop_zoo.envs", "wrappers"),
-    ("tabletop_zoo", "selfplay"),
+    ("tabletop_zoo", "training"),
     ("tabletop_zoo", "bench"),  # bench/vector.py's reference loop
 )
 # What compiled code can read: its sources and the package data that tables.py turns into constants.

@@ -63,7 +63,7 @@ def _compile_game(game_id: str) -> float:
     from .agents.az.inline import warm_up
     from .agents.spec import AgentSpec
     from .envs.wrappers.vector import KernelVecEnv
-    from .selfplay.batch import LEARNER, BatchGames
+    from .training.batch import LEARNER, BatchGames
 
     start = time.process_time()
     k = registry.kernel(game_id)

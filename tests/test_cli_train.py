@@ -20,10 +20,10 @@ RESULT = {"samples": 8, "games": 1, "wall_s": 0.0, "policy": "p.pt", "network": 
 @pytest.fixture
 def calls(monkeypatch):
     """Each trainer replaced by a recorder of its call: ``calls`` lists (trainer, args, kwargs)."""
-    import tabletop_zoo.selfplay
-    import tabletop_zoo.selfplay.az
-    import tabletop_zoo.selfplay.imitate
-    import tabletop_zoo.train
+    import tabletop_zoo.training
+    import tabletop_zoo.training.az
+    import tabletop_zoo.training.imitate
+    import tabletop_zoo.training.sb3
 
     seen = []
 
@@ -34,10 +34,10 @@ def calls(monkeypatch):
 
         return record
 
-    monkeypatch.setattr(tabletop_zoo.train, "train", recorder("maskable_ppo"))
-    monkeypatch.setattr(tabletop_zoo.selfplay, "train_selfplay", recorder("selfplay"))
-    monkeypatch.setattr(tabletop_zoo.selfplay.az, "train_az", recorder("az"))
-    monkeypatch.setattr(tabletop_zoo.selfplay.imitate, "train_imitate", recorder("imitate"))
+    monkeypatch.setattr(tabletop_zoo.training.sb3, "train_sb3", recorder("maskable_ppo"))
+    monkeypatch.setattr(tabletop_zoo.training, "train_selfplay", recorder("selfplay"))
+    monkeypatch.setattr(tabletop_zoo.training.az, "train_az", recorder("az"))
+    monkeypatch.setattr(tabletop_zoo.training.imitate, "train_imitate", recorder("imitate"))
     return seen
 
 
@@ -80,7 +80,7 @@ def test_the_options_reach_the_trainers(calls, tmp_path):
         result = CliRunner().invoke(app, ["train", algo.replace("_", "-"), "kremlin", *OWN[algo], *out])
         assert result.exit_code == 0, result.output
     (_, ppo, ppo_kw), (_, sp, sp_kw), (_, az, az_kw), (_, im, im_kw) = calls
-    assert ppo == ("kremlin", "maskable_ppo", 64, "heuristic", 2, 3, str(tmp_path), 0)
+    assert ppo == ("kremlin", 64, "heuristic", 2, 3, str(tmp_path), 0)
     assert (ppo_kw["eval_every"], ppo_kw["eval_games"], ppo_kw["overwrite"]) == (32, 60, False)
     assert sp == ("kremlin",) and sp_kw["timesteps"] == 64 and sp_kw["workers"] == 2 and sp_kw["lr"] == 0.002
     assert (sp_kw["pool"], sp_kw["reward"], sp_kw["dense"], sp_kw["backend"]) == (

@@ -9,7 +9,7 @@ import pathlib
 
 import matplotlib
 
-from tabletop_zoo import train
+from tabletop_zoo.training import sb3
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGE_DIRS = ("tabletop_zoo", "envs", "agents", "kernels")
@@ -46,7 +46,7 @@ def test_the_training_curve_keeps_the_callers_backend(tmp_path):
     before = matplotlib.get_backend()
     matplotlib.use("svg")
     try:
-        train._write_curve([(0, 0.3), (256, 0.5)], tmp_path, "curve", 1 / 3)
+        sb3._write_curve([(0, 0.3), (256, 0.5)], tmp_path, "curve", 1 / 3)
         assert matplotlib.get_backend() == "svg"
     finally:
         matplotlib.use(before)

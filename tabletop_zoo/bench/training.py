@@ -39,7 +39,7 @@ def selfplay_and_bound(rounds: int, threads: int, repeats: int) -> tuple[list[fl
     self-play trainer at its defaults (its samples/s), after a warm-up update."""
     import tempfile
 
-    from ..selfplay import SelfPlayConfig, SelfPlayTrainer
+    from ..training import SelfPlayConfig, SelfPlayTrainer
 
     bound = bound_meter(threads, repeats)
     trainer_rates, bound_rates = [], []
@@ -111,10 +111,10 @@ def bound_meter(threads: int, repeats: int = 5):
 
     from .. import registry
     from ..agents.policy_network import ActorCritic
-    from ..selfplay import SelfPlayConfig
-    from ..selfplay.batch import random_positions
-    from ..selfplay.inference import RolloutPolicy
-    from ..selfplay.ppo import legal_softmax
+    from ..training import SelfPlayConfig
+    from ..training.batch import random_positions
+    from ..training.inference import RolloutPolicy
+    from ..training.ppo import legal_softmax
 
     torch.set_num_threads(threads)
     cfg = SelfPlayConfig(game=GAME, num_players=PLAYERS).check()
@@ -165,8 +165,8 @@ def bound_meter(threads: int, repeats: int = 5):
 
 def run(quick: bool = False, threads: int | None = None) -> dict:
     """All figures of the comparison (``quick``: tiny runs that only check the pipeline)."""
-    from ..selfplay import SelfPlayConfig
-    from ..selfplay.trainer import cores_in_use
+    from ..training import SelfPlayConfig
+    from ..training.run import cores_in_use
 
     threads = threads or cores_in_use()
     cfg = SelfPlayConfig()

@@ -76,9 +76,6 @@ def ladder(
     import sys
     import time
 
-    from rich.console import Console
-    from rich.markdown import Markdown
-
     from ..agents.spec import split_specs
     from ..arena import ladder as ladder_mod
 
@@ -105,7 +102,7 @@ def ladder(
                 options=options,
             )
             sections.append((gid, summary))
-            Console().print(Markdown(ladder_mod.markdown(gid, summary)))
+            ladder_mod.print_summary(gid, summary)  # whole agent names at any width
     except (ValueError, TypeError) as e:
         raise typer.BadParameter(str(e)) from None
     ladder_mod.write_strength(sections, root / ladder_mod.STRENGTH_FILE, command, env, time.perf_counter() - start)

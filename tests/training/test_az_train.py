@@ -1,4 +1,4 @@
-"""az self-play training (tabletop_zoo/selfplay/az.py, az_worker.py): targets, samples, workers on either
+"""az self-play training (tabletop_zoo/training/az.py, az_worker.py): targets, samples, workers on either
 backend, exact resume, the saved network."""
 
 import json
@@ -11,9 +11,9 @@ torch = pytest.importorskip("torch")
 import tabletop_zoo  # noqa: E402
 from tabletop_zoo.agents import make_agent  # noqa: E402
 from tabletop_zoo.play import play_game  # noqa: E402
-from tabletop_zoo.selfplay.az import AZConfig, AZTrainer, train_az  # noqa: E402
-from tabletop_zoo.selfplay.az_worker import relative_returns  # noqa: E402
-from tabletop_zoo.selfplay.batch import HEURISTIC, LEARNER, RANDOM  # noqa: E402
+from tabletop_zoo.training.az import AZConfig, AZTrainer, train_az  # noqa: E402
+from tabletop_zoo.training.az_worker import relative_returns  # noqa: E402
+from tabletop_zoo.training.batch import HEURISTIC, LEARNER, RANDOM  # noqa: E402
 
 TINY = dict(
     num_players=3,
@@ -305,8 +305,8 @@ def test_the_cli_passes_game_options_to_the_training_games(tmp_path):
 def test_an_evaluation_against_rollout_mcts_is_seeded_and_plays_hidden_information_games():
     from tabletop_zoo import registry
     from tabletop_zoo.agents.policy_network import ActorCritic
-    from tabletop_zoo.selfplay.evaluate import evaluate
-    from tabletop_zoo.selfplay.trainer import SelfPlayConfig
+    from tabletop_zoo.training.evaluate import evaluate
+    from tabletop_zoo.training.selfplay import SelfPlayConfig
 
     k = registry.kernel("kremlin")  # secret hands: each MCTS seat searches its own determinization
     net = ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS, (8,))

@@ -1,5 +1,5 @@
 """A checkpoint of tabletop-zoo 0.1 (numpy arrays, game records and heuristic agents pickled) is refused by
-``--resume``, and ``python -m tabletop_zoo.selfplay.convert OUT --trust`` turns it into the format of now: the run
+``--resume``, and ``python -m tabletop_zoo.training.convert OUT --trust`` turns it into the format of now: the run
 then resumes exactly (the same parameters as a run never interrupted).
 
 The 0.1 files are made here from a run of now, as 0.1's ``get_state`` methods wrote them (their code, quoted)."""
@@ -11,10 +11,10 @@ import torch
 
 pytest.importorskip("torchrl")
 
-from tabletop_zoo.selfplay.az import AZConfig, AZTrainer  # noqa: E402
-from tabletop_zoo.selfplay.batch import STATE_ARRAYS  # noqa: E402
-from tabletop_zoo.selfplay.convert import main  # noqa: E402
-from tabletop_zoo.selfplay.trainer import SelfPlayConfig, SelfPlayTrainer  # noqa: E402
+from tabletop_zoo.training.az import AZConfig, AZTrainer  # noqa: E402
+from tabletop_zoo.training.batch import STATE_ARRAYS  # noqa: E402
+from tabletop_zoo.training.convert import main  # noqa: E402
+from tabletop_zoo.training.selfplay import SelfPlayConfig, SelfPlayTrainer  # noqa: E402
 
 GAME = "irish_gauge"
 
@@ -58,7 +58,7 @@ def save_as_0_1(trainer, fmt: str, workers: list, **extra) -> None:
 
 
 def refused_then_converted(out, capsys) -> None:
-    with pytest.raises(ValueError, match="holds pickled Python objects .* tabletop_zoo.selfplay.convert .* --trust"):
+    with pytest.raises(ValueError, match="holds pickled Python objects .* tabletop_zoo.training.convert .* --trust"):
         load(out)
     with pytest.raises(SystemExit):
         main([str(out)])  # without --trust: nothing is unpickled
@@ -69,7 +69,7 @@ def refused_then_converted(out, capsys) -> None:
 
 
 def load(out):
-    from tabletop_zoo.selfplay.trainer import load_checkpoint
+    from tabletop_zoo.training.run import load_checkpoint
 
     return load_checkpoint(out, ("tabletop_zoo.selfplay.checkpoint/2", "tabletop_zoo.az.checkpoint/3"))
 

@@ -1,4 +1,4 @@
-"""az's supervised start (tabletop_zoo/selfplay/imitate.py): samples are the heuristic's non-forced choices
+"""az's supervised start (tabletop_zoo/training/imitate.py): samples are the heuristic's non-forced choices
 with seat-relative outcomes, the fit learns them, and the saved network plays as ``az:path=``."""
 
 import json
@@ -10,7 +10,7 @@ torch = pytest.importorskip("torch")
 
 import tabletop_zoo  # noqa: E402
 from tabletop_zoo.agents import make_agent  # noqa: E402
-from tabletop_zoo.selfplay.imitate import collect, train_imitate  # noqa: E402
+from tabletop_zoo.training.imitate import collect, train_imitate  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +102,7 @@ def test_a_soft_target_is_learned(searched):
     """The cross-entropy against visit distributions falls, and the fitted network's favourite legal action
     agrees with the teacher's more often than before fitting."""
     from tabletop_zoo.agents.az.network import AZNet
-    from tabletop_zoo.selfplay.imitate import agreement, fit
+    from tabletop_zoo.training.imitate import agreement, fit
 
     k = tabletop_zoo.kernel("kremlin")
     torch.manual_seed(0)

@@ -9,8 +9,8 @@ import torch
 
 from tabletop_zoo import registry
 from tabletop_zoo.agents.policy_network import ActorCritic
-from tabletop_zoo.selfplay.batch import random_positions
-from tabletop_zoo.selfplay.inference import RolloutPolicy
+from tabletop_zoo.training.batch import random_positions
+from tabletop_zoo.training.inference import RolloutPolicy
 
 
 @functools.cache

@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("sb3_contrib")
 
 from tabletop_zoo import arena  # noqa: E402
-from tabletop_zoo.train import evaluate, train  # noqa: E402
+from tabletop_zoo.training.sb3 import evaluate, train_sb3  # noqa: E402
 
 GAME = "irish_gauge"
 
@@ -16,7 +16,7 @@ GAME = "irish_gauge"
 def test_training_pipeline_saves_model_curve_and_plays_as_an_agent(tmp_path):
     import torch
 
-    train(GAME, timesteps=256, n_envs=4, num_players=3, out=tmp_path, eval_games=4, seed=1, torch_threads=1)
+    train_sb3(GAME, timesteps=256, n_envs=4, num_players=3, out=tmp_path, eval_games=4, seed=1, torch_threads=1)
     assert torch.get_num_threads() == 1  # set explicitly (#19): torch's default takes every core
     assert (tmp_path / "model.zip").exists() and (tmp_path / "curve.png").exists()
     assert not (tmp_path / "snapshots").exists()  # written only by self-play runs that use it
@@ -35,7 +35,7 @@ def test_training_pipeline_saves_model_curve_and_plays_as_an_agent(tmp_path):
 
 
 def test_self_play_keeps_a_snapshot_pool(tmp_path):
-    train(
+    train_sb3(
         GAME,
         timesteps=512,
         n_envs=4,
@@ -51,9 +51,7 @@ def test_self_play_keeps_a_snapshot_pool(tmp_path):
 
 def test_bad_training_input(tmp_path):
     with pytest.raises(ValueError, match="opponents must be one of"):
-        train(GAME, opponents="grandmaster", out=tmp_path)
-    with pytest.raises(ValueError, match="algo must be one of"):
-        train(GAME, algo="dqn", out=tmp_path)
+        train_sb3(GAME, opponents="grandmaster", out=tmp_path)
     with pytest.raises(ValueError, match="policy agent needs path"):
         arena.parse_agent_spec("policy", GAME) and __import__("tabletop_zoo").agents.make_agent("policy", GAME)
 
@@ -61,7 +59,7 @@ def test_bad_training_input(tmp_path):
 @pytest.mark.slow
 def test_training_raises_the_win_rate_against_random(tmp_path):
     """Win share vs random before and after 20k steps, 200 evaluation games each; one-sided z-test."""
-    result = train(GAME, timesteps=20_000, n_envs=8, num_players=3, out=tmp_path, eval_games=20, seed=3)
+    result = train_sb3(GAME, timesteps=20_000, n_envs=8, num_players=3, out=tmp_path, eval_games=20, seed=3)
     from sb3_contrib import MaskablePPO
 
     from tabletop_zoo.agents.policy_agent import load_sb3

@@ -7,7 +7,7 @@ torch = pytest.importorskip("torch")
 pytest.importorskip("torchrl")
 
 from tabletop_zoo.agents.policy_network import ActorCritic  # noqa: E402
-from tabletop_zoo.selfplay.ppo import clipped_loss  # noqa: E402
+from tabletop_zoo.training.ppo import clipped_loss  # noqa: E402
 
 OBS, ACTIONS, BATCH = 23, 9, 257
 
@@ -136,7 +136,7 @@ def test_kickstart_term_is_the_weighted_cross_entropy_to_the_teacher_and_raises_
 def test_target_kl_stops_an_update_once_the_policy_has_moved_that_far(target_kl):
     """SB3's ``target_kl``: the update stops before the first minibatch whose KL from the rollout's policy (the
     non-negative estimate ``kl_k3``) passes 1.5x the target; 0 runs every epoch."""
-    from tabletop_zoo.selfplay.ppo import PPOUpdate, legal_softmax
+    from tabletop_zoo.training.ppo import PPOUpdate, legal_softmax
 
     torch.manual_seed(6)
     net = ActorCritic(OBS, ACTIONS)

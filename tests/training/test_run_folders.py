@@ -14,13 +14,13 @@ pytest.importorskip("sb3_contrib")
 from typer.testing import CliRunner  # noqa: E402
 
 from tabletop_zoo.cli import app  # noqa: E402
-from tabletop_zoo.selfplay import train_selfplay  # noqa: E402
-from tabletop_zoo.selfplay.az import train_az  # noqa: E402
-from tabletop_zoo.selfplay.imitate import train_imitate  # noqa: E402
-from tabletop_zoo.selfplay.rollout import RolloutWorker  # noqa: E402
-from tabletop_zoo.selfplay.trainer import RUN_FILES, SelfPlayConfig, SelfPlayTrainer, prepare_out  # noqa: E402
-from tabletop_zoo.selfplay.workers import make_workers  # noqa: E402
-from tabletop_zoo.train import train  # noqa: E402
+from tabletop_zoo.training import train_sb3, train_selfplay  # noqa: E402
+from tabletop_zoo.training.az import train_az  # noqa: E402
+from tabletop_zoo.training.imitate import train_imitate  # noqa: E402
+from tabletop_zoo.training.rollout import RolloutWorker  # noqa: E402
+from tabletop_zoo.training.run import RUN_FILES, prepare_out  # noqa: E402
+from tabletop_zoo.training.selfplay import SelfPlayConfig, SelfPlayTrainer  # noqa: E402
+from tabletop_zoo.training.workers import make_workers  # noqa: E402
 
 from .._fakes import FailingRay  # noqa: E402
 
@@ -29,7 +29,7 @@ ENTRY_POINTS = {
     "selfplay": lambda out, **kw: train_selfplay(GAME, out=out, timesteps=10, **kw),
     "az": lambda out, **kw: train_az(GAME, out=out, timesteps=10, **kw),
     "imitate": lambda out, **kw: train_imitate(GAME, timesteps=10, out=out, **kw),
-    "maskable_ppo": lambda out, **kw: train(GAME, timesteps=10, out=out, **kw),
+    "maskable_ppo": lambda out, **kw: train_sb3(GAME, timesteps=10, out=out, **kw),
 }
 
 

@@ -21,8 +21,8 @@ from tabletop_zoo.agents import make_agent  # noqa: E402
 from tabletop_zoo.agents.az.network import AZ_FORMAT, AZNet, az_blob  # noqa: E402
 from tabletop_zoo.agents.policy_agent import PolicyAgent, load_sb3  # noqa: E402
 from tabletop_zoo.agents.policy_network import POLICY_FORMAT, ActorCritic, load_policy, policy_blob  # noqa: E402
-from tabletop_zoo.selfplay import train_selfplay  # noqa: E402
-from tabletop_zoo.selfplay.az import train_az  # noqa: E402
+from tabletop_zoo.training import train_selfplay  # noqa: E402
+from tabletop_zoo.training.az import train_az  # noqa: E402
 
 GAME = "irish_gauge"
 

@@ -10,10 +10,10 @@ from tabletop_zoo import registry  # noqa: E402
 from tabletop_zoo.agents import make_agent  # noqa: E402
 from tabletop_zoo.agents.policy_network import ActorCritic  # noqa: E402
 from tabletop_zoo.play import play_game  # noqa: E402
-from tabletop_zoo.selfplay import parse_pool, train_selfplay  # noqa: E402
-from tabletop_zoo.selfplay.batch import LEARNER, OVER, BatchGames  # noqa: E402
-from tabletop_zoo.selfplay.inference import RolloutPolicy  # noqa: E402
-from tabletop_zoo.selfplay.rollout import RolloutWorker, gae, score_margins, score_shares  # noqa: E402
+from tabletop_zoo.training import parse_pool, train_selfplay  # noqa: E402
+from tabletop_zoo.training.batch import LEARNER, OVER, BatchGames  # noqa: E402
+from tabletop_zoo.training.inference import RolloutPolicy  # noqa: E402
+from tabletop_zoo.training.rollout import RolloutWorker, gae, score_margins, score_shares  # noqa: E402
 
 GAME = "irish_gauge"
 TINY = dict(
@@ -320,7 +320,7 @@ def test_the_cli_passes_ppo_settings_and_dense_credit(tmp_path):
     from typer.testing import CliRunner
 
     from tabletop_zoo.cli import app
-    from tabletop_zoo.selfplay.trainer import PPO_SETTINGS, SelfPlayConfig
+    from tabletop_zoo.training.selfplay import PPO_SETTINGS, SelfPlayConfig
 
     args = ["train", GAME, "--algo", "selfplay", "--players", "3", "--timesteps", "64", "--num-envs", "4"]
     args += ["--eval-games", "1", "--torch-threads", "1", "--reward", "score_share", "--dense"]

@@ -12,7 +12,7 @@ The third run of the page, ``margin_heur``, is the CLI's:
 
 import sys
 
-from tabletop_zoo.selfplay import train_selfplay
+from tabletop_zoo.training import train_selfplay
 
 COMMON = dict(
     num_players=3,

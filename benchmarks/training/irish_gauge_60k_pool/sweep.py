@@ -8,7 +8,7 @@ import csv
 import sys
 import time
 
-from tabletop_zoo.selfplay import train_selfplay
+from tabletop_zoo.training import train_selfplay
 
 configs = {
     "base_pool": dict(pool="self=0.3,snapshot=0.1,heuristic=0.5,random=0.1"),

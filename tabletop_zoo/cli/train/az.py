@@ -1,4 +1,4 @@
-"""``tabletop-zoo train az GAME``: search-guided self-play, AlphaZero's loop (``tabletop_zoo.selfplay.az``)."""
+"""``tabletop-zoo train az GAME``: search-guided self-play, AlphaZero's loop (``tabletop_zoo.training.az``)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def az(
     """AlphaZero-style self-play: a batched PUCT search guided by the network plays the games, the network learns
     the search's visit counts and the outcomes. Saves the network (play it as az:path=OUT/az.pt), the learning curve
     (CSV + PNG) and checkpoints for --resume."""
-    from ...selfplay.az import train_az
+    from ...training.az import train_az
 
     gid = game_id(game)
     out = o.run_folder(gid, out, resume)

@@ -1,4 +1,4 @@
-"""``tabletop-zoo train imitate GAME``: az's network learns a teacher's moves (``tabletop_zoo.selfplay.imitate``)."""
+"""``tabletop-zoo train imitate GAME``: az's network learns a teacher's moves (``tabletop_zoo.training.imitate``)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def imitate(
 ) -> None:
     """Imitation: az's network learns a teacher's moves (or a search's visit counts) and the games' outcomes, a
     supervised start for az. Saves the network (play it as az:path=OUT/az.pt) and OUT/log.json."""
-    from ...selfplay.imitate import train_imitate
+    from ...training.imitate import train_imitate
 
     gid = game_id(game)
     out = o.run_folder(gid, out)

@@ -1,4 +1,4 @@
-"""``tabletop-zoo train maskable-ppo GAME``: stable-baselines3's MaskablePPO learns one seat (``tabletop_zoo.train``)."""
+"""``tabletop-zoo train maskable-ppo GAME``: stable-baselines3's MaskablePPO learns one seat (``tabletop_zoo.training.sb3``)."""
 
 from __future__ import annotations
 
@@ -27,14 +27,13 @@ def maskable_ppo(
 ) -> None:
     """MaskablePPO (SB3, sb3-contrib) learns one seat; the others play --opponents. Saves the model (play it as
     policy:path=OUT/model.zip) and the learning curve (CSV + PNG)."""
-    from ...train import train
+    from ...training import sb3
 
     gid = game_id(game)
     out = o.run_folder(gid, out)
     with o.refused_in_one_line():
-        result = train(
+        result = sb3.train_sb3(
             gid,
-            "maskable_ppo",
             timesteps,
             opponents,
             num_envs or 8,

@@ -1,4 +1,4 @@
-"""``tabletop-zoo train selfplay GAME``: every seat learns, PPO over numba batches (``tabletop_zoo.selfplay``)."""
+"""``tabletop-zoo train selfplay GAME``: every seat learns, PPO over numba batches (``tabletop_zoo.training``)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def selfplay(
 ) -> None:
     """Self-play PPO: every seat learns (or plays a --pool member), batched in numba. Saves the policy (play it as
     policy:path=OUT/policy.pt), the learning curve (CSV + PNG) and checkpoints for --resume."""
-    from ...selfplay import train_selfplay
+    from ...training import train_selfplay
 
     gid = game_id(game)
     out = o.run_folder(gid, out, resume)
@@ -82,7 +82,7 @@ def selfplay(
 
 def ppo_settings(pairs: list[str]) -> dict:
     """``--ppo KEY=VALUE`` texts as self-play settings (only the PPO ones; the trainer checks the values)."""
-    from ...selfplay.trainer import PPO_SETTINGS
+    from ...training.selfplay import PPO_SETTINGS
 
     settings = key_values("--ppo", "lr=0.001", pairs)
     unknown = sorted(set(settings) - set(PPO_SETTINGS))

@@ -1,13 +1,12 @@
-"""Train a MaskablePPO agent on one seat of a game against random, heuristic or self-play opponents.
+"""stable-baselines3's MaskablePPO learns one seat of a game against random, heuristic or self-play opponents.
 
-    tabletop-zoo train irish_gauge --algo maskable_ppo --timesteps 50000 --opponents random --n-envs 8
-
-(``--algo selfplay`` is the batched trainer where every seat learns: ``tabletop_zoo.selfplay``.)
+    tabletop-zoo train maskable-ppo irish_gauge --timesteps 50000 --opponents random --n-envs 8
 
 Writes ``OUT/model.zip``, the learning curve ``OUT/curve.csv`` / ``OUT/curve.png`` (the learner's win
 share against the training opponents, measured on seat-rotated evaluation games at regular intervals,
 starting before any learning) and, for self-play, ``OUT/snapshots/*.zip``: the frozen copies of the
 policy that the opponents are sampled from each episode (plus random players, so the pool is never empty).
+The batched trainer where every seat learns is the sibling ``selfplay``.
 """
 
 from __future__ import annotations
@@ -17,10 +16,11 @@ import pathlib
 
 import numpy as np
 
-from . import registry
-from .progress import Progress
+from .. import registry
+from ..arena.files import atomic_write
+from ..progress import Progress
+from .run import prepare_out, save_figure, set_torch_threads, write_rows
 
-ALGOS = ("maskable_ppo", "selfplay", "az", "imitate")
 OPPONENTS = ("random", "heuristic", "self")
 
 
@@ -48,8 +48,7 @@ class SnapshotPool:
         self.agents: list = []
 
     def add(self, model, step: int) -> None:
-        from .agents.policy_agent import PolicyAgent, load_sb3
-        from .arena.files import atomic_write
+        from ..agents.policy_agent import PolicyAgent, load_sb3
 
         path = self.folder / f"step_{step:09d}.zip"
         buffer = io.BytesIO()
@@ -59,15 +58,14 @@ class SnapshotPool:
         self.agents.append(PolicyAgent(model=load_sb3(path, self.game_id), deterministic=False))
 
     def __call__(self, rng: np.random.Generator):
-        from .agents import RandomAgent
+        from ..agents import RandomAgent
 
         choices = self.agents + [RandomAgent(int(rng.integers(2**31)))]
         return choices[int(rng.integers(len(choices)))]
 
 
-def train(
+def train_sb3(
     game_id: str,
-    algo: str = "maskable_ppo",
     timesteps: int = 50_000,
     opponents: str = "random",
     n_envs: int = 8,
@@ -78,128 +76,90 @@ def train(
     eval_games: int = 60,
     progress: bool = False,
     torch_threads: int | None = None,
-    resume: bool = False,
     overwrite: bool = False,
 ) -> dict:
     """Train and return {"model": path, "curve": [(timesteps, win share), ...]}.
 
     ``torch_threads`` defaults to one per core this process may use; ``progress`` shows the timesteps done
     and their rate over the run (a live bar on a terminal, plain lines elsewhere: ``tabletop_zoo.progress``) and
-    prints each evaluation as it is measured. A folder that holds a run is refused unless ``overwrite`` (or,
-    for selfplay and az, ``resume``): ``selfplay.trainer.prepare_out``."""
+    prints each evaluation as it is measured. A folder that holds a run is refused unless ``overwrite``
+    (``run.prepare_out``); a MaskablePPO run has no checkpoint to resume."""
     game_id = registry._canonical(game_id)
-    if algo not in ALGOS:
-        raise ValueError(f"algo must be one of {ALGOS}, got {algo!r}")
-    if algo == "imitate":
-        from .selfplay.imitate import train_imitate
-
-        if resume:
-            raise ValueError("--resume is a selfplay and az option: an imitate run has no checkpoint")
-        result = train_imitate(
-            game_id, num_players, timesteps, seed=seed, out=out, torch_threads=torch_threads, overwrite=overwrite
-        )
-        return {"model": result["network"], "curve": []}
-    if algo in ("selfplay", "az"):
-        if algo == "selfplay":
-            from .selfplay import train_selfplay as run
-        else:
-            from .selfplay.az import train_az as run
-
-        result = run(
-            game_id,
-            out=out,
-            torch_threads=torch_threads,
-            progress=progress,
-            resume=resume,
-            overwrite=overwrite,
-            num_players=num_players,
-            timesteps=timesteps,
-            seed=seed,
-            eval_games=eval_games,
-            **({"eval_every": eval_every} if eval_every else {}),
-        )
-        return {
-            "model": result["policy" if algo == "selfplay" else "network"],
-            "curve": [(r["samples"], r["win_share"]) for r in result["curve"] if r["opponent"] == "random"],
-        }
     if opponents not in OPPONENTS:
         raise ValueError(f"opponents must be one of {OPPONENTS}, got {opponents!r}")
     if timesteps < 1 or n_envs < 1:
         raise ValueError("timesteps and n_envs must be >= 1")
-    if resume:
-        raise ValueError("--resume is a selfplay and az option: a maskable_ppo run has no checkpoint")
     try:
         from sb3_contrib import MaskablePPO
-        from stable_baselines3.common.callbacks import BaseCallback
     except ImportError:
         raise ValueError("training needs the train extra: pip install 'tabletop-zoo[train]'") from None
-    import torch
-
     from tabletop_zoo.envs.wrappers import KernelVecEnv
 
-    from .arena.files import atomic_write
-    from .selfplay.trainer import cores_in_use, prepare_out
-
-    threads = cores_in_use() if torch_threads is None else int(torch_threads)
-    if threads < 1:
-        raise ValueError(f"torch_threads must be >= 1, got {torch_threads}")
-    torch.set_num_threads(threads)  # unset, torch takes every core: 20x slowdowns on shared machines
+    set_torch_threads(torch_threads)  # unset, torch takes every core: 20x slowdowns on shared machines
     kernel = registry.kernel(game_id)
     num_players = kernel.check_num_players(kernel.DEFAULT_PLAYERS if num_players is None else num_players)
     out = prepare_out(out, overwrite=overwrite)
+    pool = None
     if opponents == "self":  # only a self-play run has snapshots to keep
         (out / "snapshots").mkdir(exist_ok=True)
-    pool = SnapshotPool(out / "snapshots", game_id) if opponents == "self" else None
-    train_opponents = pool if pool is not None else opponents
-    env = KernelVecEnv(game_id, n_envs, num_players, opponents=train_opponents, seed=seed)
+        pool = SnapshotPool(out / "snapshots", game_id)
+    env = KernelVecEnv(game_id, n_envs, num_players, opponents=pool if pool is not None else opponents, seed=seed)
     n_steps = max(16, min(512, timesteps // n_envs))
     model = MaskablePPO(
         "MlpPolicy", env, n_steps=n_steps, batch_size=min(256, n_steps * n_envs), seed=seed, verbose=0, device="cpu"
     )
-    eval_every = eval_every or max(timesteps // 5, n_steps * n_envs)
     eval_opponents = "random" if opponents == "self" else opponents
+    curve = _learn(
+        model,
+        timesteps,
+        eval_every or max(timesteps // 5, n_steps * n_envs),
+        pool,
+        progress,
+        lambda: evaluate(model, game_id, num_players, eval_opponents, eval_games, seed),
+        eval_opponents,
+    )
+    buffer = io.BytesIO()
+    model.save(buffer)
+    atomic_write(out / "model.zip", buffer.getvalue())
+    title = f"{game_id}, {num_players} players, vs {opponents} (evaluated vs {eval_opponents})"
+    _write_curve(curve, out, title, 1.0 / num_players)
+    return {"model": str(out / "model.zip"), "curve": curve}
+
+
+def _learn(model, timesteps: int, eval_every: int, pool, progress: bool, measure_share, eval_opponents: str) -> list:
+    """``model.learn`` with the learning curve: the win share before learning, every ``eval_every`` timesteps and
+    at the end (a snapshot added to ``pool`` at each measurement of a self-play run)."""
+    from stable_baselines3.common.callbacks import BaseCallback
+
     bar = Progress("timesteps", timesteps, "steps", enabled=progress)
     curve: list[tuple[int, float]] = []
 
     def measure(done: int) -> None:
-        curve.append((done, evaluate(model, game_id, num_players, eval_opponents, eval_games, seed)))
+        curve.append((done, measure_share()))
         result = f"win share {curve[-1][1]:.2f} vs {eval_opponents}"
         bar.update(done, status=result)
         bar.note(f"{done:>9} steps: {result}")
 
-    measure(0)
-
     class Curve(BaseCallback):
         def _on_step(self) -> bool:
-            done = self.num_timesteps
-            bar.update(done)
-            if done - curve[-1][0] >= eval_every:
-                measure(done)
+            bar.update(self.num_timesteps)
+            if self.num_timesteps - curve[-1][0] >= eval_every:
+                measure(self.num_timesteps)
                 if pool is not None:
-                    pool.add(model, done)
+                    pool.add(model, self.num_timesteps)
             return True
 
+    measure(0)
     try:
         model.learn(total_timesteps=timesteps, callback=Curve())
         if curve[-1][0] != model.num_timesteps:
             measure(model.num_timesteps)
     finally:
         bar.stop()
-    buffer = io.BytesIO()
-    model.save(buffer)
-    atomic_write(out / "model.zip", buffer.getvalue())
-    _write_curve(
-        curve,
-        out,
-        f"{game_id}, {num_players} players, vs {opponents} (evaluated vs {eval_opponents})",
-        1.0 / num_players,
-    )
-    return {"model": str(out / "model.zip"), "curve": curve}
+    return curve
 
 
 def _write_curve(curve, out: pathlib.Path, title: str, equal_share: float) -> None:
-    from .selfplay.trainer import save_figure, write_rows
-
     write_rows(out / "curve.csv", [list(c) for c in curve], ["timesteps", "win_share"])
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure

@@ -1,6 +1,6 @@
 """Convert a checkpoint of tabletop-zoo 0.1 to the format of now, so its run resumes exactly.
 
-    python -m tabletop_zoo.selfplay.convert OUT --trust
+    python -m tabletop_zoo.training.convert OUT --trust
 
 0.1's checkpoints (``tabletop_zoo.selfplay.checkpoint/1``, ``tabletop_zoo.az.checkpoint/1`` and ``/2``) held numpy
 arrays, game records and heuristic agents as pickled Python objects, which the trainers now refuse to load because
@@ -143,7 +143,7 @@ def convert_run(out) -> pathlib.Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tabletop_zoo.selfplay.convert", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tabletop_zoo.training.convert", description=__doc__.split("\n")[0])
     parser.add_argument("out", help="the run folder (holds checkpoint.pt)")
     parser.add_argument("--trust", action="store_true", help="the checkpoint is yours: unpickling it may run code")
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
 """AlphaZero-style self-play training: games played by the network-guided search, targets from its visits.
 
-    tabletop-zoo train irish_gauge --algo az --players 3 --timesteps 20000 --simulations 32 --out runs/az
+    tabletop-zoo train az irish_gauge --players 3 --timesteps 20000 --simulations 32 --out runs/az
 
 ``num_envs`` games are in flight, every seat played by the search with the current network; each round,
 the search of every waiting seat runs as one batch (``agents/az/search.py``: the network evaluates the
@@ -54,7 +54,7 @@ from .az_worker import AZWorker
 from .config import AZ_EVAL_OPPONENTS, check_counts, check_evaluation, check_game, check_numbers
 from .evaluate import play_evaluation
 from .pool import parse_pool
-from .trainer import _Bar, load_checkpoint, prepare_out, save_torch, set_torch_threads, write_run
+from .run import SampleProgress, load_checkpoint, prepare_out, save_torch, set_torch_threads, write_run
 from .workers import check_workers, make_workers, split_games, worker_specs
 
 CHECKPOINT_FORMAT = "tabletop_zoo.az.checkpoint/3"  # /1 (one process) and /2 held numpy objects: never loaded
@@ -348,7 +348,7 @@ class AZTrainer:
     def _meta(self) -> dict:
         c = self.cfg
         return {
-            "command": f"tabletop-zoo train {c.game} --algo az --players {c.num_players} --timesteps {c.timesteps} "
+            "command": f"tabletop-zoo train az {c.game} --players {c.num_players} --timesteps {c.timesteps} "
             f"--simulations {c.simulations} --num-envs {c.num_envs} --seed {c.seed}"
             + ("" if c.pool == "self=1" else f" --pool {c.pool}")
             + ("" if c.workers == 1 else f" --workers {c.workers}")
@@ -398,7 +398,7 @@ class AZTrainer:
     # --- the loop ---------------------------------------------------------------------------------------
     def run(self) -> dict:
         cfg = self.cfg
-        bar = _Bar(cfg.timesteps, self.samples, self.progress)
+        bar = SampleProgress(cfg.timesteps, self.samples, self.progress)
         try:
             if not self.curve and cfg.eval_games:
                 bar.evaluated({r["opponent"]: r["win_share"] for r in self.evaluate()})
@@ -473,7 +473,7 @@ def train_az(
     **settings,
 ):
     """Train (or, with ``resume``, continue) an az run; ``settings`` are ``AZConfig`` fields. A folder that holds a
-    run is refused unless ``resume`` or ``overwrite`` (``trainer.prepare_out``)."""
+    run is refused unless ``resume`` or ``overwrite`` (``run.prepare_out``)."""
     unknown = sorted(set(settings) - {f.name for f in dataclasses.fields(AZConfig)})
     if unknown:
         raise ValueError(

@@ -1,6 +1,6 @@
 """The self-play PPO trainer: rollout workers (local or Ray), PPO updates, evaluation, checkpoints, resume.
 
-    tabletop-zoo train irish_gauge --algo selfplay --players 3 --timesteps 60000 --out runs/ig
+    tabletop-zoo train selfplay irish_gauge --players 3 --timesteps 60000 --out runs/ig
 
 ``OUT/`` holds ``policy.pt`` (loads as ``policy:path=OUT/policy.pt``), ``checkpoint.pt`` (everything an
 exact resume needs: weights, optimiser, every generator, every game in flight, the pool, the logs),
@@ -11,28 +11,22 @@ on the same seat-rotated games) and ``config.json``.
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import io
-import json
 import math
-import os
 import pathlib
-import tempfile
 import time
 
 import numpy as np
 import torch
 
 from .. import registry
-from ..agents.az.network import load_plain
 from ..agents.policy_network import CHECKPOINT_FORMAT, ActorCritic, policy_blob
-from ..arena.files import atomic_write
 from .config import EVAL_OPPONENTS, check_counts, check_evaluation, check_game, check_numbers
 from .evaluate import evaluate
 from .pool import DEFAULT_POOL, parse_pool
 from .ppo import PPOUpdate
 from .rollout import FINAL_REWARDS, RolloutWorker
+from .run import SampleProgress, load_checkpoint, prepare_out, save_torch, set_torch_threads, write_run
 from .workers import check_workers, make_workers, worker_specs
 
 REWARDS = ("win_share", *FINAL_REWARDS)  # what a finished game credits each policy seat
@@ -54,87 +48,6 @@ PPO_SETTINGS = (  # what `train --ppo KEY=VALUE` may set
     "anneal_lr",
     "target_kl",
 )
-
-
-def cores_in_use() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-
-
-def set_torch_threads(torch_threads: int | None) -> int:
-    """Set torch's threads (default: one per core this process may use); returns the number."""
-    threads = cores_in_use() if torch_threads is None else int(torch_threads)
-    if threads < 1:
-        raise ValueError(f"torch_threads must be >= 1, got {torch_threads}")
-    torch.set_num_threads(threads)
-    return threads
-
-
-# checkpoints that held pickled objects: never loaded (unpickling can run code), so never resumed
-PICKLED_CHECKPOINTS = "formats selfplay.checkpoint/1, az.checkpoint/1 and /2"
-RUN_FILES = (  # what makes a folder hold a run: training into it needs --resume or --overwrite
-    "checkpoint.pt",
-    "policy.pt",
-    "az.pt",
-    "model.zip",
-    "config.json",
-    "log.csv",
-    "log.json",
-    "curve.csv",
-    "curve.png",
-)
-
-
-def load_checkpoint(out: pathlib.Path, fmt: str | tuple[str, ...]) -> dict:
-    """The checkpoint of the run in ``out`` for ``--resume``; raises when there is none, it is another kind
-    (``fmt``: the format it must have, or a tuple of the formats the trainer reads) or it holds pickled objects
-    (tensors and plain values only: loading a checkpoint never runs code from it)."""
-    ckpt = out / "checkpoint.pt"
-    if not ckpt.exists():
-        raise ValueError(f"--resume: no checkpoint at {ckpt}; start a run there without --resume first")
-    formats = (fmt,) if isinstance(fmt, str) else fmt
-    hint = (
-        f"; the checkpoints of tabletop-zoo 0.1 did ({PICKLED_CHECKPOINTS}): if you wrote it, convert it with "
-        f"`python -m tabletop_zoo.selfplay.convert {out} --trust`, else start the run again with --overwrite"
-    )
-    saved = load_plain(ckpt, f"a checkpoint this version can resume (format {' or '.join(formats)})", hint)
-    found = saved.get("format") if isinstance(saved, dict) else None
-    if found not in formats:
-        raise ValueError(
-            f"{ckpt} is not a checkpoint of this trainer (format {found!r}, not {' or '.join(map(repr, formats))})"
-        )
-    return saved
-
-
-def prepare_out(out, resume: bool = False, overwrite: bool = False) -> pathlib.Path:
-    """Every trainer's run folder, checked before any work: a folder holding a run (any of ``RUN_FILES``) is
-    refused unless ``resume`` (continue it) or ``overwrite`` (its run files are removed now, so the folder never
-    mixes two runs), and a folder that cannot be written is refused at once. Returns the folder, created."""
-    out = pathlib.Path(out)
-    if resume and overwrite:
-        raise ValueError("--resume continues the run in OUT and --overwrite replaces it: pass one of them")
-    found = [name for name in RUN_FILES if (out / name).exists()]
-    if found and not (resume or overwrite):
-        raise ValueError(
-            f"{out} already holds a run ({', '.join(found)}); pass --resume to continue it, --overwrite to replace "
-            "it, or choose another --out"
-        )
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=out):
-            pass
-    except OSError as e:
-        raise ValueError(f"--out {out} cannot be written: {e.strerror or e}; choose another --out") from None
-    if overwrite:
-        for name in found:
-            (out / name).unlink()
-    return out
-
-
-def save_torch(path: pathlib.Path, obj) -> None:
-    """``torch.save`` whole or not at all (a temporary file in the same folder, then renamed)."""
-    buffer = io.BytesIO()
-    torch.save(obj, buffer)
-    atomic_write(path, buffer.getvalue())
 
 
 @dataclasses.dataclass
@@ -374,7 +287,7 @@ class SelfPlayTrainer:
 
     def run(self) -> dict:
         cfg = self.cfg
-        bar = _Bar(cfg.timesteps, self.samples, self.progress)
+        bar = SampleProgress(cfg.timesteps, self.samples, self.progress)
         try:
             if not self.curve:
                 self._show(bar, self.evaluate())
@@ -423,94 +336,3 @@ def train_selfplay(
         )
     trainer = SelfPlayTrainer(SelfPlayConfig(game=game, **settings), out, torch_threads, resume, progress, overwrite)
     return trainer.run()
-
-
-# --- output ------------------------------------------------------------------------------------------
-def write_run(out: pathlib.Path, state: dict, cfg, log: list[dict], curve: list[dict], title: str, player=None) -> None:
-    """A run folder's files besides the weights: ``checkpoint.pt``, ``config.json``, ``log.csv``, ``curve.csv`` and
-    ``curve.png`` (``player`` names what the curve measures, ``write_curve_png``'s default when None). Each is
-    written beside and renamed over the old one (``atomic_write``), so a crash never leaves half a file."""
-    save_torch(out / "checkpoint.pt", state)
-    atomic_write(out / "config.json", json.dumps(dataclasses.asdict(cfg), indent=1) + "\n")
-    write_rows(out / "log.csv", log)
-    write_rows(out / "curve.csv", curve)
-    if curve:
-        extra = () if player is None else (player,)
-        write_curve_png(curve, out / "curve.png", title, 1.0 / cfg.num_players, *extra)
-
-
-def write_rows(path: pathlib.Path, rows: list[dict] | list[list], header: list[str] | None = None) -> None:
-    """A CSV of dict rows (their keys the header), or of list rows under ``header``; nothing for no rows."""
-    if not rows:
-        return
-    text = io.StringIO(newline="")
-    if header is None:
-        w = csv.DictWriter(text, fieldnames=list(rows[0]))
-        w.writeheader()
-    else:
-        w = csv.writer(text)
-        w.writerow(header)
-    w.writerows(rows)
-    atomic_write(path, text.getvalue())
-
-
-def save_figure(fig, path: pathlib.Path) -> None:
-    """A matplotlib figure as a PNG, written whole or not at all."""
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100)
-    atomic_write(path, buffer.getvalue())
-
-
-def write_curve_png(
-    curve: list[dict], path: pathlib.Path, title: str, equal_share: float, player: str = "greedy policy"
-) -> None:
-    """Win share against each evaluation opponent with its interval (Figure + Agg canvas, no pyplot)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(6.5, 4))
-    FigureCanvasAgg(fig)
-    ax = fig.add_subplot()
-    for opponent in dict.fromkeys(r["opponent"] for r in curve):
-        rows = [r for r in curve if r["opponent"] == opponent]
-        x = [r["samples"] for r in rows]
-        ax.plot(x, [r["win_share"] for r in rows], marker="o", label=f"vs {opponent} ({rows[0]['games']} games)")
-        ax.fill_between(x, [r["low"] for r in rows], [r["high"] for r in rows], alpha=0.2)
-    ax.axhline(equal_share, color="grey", linestyle="--", label="equal share")
-    ax.set_ylim(0, 1)
-    ax.set_xlabel("samples (non-forced decisions of the learning policy)")
-    ax.set_ylabel(f"win share ({player}), 95% interval")
-    ax.set_title(title, fontsize=8)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    save_figure(fig, path)
-
-
-class _Bar:
-    """Samples done, their rate over the run, games and the latest evaluation win shares
-    (``tabletop_zoo.progress``: a live bar on a terminal, plain lines elsewhere)."""
-
-    def __init__(self, total: int, done: int, enabled: bool):
-        from ..progress import Progress
-
-        self.progress = Progress("samples", total, "samples", done=done, enabled=enabled)
-        self.games, self.evals = 0, "-"
-
-    def update(self, done: int, speed: float | None = None, games: int = 0) -> None:
-        """``done`` samples and ``games`` finished in all. ``speed`` is not shown: a caller's speed of its last
-        round is a burst, and the bar measures the rate over the run itself."""
-        self.games = games
-        self.progress.update(done, status=self._status())
-
-    def evaluated(self, shares: dict) -> None:
-        """Show the latest evaluation in the bar and print it as a line of its own."""
-        self.evals = ", ".join(f"vs {k} {v:.2f}" for k, v in shares.items())
-        self.progress.update(self.progress.done, status=self._status())
-        self.progress.note(f"evaluation: win share {self.evals}")
-
-    def _status(self) -> str:
-        return f"{self.games} games  eval {self.evals}"
-
-    def stop(self) -> None:
-        """End the bar (plain output: the last line)."""
-        self.progress.stop()

@@ -31,7 +31,7 @@ from ..agents.search_agent import SearchAgent
 from ..agents.spec import check_agent_spec
 from ..arena.files import atomic_write
 from ..kernels._common import dispatch
-from .trainer import _Bar, prepare_out, save_torch
+from .run import SampleProgress, prepare_out, save_torch
 
 
 def collect(
@@ -52,7 +52,7 @@ def collect(
     rng = np.random.default_rng(seed)
     obs, masks, choices, policies, values, game_of = [], [], [], [], [], []
     mask, view, out = np.zeros(k.NUM_ACTIONS, np.uint8), np.zeros(k.OBS_SIZE, np.float32), np.zeros(k.MAX_PLAYERS)
-    games, bar, start = 0, _Bar(samples, 0, progress), time.perf_counter()
+    games, bar, start = 0, SampleProgress(samples, 0, progress), time.perf_counter()
     while len(obs) < samples:
         s = k.new_state(num_players, int(rng.integers(2**63)))
         teachers = [spec.build(game, seed=int(rng.integers(2**31))) for _ in range(num_players)]
@@ -160,7 +160,7 @@ def train_imitate(
     overwrite: bool = False,
 ) -> dict:
     """Collect ``timesteps`` samples, fit an ``AZNet`` and save ``out/az.pt`` and ``out/log.json`` (a folder that
-    holds a run is refused unless ``overwrite``: ``trainer.prepare_out``)."""
+    holds a run is refused unless ``overwrite``: ``run.prepare_out``)."""
     game = registry._canonical(game)
     k = registry.kernel(game)
     num_players = k.DEFAULT_PLAYERS if num_players is None else k.check_num_players(num_players)
