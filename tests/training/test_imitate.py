@@ -108,7 +108,7 @@ def test_a_soft_target_is_learned(searched):
     torch.manual_seed(0)
     net = AZNet(k.OBS_SIZE, k.NUM_ACTIONS, k.MAX_PLAYERS, (32,))
     before = agreement(net, searched)
-    log = fit(net, searched, 3, epochs=30, minibatch=64, lr=3e-3, seed=0)
+    log = fit(net, searched, epochs=30, minibatch=64, lr=3e-3, seed=0)
     assert log[-1]["policy_loss"] < log[0]["policy_loss"]
     assert agreement(net, searched) > before
 
