@@ -253,7 +253,7 @@ def train_imitate(
         if overwrite:  # the run files went with prepare_out; its saved games and fit go too
             shutil.rmtree(out / CHUNKS, ignore_errors=True)
             (out / FIT).unlink(missing_ok=True)
-        if same_config(out / "config.json", settings) and (out / "az.pt").exists():
+        if same_config(out / "config.json", settings) and (out / "log.json").exists():  # written last
             saved = json.loads((out / "log.json").read_text())
             return {"network": str(out / "az.pt"), "log": saved["epochs"], "meta": saved["meta"]}
     if torch_threads is not None:
@@ -269,6 +269,8 @@ def train_imitate(
     games = int(data["game"][-1]) + 1
     held_out = data["game"] >= games - (max(1, games // 10) if games > 1 else 0)  # the last tenth of the games
     train, test = subset(data, np.flatnonzero(~held_out)), subset(data, np.flatnonzero(held_out))
+    if chunk is not None:  # the same first weights whether this session played the chunks or read them back
+        torch.manual_seed(seed)  # (an az teacher's network draws from torch's generator as it is built)
     net = AZNet(k.OBS_SIZE, k.NUM_ACTIONS, k.MAX_PLAYERS, hidden)
     log = fit(net, train, epochs, minibatch, lr, seed, None if chunk is None else out / FIT)
     meta = {
