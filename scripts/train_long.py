@@ -31,7 +31,7 @@ from tabletop_zoo import registry
 from tabletop_zoo.agents.az.agent import shipped_network
 from tabletop_zoo.agents.az.network import load_az
 from tabletop_zoo.arena import run as arena
-from tabletop_zoo.arena.files import read_games
+from tabletop_zoo.arena.files import GAMES_FILE, RUN_FILE, read_games
 from tabletop_zoo.files import replaced_on_success
 from tabletop_zoo.selfplay.imitate import CHUNKS, FIT, train_imitate
 
@@ -90,7 +90,7 @@ def gate(folder: pathlib.Path, game: str, r: int, candidate: pathlib.Path, teach
     it won more games alone than the equal share."""
     out = folder / f"gate{r}"
     lineup = [f"az:path={candidate}", *[f"az:path={teacher}"] * (GATE_PLAYERS - 1)]
-    done = (out / "games.jsonl").exists()
+    started = (out / RUN_FILE).exists()  # the arena's settings, written before its first game
     arena(
         game,
         lineup,
@@ -99,11 +99,11 @@ def gate(folder: pathlib.Path, game: str, r: int, candidate: pathlib.Path, teach
         SEED + 100 + r,
         out,
         workers=1,
-        resume=done,
+        resume=started,
         progress=False,
         console=False,
     )
-    records = read_games(out / "games.jsonl", GATE_PLAYERS).values()
+    records = read_games(out / GAMES_FILE, GATE_PLAYERS).values()
     wins = sum(
         1
         for rec in records
@@ -134,23 +134,21 @@ def best_teacher(folder: pathlib.Path, game: str, rounds: int) -> pathlib.Path:
 
 
 def status(run: pathlib.Path, games: list[str]) -> None:
-    """Where each game's rounds stand: samples saved, epochs fitted, gate games played."""
+    """Where each game's rounds stand: chunks saved, the fit, gate games played."""
     for game in games:
         for r in range(1, ROUNDS + 1):
-            out = run / game / f"round{r}"
+            out, played = run / game / f"round{r}", run / game / f"gate{r}" / GAMES_FILE
             if not out.exists():
                 break
-            chunks = sorted((out / CHUNKS).glob("*.npz"))
-            fitted = json.loads((out / "log.json").read_text())["meta"] if (out / "az.pt").exists() else None
-            games_played = (
-                len((run / game / f"gate{r}" / "games.jsonl").read_text().splitlines())
-                if (run / game / f"gate{r}" / "games.jsonl").exists()
-                else 0
-            )
+            chunks = len(list((out / CHUNKS).glob("*.npz")))
+            if (out / "log.json").exists():
+                fitted = f"done ({json.loads((out / 'log.json').read_text())['meta']['samples']:,} samples)"
+            else:
+                fitted = "epochs saved" if (out / FIT).exists() else "not started"
+            gate_games = len(played.read_text().splitlines()) if played.exists() else 0
             print(
-                f"{game} round {r}: {len(chunks)} chunks of ~{CHUNK} samples (of ~{SAMPLES // CHUNK + 1}), "
-                f"fit {'done: ' + str(fitted['samples']) + ' samples' if fitted else 'epochs saved' if (out / FIT).exists() else 'not started'}"
-                f", gate games {games_played}/{GATE_GAMES}"
+                f"{game} round {r}: {chunks} chunks of ~{CHUNK:,} samples saved (a round: {SAMPLES:,} samples), "
+                f"fit {fitted}, gate games {gate_games}/{GATE_GAMES}"
             )
 
 
