@@ -56,7 +56,7 @@ def collect(
     num_players: int | Sequence[int],
     samples: int,
     explore: float,
-    seed,
+    seed: int | Sequence[int],
     teacher: str = "heuristic",
     progress: bool = False,
 ) -> dict[str, np.ndarray]:
@@ -253,7 +253,8 @@ def train_imitate(
         if overwrite:  # the run files went with prepare_out; its saved games and fit go too
             shutil.rmtree(out / CHUNKS, ignore_errors=True)
             (out / FIT).unlink(missing_ok=True)
-        if same_config(out / "config.json", settings) and (out / "log.json").exists():  # written last
+        check_config(out / "config.json", settings)
+        if (out / "log.json").exists():  # written last: the run is finished
             saved = json.loads((out / "log.json").read_text())
             return {"network": str(out / "az.pt"), "log": saved["epochs"], "meta": saved["meta"]}
     if torch_threads is not None:
@@ -330,17 +331,16 @@ def player_counts(k, num_players) -> tuple[int, ...]:
     return tuple(sorted({k.check_num_players(n) for n in counts}))
 
 
-def same_config(path: pathlib.Path, settings: dict) -> bool:
+def check_config(path: pathlib.Path, settings: dict) -> None:
     """Write a new run's settings; check a resumed run's are the same (refused, naming what differs)."""
     if not path.exists():
         atomic_write(path, json.dumps(settings, indent=1) + "\n")
-        return True
+        return
     saved = json.loads(path.read_text())
     changed = sorted(key for key in set(saved) | set(settings) if saved.get(key) != settings.get(key))
     if changed:
         was = ", ".join(f"{key}={saved.get(key)!r} (now {settings.get(key)!r})" for key in changed)
         raise ValueError(f"{path.parent} holds a run with other settings: {was}; resume it with its own settings")
-    return True
 
 
 def command(settings: dict) -> str:
