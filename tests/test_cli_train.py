@@ -57,7 +57,7 @@ OTHERS = {
     "maskable_ppo": ["--simulations", "--hidden", "--resume", "--pool", "--option", "--workers", "--backend"],
     "selfplay": ["--simulations", "--teacher", "--opponents"],
     "az": ["--reward", "--dense", "--ppo", "--teacher", "--opponents"],
-    "imitate": ["--pool", "--resume", "--option", "--num-envs", "--eval-every", "--backend", "--simulations"],
+    "imitate": ["--pool", "--option", "--num-envs", "--eval-every", "--backend", "--simulations"],
 }
 
 
@@ -113,7 +113,7 @@ def test_the_old_spelling_defaults_to_maskable_ppo_on_irish_gauge_and_reads_ever
     parse as before; the options the old command ignored for a trainer are dropped, naming them."""
     assert CliRunner().invoke(app, ["train"]).exit_code == 0
     assert CliRunner().invoke(app, ["train", "maskable-ppo"]).exit_code == 0
-    assert calls[0] == calls[1] and calls[0][1][:2] == ("irish_gauge", "maskable_ppo")
+    assert calls[0] == calls[1] and calls[0][1][0] == "irish_gauge" and calls[0][0] == "maskable_ppo"
     calls.clear()
     for args in (
         ["--algo=az", "-w4", "-t", "8", "kremlin", "--num-envs=8"],
@@ -176,3 +176,15 @@ def test_the_new_spelling_trains_for_real(tmp_path):
     result = CliRunner().invoke(app, [*args, "--out", str(tmp_path)])
     assert result.exit_code == 0 and "deprecated" not in result.output, result.output
     assert f"az:path={tmp_path / 'az.pt'}" in result.output.replace("\n", "") and (tmp_path / "log.json").exists()
+
+
+def test_imitate_takes_several_player_counts_a_chunk_and_resume(calls, tmp_path):
+    """`train imitate` passes --players as one count, a list or all, and --chunk/--resume to the trainer (#48)."""
+    base = ["train", "imitate", "kremlin", "--out", str(tmp_path)]
+    for given, passed in (("4", 4), ("3,5", [3, 5]), ("all", "all")):
+        result = CliRunner().invoke(app, [*base, "--players", given, "--chunk", "64", "--resume"])
+        assert result.exit_code == 0, result.output
+        args, kwargs = calls[-1][1], calls[-1][2]
+        assert args[1] == passed and kwargs["chunk"] == 64 and kwargs["resume"] is True
+    bad = CliRunner().invoke(app, [*base, "--players", "three"])
+    assert bad.exit_code != 0 and "--players must be a count, a list such as 2,3,4, or all" in said(bad)

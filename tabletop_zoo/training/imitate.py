@@ -1,7 +1,7 @@
 """A supervised start for az's network: a teacher agent's moves (AlphaGo's first stage, and Expert Iteration's
 step when the teacher is a search).
 
-    tabletop-zoo train GAME --algo imitate [--teacher SPEC] [--players N] [--timesteps SAMPLES] [--seed S] [--out DIR]
+    tabletop-zoo train imitate GAME [--teacher SPEC] [--players N] [--timesteps SAMPLES] [--seed S] [--out DIR]
 
 Games are played by the teacher (default: the game's heuristic) in every seat; at each non-forced decision the
 mover's observation, legal mask and the teacher's policy are a sample, and the game's final returns
@@ -14,48 +14,68 @@ sample keeps the teacher's policy as its label), so the positions are not only t
 az's self-play, for ``epochs`` passes; the last tenth of the games, held out, measures how often the network's
 favourite legal action is the teacher's choice. The result is an ``az.pt``: ``az:path=DIR/az.pt`` plays it, and
 ``--teacher az:path=DIR/az.pt`` makes the next expert of an iteration.
+
+Long runs (``chunk``): the games are collected in chunks of about ``chunk`` samples, each seeded by its index and
+saved whole (``chunks/NNNN.npz``) as soon as it is played, and the fit saves its state after every epoch
+(``fit.pt``); ``resume=True`` continues such a folder from its last saved chunk or epoch and ends with the network
+an uninterrupted run makes, bit for bit (one torch thread). ``num_players`` may list several counts (or be
+``"all"``, every count the game supports): each game then draws its count, so one network learns every table.
+The count needs no input of its own: every game's observation marks the seats at the table (``seat_present``).
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+import logging
+import pathlib
+import shutil
 import time
+from collections.abc import Sequence
 
 import numpy as np
 import torch
 
 from .. import registry
 from ..agents._params import check_int
-from ..agents.az.network import AZNet, az_blob, masked_log_softmax
+from ..agents.az.network import AZNet, az_blob, load_plain, masked_log_softmax
 from ..agents.search_agent import SearchAgent
 from ..agents.spec import check_agent_spec
 from ..arena.files import atomic_write
+from ..files import replaced_on_success
 from ..kernels._common import dispatch
 from .run import SampleProgress, prepare_out, save_torch
+
+logger = logging.getLogger(__name__)
+CHUNKS = "chunks"  # a long run's saved games, one file per chunk
+FIT = "fit.pt"  # a long run's fit, saved after every epoch
 
 
 def collect(
     game: str,
-    num_players: int,
+    num_players: int | Sequence[int],
     samples: int,
     explore: float,
-    seed: int,
+    seed: int | Sequence[int],
     teacher: str = "heuristic",
     progress: bool = False,
 ) -> dict[str, np.ndarray]:
     """``samples`` non-forced decisions of ``teacher`` (an agent spec) in every seat: observations, masks, the
-    teacher's choices and policies (one-hot, or a search's root visits normalised) and the seat-relative final
-    returns of their games (the last game is played to its end)."""
+    teacher's choices and policies (one-hot, or a search's root visits normalised), the seat-relative final
+    returns of their games (padded with 0 to the largest count) and each sample's player count (the last game
+    is played to its end). Given several counts, each game draws its own."""
     k = registry.kernel(game)
+    counts = (num_players,) if isinstance(num_players, int) else tuple(num_players)
     spec = check_agent_spec(teacher, game)
     dispatch.register(k)  # a searching teacher looks its kernel up by the record's dtype
     rng = np.random.default_rng(seed)
-    obs, masks, choices, policies, values, game_of = [], [], [], [], [], []
+    obs, masks, choices, policies, values, game_of, players = [], [], [], [], [], [], []
     mask, view, out = np.zeros(k.NUM_ACTIONS, np.uint8), np.zeros(k.OBS_SIZE, np.float32), np.zeros(k.MAX_PLAYERS)
     games, bar, start = 0, SampleProgress(samples, 0, progress), time.perf_counter()
     while len(obs) < samples:
-        s = k.new_state(num_players, int(rng.integers(2**63)))
-        teachers = [spec.build(game, seed=int(rng.integers(2**31))) for _ in range(num_players)]
+        n = counts[0] if len(counts) == 1 else int(rng.choice(counts))  # one count draws nothing: seeds as before
+        s = k.new_state(n, int(rng.integers(2**63)))
+        teachers = [spec.build(game, seed=int(rng.integers(2**31))) for _ in range(n)]
         movers = []
         while not k.is_over(s):
             seat = int(k.to_move(s))
@@ -72,21 +92,16 @@ def collect(
                 obs.append(view.copy())
                 masks.append(mask.copy())
                 choices.append(choice)
-                policy = np.zeros(k.NUM_ACTIONS, np.float32)
-                if searching:
-                    policy[:] = teachers[seat].last_visits
-                    policy /= policy.sum()
-                else:
-                    policy[choice] = 1.0
-                policies.append(policy)
+                policies.append(teacher_policy(teachers[seat], choice, k.NUM_ACTIONS, searching))
                 movers.append(seat)
                 if rng.random() < explore:
                     played = int(rng.choice(np.flatnonzero(mask)))
             k.step(s, played)
         k.returns(s, out)
         for seat in movers:
-            values.append([out[(seat + j) % num_players] for j in range(num_players)])
+            values.append([out[(seat + j) % n] if j < n else 0.0 for j in range(max(counts))])
             game_of.append(games)
+            players.append(n)
         games += 1
         bar.update(min(len(obs), samples), len(obs) / (time.perf_counter() - start), games)
     bar.stop()
@@ -97,7 +112,51 @@ def collect(
         "policy": np.array(policies, np.float32),
         "value": np.array(values, np.float32),
         "game": np.array(game_of, np.int64),
+        "players": np.array(players, np.int64),
     }
+
+
+def teacher_policy(teacher, choice: int, num_actions: int, searching: bool) -> np.ndarray:
+    """A sample's policy label: a search's root visits normalised, else the teacher's choice one-hot."""
+    policy = np.zeros(num_actions, np.float32)
+    if searching:
+        policy[:] = teacher.last_visits
+        policy /= policy.sum()
+    else:
+        policy[choice] = 1.0
+    return policy
+
+
+def collect_chunks(
+    folder: pathlib.Path, game: str, counts, samples: int, chunk: int, explore: float, seed: int, teacher: str
+) -> tuple[dict[str, np.ndarray], float]:
+    """``collect`` in chunks of about ``chunk`` samples, chunk i seeded by ``(seed, i)`` and saved whole to
+    ``folder/i.npz`` once played; chunks already saved are read back, so a killed run resumes where it stopped
+    and gathers the same samples. The chunks joined (games numbered across them) and their collection seconds."""
+    folder.mkdir(exist_ok=True)
+    parts, total, games, seconds = [], 0, 0, 0.0
+    for i in itertools.count():  # a chunk holds >= 1 sample, so this ends
+        if total >= samples:
+            break
+        path = folder / f"{i:04d}.npz"
+        if path.exists():
+            with np.load(path) as saved:
+                part = {key: saved[key] for key in saved.files}
+        else:
+            start = time.perf_counter()
+            part = collect(game, counts, min(chunk, samples - total), explore, [seed, i], teacher)
+            part["seconds"] = np.array(time.perf_counter() - start)
+            with replaced_on_success(path) as tmp:
+                np.savez_compressed(tmp, **part)
+            logger.info(
+                "chunk %d: %d samples, %d games, %.0f s", i, len(part["obs"]), part["game"][-1] + 1, part["seconds"]
+            )
+        seconds += float(part.pop("seconds"))
+        part["game"] = part["game"] + games
+        games = int(part["game"][-1]) + 1
+        total += len(part["obs"])
+        parts.append(part)
+    return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}, seconds
 
 
 def subset(data: dict, rows: np.ndarray) -> dict:
@@ -112,17 +171,23 @@ def agreement(net: AZNet, data: dict) -> float:
     return float((logits.masked_fill(~legal, -torch.inf).argmax(1).numpy() == data["choice"]).mean())
 
 
-def fit(net: AZNet, data: dict, num_players: int, epochs: int, minibatch: int, lr: float, seed: int) -> list[dict]:
-    """Adam on the policy's cross-entropy (against the teacher's policy) and the value's squared error; the mean
-    losses of each epoch."""
+def fit(
+    net: AZNet, data: dict, epochs: int, minibatch: int, lr: float, seed: int, checkpoint: pathlib.Path | None = None
+) -> list[dict]:
+    """Adam on the policy's cross-entropy (against the teacher's policy) and the value's squared error over each
+    sample's seats; the mean losses of each epoch. With ``checkpoint``, the network, Adam's moments, the shuffle's
+    generator and the log are saved there after every epoch, and a saved fit continues from its last epoch."""
     gen = torch.Generator().manual_seed(seed)
     opt = torch.optim.Adam(net.parameters(), lr=lr, weight_decay=1e-4)
     obs, mask = torch.from_numpy(data["obs"]), torch.from_numpy(data["mask"].astype(bool))
     choice, value = torch.from_numpy(data["choice"]), torch.from_numpy(data["value"])
+    seated = torch.from_numpy(np.arange(value.shape[1]) < data["players"][:, None]).float()  # padded seats: 0
     target = torch.from_numpy(data["policy"])
     log = []
+    if checkpoint is not None and checkpoint.exists():
+        log = resume_fit(checkpoint, net, opt, gen)
     net.train()
-    for epoch in range(epochs):
+    for epoch in range(len(log), epochs):
         order = torch.randperm(len(obs), generator=gen)
         sums, batches = np.zeros(3), 0
         for start in range(0, len(obs), minibatch):
@@ -130,22 +195,35 @@ def fit(net: AZNet, data: dict, num_players: int, epochs: int, minibatch: int, l
             logits, v = net(obs[i])
             logp = masked_log_softmax(logits, mask[i])
             lp = -torch.where(target[i] > 0, target[i] * logp, 0.0).sum(1).mean()  # 0 * -inf at illegal actions
-            lv = ((v[:, :num_players] - value[i]) ** 2).sum(1).mean()
+            lv = (((v[:, : value.shape[1]] - value[i]) ** 2) * seated[i]).sum(1).mean()
             opt.zero_grad()
             (lp + lv).backward()
             opt.step()
             agree = (logits.detach().masked_fill(~mask[i], -torch.inf).argmax(1) == choice[i]).float().mean()
             sums += (lp.item(), lv.item(), agree.item())
             batches += 1
-        p, v, a = sums / batches
+        p, v, a = (float(x) for x in sums / batches)  # plain floats: the checkpoint holds no numpy objects
         log.append({"epoch": epoch + 1, "policy_loss": p, "value_loss": v, "agreement": a})
+        if checkpoint is not None:
+            state = {"net": net.state_dict(), "opt": opt.state_dict(), "generator": gen.get_state(), "log": log}
+            save_torch(checkpoint, state)
+            logger.info("epoch %d: policy loss %.4f, value loss %.4f, agreement %.3f", *log[-1].values())
     net.eval()
     return log
 
 
+def resume_fit(checkpoint: pathlib.Path, net: AZNet, opt: torch.optim.Optimizer, gen: torch.Generator) -> list[dict]:
+    """Load a fit saved after an epoch into ``net``, ``opt`` and ``gen``; its log so far."""
+    state = load_plain(checkpoint, "a saved imitation fit", "; remove it to fit again from the start")
+    net.load_state_dict(state["net"])
+    opt.load_state_dict(state["opt"])
+    gen.set_state(state["generator"])
+    return list(state["log"])
+
+
 def train_imitate(
     game: str,
-    num_players: int | None = None,
+    num_players: int | Sequence[int] | str | None = None,
     timesteps: int = 100_000,
     teacher: str = "heuristic",
     epochs: int = 8,
@@ -158,36 +236,46 @@ def train_imitate(
     torch_threads: int | None = None,
     progress: bool = False,
     overwrite: bool = False,
+    chunk: int | None = None,
+    resume: bool = False,
 ) -> dict:
     """Collect ``timesteps`` samples, fit an ``AZNet`` and save ``out/az.pt`` and ``out/log.json`` (a folder that
-    holds a run is refused unless ``overwrite``: ``run.prepare_out``)."""
+    holds a run is refused unless ``overwrite``: ``run.prepare_out``). ``num_players``: one count, several, or
+    ``"all"``. With ``chunk`` (samples a saved chunk) the run saves its progress, and ``resume=True`` starts it or
+    continues it with the same settings (``config.json``); resuming a finished run returns its result."""
     game = registry._canonical(game)
     k = registry.kernel(game)
-    num_players = k.DEFAULT_PLAYERS if num_players is None else k.check_num_players(num_players)
-    if isinstance(timesteps, bool) or not isinstance(timesteps, int) or timesteps < 1:
-        raise ValueError(f"timesteps (samples) must be an int >= 1, got {timesteps!r}")
-    if isinstance(hidden, (str, bytes)) or not hidden:
-        raise ValueError(f"hidden must be one or more layer widths, e.g. (256, 256), got {hidden!r}")
-    hidden = tuple(check_int("hidden layer width", h, 1) for h in hidden)
-    check_agent_spec(teacher, game)  # a bad teacher is refused before the folder is touched
-    out = prepare_out(out, overwrite=overwrite)
+    settings = check_settings(k, num_players, timesteps, teacher, hidden, chunk, resume)
+    settings.update(epochs=epochs, explore=explore, minibatch=minibatch, lr=lr, seed=seed)
+    counts, hidden = tuple(settings["players"]), tuple(settings["hidden"])
+    out = prepare_out(out, resume=resume, overwrite=overwrite)
+    if chunk is not None:
+        if overwrite:  # the run files went with prepare_out; its saved games and fit go too
+            shutil.rmtree(out / CHUNKS, ignore_errors=True)
+            (out / FIT).unlink(missing_ok=True)
+        check_config(out / "config.json", settings)
+        if (out / "log.json").exists():  # written last: the run is finished
+            saved = json.loads((out / "log.json").read_text())
+            return {"network": str(out / "az.pt"), "log": saved["epochs"], "meta": saved["meta"]}
     if torch_threads is not None:
         torch.set_num_threads(int(torch_threads))
     torch.manual_seed(seed)
     start = time.perf_counter()
-    data = collect(game, num_players, timesteps, explore, seed, teacher, progress)
-    collected = time.perf_counter() - start
+    if chunk is None:
+        data = collect(game, counts, timesteps, explore, seed, teacher, progress)
+        collected = time.perf_counter() - start
+    else:  # the seconds of every session that played a chunk
+        data, collected = collect_chunks(out / CHUNKS, game, counts, timesteps, chunk, explore, seed, teacher)
+    fitting = time.perf_counter()
     games = int(data["game"][-1]) + 1
     held_out = data["game"] >= games - (max(1, games // 10) if games > 1 else 0)  # the last tenth of the games
     train, test = subset(data, np.flatnonzero(~held_out)), subset(data, np.flatnonzero(held_out))
+    if chunk is not None:  # the same first weights whether this session played the chunks or read them back
+        torch.manual_seed(seed)  # (an az teacher's network draws from torch's generator as it is built)
     net = AZNet(k.OBS_SIZE, k.NUM_ACTIONS, k.MAX_PLAYERS, hidden)
-    log = fit(net, train, num_players, epochs, minibatch, lr, seed)
-    wall = time.perf_counter() - start
+    log = fit(net, train, epochs, minibatch, lr, seed, None if chunk is None else out / FIT)
     meta = {
-        "command": f"tabletop-zoo train {game} --algo imitate --players {num_players} --timesteps {timesteps} "
-        f"--seed {seed}"
-        + ("" if teacher == "heuristic" else f" --teacher '{teacher}'")
-        + ("" if hidden == (256, 256) else f" --hidden {','.join(map(str, hidden))}"),
+        "command": command(settings),
         "teacher": teacher,
         "samples": len(data["obs"]),
         "games": games,
@@ -195,12 +283,75 @@ def train_imitate(
         "held_out_agreement": round(agreement(net, test), 4) if len(test["obs"]) else None,
         "explore": explore,
         "epochs": epochs,
-        "wall_s": round(wall, 1),
+        "wall_s": round(collected + time.perf_counter() - fitting, 1),
         "collect_s": round(collected, 1),
-        "num_players": num_players,
+        "num_players": counts[0] if len(counts) == 1 else list(counts),
         "hidden": list(hidden),
     }
     path = out / "az.pt"
     save_torch(path, az_blob(net, game, meta))
     atomic_write(out / "log.json", json.dumps({"meta": meta, "epochs": log}, indent=1) + "\n")
     return {"network": str(path), "log": log, "meta": meta}
+
+
+def check_settings(k, num_players, timesteps, teacher: str, hidden, chunk, resume: bool) -> dict:
+    """The run's checked settings (each refused with one line before the folder is touched)."""
+    if isinstance(timesteps, bool) or not isinstance(timesteps, int) or timesteps < 1:
+        raise ValueError(f"timesteps (samples) must be an int >= 1, got {timesteps!r}")
+    if isinstance(hidden, (str, bytes)) or not hidden:
+        raise ValueError(f"hidden must be one or more layer widths, e.g. (256, 256), got {hidden!r}")
+    hidden = tuple(check_int("hidden layer width", h, 1) for h in hidden)
+    chunk = None if chunk is None else check_int("chunk (samples a saved chunk)", chunk, 1)
+    if resume and chunk is None:
+        raise ValueError("resume continues a run saved in chunks: pass chunk (samples a saved chunk) too")
+    check_agent_spec(teacher, k.GAME_ID)
+    players = player_counts(k, num_players)
+    return {
+        "game": k.GAME_ID,
+        "players": list(players),
+        "timesteps": timesteps,
+        "teacher": teacher,
+        "hidden": list(hidden),
+        "chunk": chunk,
+    }
+
+
+def player_counts(k, num_players) -> tuple[int, ...]:
+    """The counts the games are played at: the game's default for None, every supported count for ``"all"``,
+    else one count or several (each checked by the game)."""
+    if num_players is None:
+        return (k.DEFAULT_PLAYERS,)
+    if num_players == "all":
+        return tuple(range(k.MIN_PLAYERS, k.MAX_PLAYERS + 1))
+    if isinstance(num_players, str) or not isinstance(num_players, (int, Sequence)):
+        raise ValueError(f"players must be a count, several counts or 'all', got {num_players!r}")
+    counts = (num_players,) if isinstance(num_players, int) else tuple(num_players)
+    if not counts:
+        raise ValueError("players must name at least one player count")
+    return tuple(sorted({k.check_num_players(n) for n in counts}))
+
+
+def check_config(path: pathlib.Path, settings: dict) -> None:
+    """Write a new run's settings; check a resumed run's are the same (refused, naming what differs)."""
+    if not path.exists():
+        atomic_write(path, json.dumps(settings, indent=1) + "\n")
+        return
+    saved = json.loads(path.read_text())
+    changed = sorted(key for key in set(saved) | set(settings) if saved.get(key) != settings.get(key))
+    if changed:
+        was = ", ".join(f"{key}={saved.get(key)!r} (now {settings.get(key)!r})" for key in changed)
+        raise ValueError(f"{path.parent} holds a run with other settings: {was}; resume it with its own settings")
+
+
+def command(settings: dict) -> str:
+    """The command line of a run's settings."""
+    players = settings["players"]
+    count = players[0] if len(players) == 1 else ",".join(map(str, players))
+    hidden = tuple(settings["hidden"])
+    return (
+        f"tabletop-zoo train imitate {settings['game']} --players {count} --timesteps {settings['timesteps']} "
+        f"--seed {settings['seed']}"
+        + ("" if settings["teacher"] == "heuristic" else f" --teacher '{settings['teacher']}'")
+        + ("" if hidden == (256, 256) else f" --hidden {','.join(map(str, hidden))}")
+        + ("" if settings["chunk"] is None else f" --chunk {settings['chunk']} --resume")
+    )

@@ -53,7 +53,7 @@ def test_a_short_run_learns_and_plays(tmp_path):
     result = train_imitate("irish_gauge", 3, 600, epochs=6, hidden=(32, 32), seed=1, out=tmp_path, torch_threads=1)
     log = json.loads((tmp_path / "log.json").read_text())
     assert log["epochs"][-1]["policy_loss"] < log["epochs"][0]["policy_loss"]
-    assert log["meta"]["command"].startswith("tabletop-zoo train irish_gauge --algo imitate")
+    assert log["meta"]["command"].startswith("tabletop-zoo train imitate irish_gauge")
     assert log["meta"]["command"].endswith("--hidden 32,32") and log["meta"]["hidden"] == [32, 32]
     assert 0.0 <= log["meta"]["held_out_agreement"] <= 1.0 and log["meta"]["held_out_samples"] > 0
     agent = make_agent("az", "irish_gauge", path=result["network"], simulations=8, seed=0)
@@ -108,7 +108,7 @@ def test_a_soft_target_is_learned(searched):
     torch.manual_seed(0)
     net = AZNet(k.OBS_SIZE, k.NUM_ACTIONS, k.MAX_PLAYERS, (32,))
     before = agreement(net, searched)
-    log = fit(net, searched, 3, epochs=30, minibatch=64, lr=3e-3, seed=0)
+    log = fit(net, searched, epochs=30, minibatch=64, lr=3e-3, seed=0)
     assert log[-1]["policy_loss"] < log[0]["policy_loss"]
     assert agreement(net, searched) > before
 
