@@ -36,10 +36,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .. import precompile
 from ..kernels._common.env_step import env_step
 from ..kernels._common.record import copy_record
 from ..kernels._common.validate import check_options_mapping, record_from
+from . import first_use
 
 ILLEGAL_ACTION_POLICIES = ("raise", "penalize")
 RENDER_FPS = 2  # "human" frames per second: board-game positions, not animation
@@ -126,7 +126,7 @@ class KernelAECEnv(AECEnv):
         self._no_mask = np.zeros(k.NUM_ACTIONS, np.int8)  # what a seat that is not to move sees
         self._obs: np.ndarray | None = None  # the mover's observation, written by the step that selected it
         self.agents = []
-        precompile.env_first_use(type(self))  # a cold numba cache: compile the game's env path now, saying so once
+        first_use.env_first_use(type(self))  # a cold numba cache: compile the game's env path now, saying so once
 
     def _make_observation_space(self) -> spaces.Dict:
         k = self.kernel

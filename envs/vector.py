@@ -39,8 +39,8 @@ import gymnasium
 import numba
 import numpy as np
 
-from .. import precompile
 from ..kernels._common import vector as lanes_mod
+from . import first_use
 
 if TYPE_CHECKING:  # torchrl is optional (the train extra)
     from .torchrl_env import TorchRLVecEnv
@@ -121,7 +121,7 @@ class VecGames:
         self._started = False
         # a cold numba cache: compile the batch's entry now, saying so once (as the AEC env does)
         part = "vector" if self.threads == 1 else "vector-threads"
-        precompile.compile_once(k.GAME_ID, {part: lambda: _warm(k, self.num_players, self.threads)})
+        first_use.compile_once(k.GAME_ID, {part: lambda: _warm(k, self.num_players, self.threads)})
 
     def _check_threads(self, threads) -> int:
         threads = _count(threads, "threads", 1)

@@ -15,6 +15,7 @@ import numba
 import pytest
 
 from tabletop_zoo import precompile
+from tabletop_zoo.envs import first_use
 
 LINE = "tabletop-zoo precompile irish_gauge"
 FIRST_USE = (
@@ -52,40 +53,40 @@ def test_a_cold_process_says_it_compiles_once_and_a_warm_one_says_nothing(tmp_pa
 def fresh(tmp_path, monkeypatch):
     """An empty cache folder and a process that has not checked any game yet."""
     monkeypatch.setattr(numba.config, "CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(precompile, "_done", set())
-    monkeypatch.setattr(precompile, "_announced", set())
+    monkeypatch.setattr(first_use, "_done", set())
+    monkeypatch.setattr(first_use, "_announced", set())
     return tmp_path
 
 
 def test_a_cold_part_is_compiled_announced_and_marked_once(fresh, caplog):
     calls = []
     with caplog.at_level(logging.WARNING, logger="tabletop_zoo"):
-        assert precompile.compile_once("irish_gauge", {"env": lambda: calls.append("env")})
-        assert not precompile.compile_once("irish_gauge", {"env": lambda: calls.append("again")})
+        assert first_use.compile_once("irish_gauge", {"env": lambda: calls.append("env")})
+        assert not first_use.compile_once("irish_gauge", {"env": lambda: calls.append("again")})
     assert calls == ["env"]
     lines = [r.getMessage() for r in caplog.records if r.name == "tabletop_zoo"]
     assert len(lines) == 1 and LINE in lines[0] and "irish_gauge" in lines[0]
-    assert precompile.is_compiled("irish_gauge", "env")
+    assert first_use.is_compiled("irish_gauge", "env")
 
 
 def test_a_warm_cache_says_nothing_in_a_new_process(fresh, caplog, monkeypatch):
-    precompile.compile_once("irish_gauge", {"env": lambda: None})
-    monkeypatch.setattr(precompile, "_done", set())  # what a new process starts with
-    monkeypatch.setattr(precompile, "_announced", set())
+    first_use.compile_once("irish_gauge", {"env": lambda: None})
+    monkeypatch.setattr(first_use, "_done", set())  # what a new process starts with
+    monkeypatch.setattr(first_use, "_announced", set())
     caplog.clear()
     with caplog.at_level(logging.WARNING, logger="tabletop_zoo"):
-        assert not precompile.compile_once("irish_gauge", {"env": lambda: pytest.fail("compiled again")})
+        assert not first_use.compile_once("irish_gauge", {"env": lambda: pytest.fail("compiled again")})
     assert not caplog.records
 
 
 def test_one_line_per_game_and_process_even_for_a_later_part(fresh, caplog):
     with caplog.at_level(logging.WARNING, logger="tabletop_zoo"):
-        precompile.compile_once("irish_gauge", {"env": lambda: None})
-        precompile.compile_once("irish_gauge", {"agent-mcts": lambda: None})
-        precompile.compile_once("kremlin", {"env": lambda: None})
+        first_use.compile_once("irish_gauge", {"env": lambda: None})
+        first_use.compile_once("irish_gauge", {"agent-mcts": lambda: None})
+        first_use.compile_once("kremlin", {"env": lambda: None})
     games = [r.getMessage().split("'")[0] for r in caplog.records]
     assert games == ["compiling irish_gauge", "compiling kremlin"]
-    assert precompile.is_compiled("irish_gauge", "agent-mcts")
+    assert first_use.is_compiled("irish_gauge", "agent-mcts")
 
 
 def test_a_failed_compile_leaves_no_marker(fresh):
@@ -93,12 +94,12 @@ def test_a_failed_compile_leaves_no_marker(fresh):
         raise RuntimeError("killed mid-compile")
 
     with pytest.raises(RuntimeError):
-        precompile.compile_once("irish_gauge", {"env": broken})
-    assert not precompile.is_compiled("irish_gauge", "env")
+        first_use.compile_once("irish_gauge", {"env": broken})
+    assert not first_use.is_compiled("irish_gauge", "env")
 
 
 def test_the_cli_says_it_in_one_plain_line_when_stderr_is_not_a_terminal(fresh, capsys):
-    with precompile.announcing(precompile.spinner):
-        precompile.compile_once("irish_gauge", {"env": lambda: None})
+    with first_use.announcing(precompile.spinner):
+        first_use.compile_once("irish_gauge", {"env": lambda: None})
     err = capsys.readouterr().err
     assert err.count(LINE) == 1 and err.count("\n") == 1

@@ -21,7 +21,8 @@ class _App(typer.Typer):
 
     def __call__(self, *args, **kwargs):
         from .._numba_cache import DamagedCacheError
-        from ..precompile import announcing, spinner
+        from ..envs.first_use import announcing
+        from ..precompile import spinner
 
         try:
             with announcing(spinner):  # a game's first compile: a spinner on stderr (one line if not a terminal)
