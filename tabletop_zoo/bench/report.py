@@ -52,8 +52,14 @@ def format_report(result: dict) -> str:
         _load_line(result),
         "",
     ]
-    t = cfg["threads"]
-    lines += [
+    lines += _throughput(result) + _per_call(result) + _references(result) + _headline(result)
+    return "\n".join(lines)
+
+
+def _throughput(result: dict) -> list[str]:
+    """Decisions/s of the kernel (1 thread and all), its games/s and the AEC env against PettingZoo's."""
+    t = result["config"]["threads"]
+    lines = [
         "## Throughput (decisions/s)",
         "",
         f"| game | players | kernel 1 thread | kernel {t} threads | scaling | decisions/game | kernel games/s (1t) "
@@ -69,7 +75,13 @@ def format_report(result: dict) -> str:
                 f"{_mmm(r['kernel_1t']['games_per_s'])} | {_mmm(r['aec']['steps_per_s'])} | "
                 f"{_x(r['ratios']['aec_vs_pettingzoo_connect_four_env'])} |"
             )
-    lines += [
+    return lines
+
+
+def _per_call(result: dict) -> list[str]:
+    """Per-call costs (observe, cloning), MCTS simulations/s and memory."""
+    t = result["config"]["threads"]
+    lines = [
         "",
         "## Per-call costs, MCTS and memory",
         "",
@@ -88,7 +100,12 @@ def format_report(result: dict) -> str:
                 f"{_mmm(r['mcts_1t']['ms_per_1000_sims'], 1)} | {r['memory']['state_record_bytes']:,} | "
                 f"{r['memory']['mcts_node_bytes']} |"
             )
-    lines += ["", "## Reference points (same run)", "", "| reference | figure |", "|---|---|"]
+    return lines
+
+
+def _references(result: dict) -> list[str]:
+    """The reference points measured in the same run (PettingZoo, OpenSpiel)."""
+    lines = ["", "## Reference points (same run)", "", "| reference | figure |", "|---|---|"]
     pz, ops = result["references"]["pettingzoo"], result["references"]["openspiel"]
     for name, fig in pz.items():
         lines.append(
@@ -108,7 +125,12 @@ def format_report(result: dict) -> str:
     for key, (label, field, unit) in labels.items():
         fig = ops.get(key)
         lines.append(f"| {label} | {'not installed' if fig is None else _mmm(fig[field]) + ' ' + unit} |")
-    lines += [
+    return lines
+
+
+def _headline(result: dict) -> list[str]:
+    """OpenSpiel's Python MCTSBot on our games against our MCTS."""
+    lines = [
         "",
         "## Headline: OpenSpiel's Python MCTSBot on our games vs our MCTS",
         "",
@@ -126,7 +148,7 @@ def format_report(result: dict) -> str:
                 f"| {g} | {h['players']} | {h['simulations']} | {h['positions']} | "
                 f"{_mmm(h['openspiel_python_sims_per_s'])} | {_mmm(h['ours_sims_per_s'])} | {_x(h['ratio'])} |"
             )
-    return "\n".join(lines)
+    return lines
 
 
 def plot(result: dict, path: pathlib.Path) -> None:
