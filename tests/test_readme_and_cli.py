@@ -18,10 +18,11 @@ runner = CliRunner()
 
 
 # The README's example and the docs pages' (the manual the README links to): every ```python block runs as written.
-EXAMPLE_PAGES = ["README.md", "docs/getting-started.md", "docs/agents.md", "docs/training.md"]
+EXAMPLE_PAGES = ["README.md", "docs/getting-started.md", "docs/agents.md", "docs/training.md", "docs/play.md"]
 
 
-def test_readme_python_examples_run(capsys):
+def test_readme_python_examples_run(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # an example that writes a file writes it here
     blocks = []
     for page in EXAMPLE_PAGES:
         found = re.findall(r"```python\n(.*?)```", (ROOT / page).read_text(), re.S)
