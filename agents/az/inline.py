@@ -57,18 +57,8 @@ class Tree(puct.TreeArrays):
         seed_rng(self.rng, np.uint64(seed))
 
     def arrays(self) -> tuple:
-        """The arrays ``grow`` takes after the weights, in its order."""
-        return (
-            self.counts,
-            self.action,
-            self.first_child,
-            self.next_sibling,
-            self.row,
-            self.visits,
-            self.value,
-            self.logits,
-            self.hidden,
-            self.path,
+        """(tree, logits, hidden, scratch): what ``grow`` takes after the weights."""
+        scratch = (
             self.state,
             self.mask,
             self.legal,
@@ -79,6 +69,7 @@ class Tree(puct.TreeArrays):
             self.relative,
             self.rng,
         )
+        return self.tree(), self.logits, self.hidden, scratch
 
 
 @njit(cache=True, nogil=True)
@@ -93,11 +84,10 @@ def _evaluate(st, node, counts, row, obs, layers, biases, buf, hidden, logits):
 
 
 @njit(cache=True, nogil=True)
-def _leaf_value(st, node, num_players, mix, rollout_depth, weights, rows, scratch, rng):
+def _leaf_value(st, node, num_players, mix, rollout_depth, weights, counts, row, logits, hidden, scratch):
     """Step 3 of ``puct`` for the leaf ``node`` reached in ``st``: its value per seat into ``leaf[0]``."""
-    layers, biases, w_pol, b_pol, w_val, b_val = weights
-    counts, row, logits, hidden = rows  # the evaluated nodes' storage
-    mask, obs, buf, leaf, relative = scratch
+    layers, biases, _, _, w_val, b_val = weights
+    _, mask, _, _, obs, buf, leaf, relative, rng = scratch
     v, z = leaf[0], leaf[1]
     if is_over(st):
         v[:] = 0.0
@@ -117,57 +107,21 @@ def _leaf_value(st, node, num_players, mix, rollout_depth, weights, rows, scratc
 
 
 @njit(cache=True, nogil=True)
-def grow(
-    root,
-    simulations,
-    num_players,
-    c,
-    temperature,
-    mix,
-    rollout_depth,
-    weights,
-    counts,
-    action,
-    first_child,
-    next_sibling,
-    row,
-    visits,
-    value,
-    logits,
-    hidden,
-    path,
-    st,
-    mask,
-    legal,
-    weight,
-    obs,
-    buf,
-    leaf,
-    relative,
-    rng,
-):
-    """Add ``simulations`` simulations to the tree (fewer if it fills up); returns how many were run."""
+def grow(root, simulations, num_players, c, temperature, mix, rollout_depth, weights, tree, logits, hidden, scratch):
+    """Add ``simulations`` simulations to the tree (``Tree.arrays()``; fewer if it fills up); returns how many
+    were run."""
     layers, biases, w_pol, b_pol, _, _ = weights
-    tree = (counts, action, first_child, next_sibling, row, visits, value, logits, path)
+    counts, action, _, _, row, visits, value, path = tree
+    st, mask, legal, weight, obs, buf, leaf, _, rng = scratch
     head = (hidden, w_pol, b_pol, 1.0 / temperature)
     done = 0
     while done < simulations and counts[0] < action.size:
-        puct.start(root, st, rng, mask, path)
-        node, d = puct.descend(st, mask, legal, weight, c, head, tree, 0, 0)
+        puct.start(root, st, rng, mask)
+        node, d = puct.descend(st, mask, legal, weight, c, logits, head, tree, 0, 0)
         while mix >= 1.0 and visits[node] > 0 and not is_over(st):  # mix 1: evaluated at its second visit
             _evaluate(st, node, counts, row, obs, layers, biases, buf, hidden, logits)
-            node, d = puct.descend(st, mask, legal, weight, c, head, tree, node, d)
-        _leaf_value(
-            st,
-            node,
-            num_players,
-            mix,
-            rollout_depth,
-            weights,
-            (counts, row, logits, hidden),
-            (mask, obs, buf, leaf, relative),
-            rng,
-        )
+            node, d = puct.descend(st, mask, legal, weight, c, logits, head, tree, node, d)
+        _leaf_value(st, node, num_players, mix, rollout_depth, weights, counts, row, logits, hidden, scratch)
         puct.backup(path, d, leaf[0], num_players, visits, value)
         done += 1
     return done

@@ -1,7 +1,7 @@
 """An ``AZNet`` evaluated inside numba, for the play search (``inline.py``).
 
-An agent playing one game has one leaf at a time, and a torch call per leaf (~0.5 ms) would be most of a
-move's budget. The same weights, exported to numpy (``NumbaNet``), are evaluated inside the numba search, so a
+An agent playing one game has one leaf at a time, and a torch call per leaf would be most of a move's
+budget. The same weights, exported to numpy (``NumbaNet``), are evaluated inside the numba search, so a
 simulation costs the network's arithmetic, not an interpreter round trip:
 
 - observations are sparse (65-210 of their 862-2086 entries are non-zero), so the first layer adds up the

@@ -1,5 +1,5 @@
 """PUCT over the kernel contract, written once: the play search (``inline.py``) and the batched self-play search
-(``search.py``) are both made of these steps and differ only in how a leaf is valued.
+(``search.py``) are both made of these steps; they differ in how a leaf is valued and in the form of a prior.
 
 One simulation of a tree:
 
@@ -59,6 +59,20 @@ class TreeArrays:
         self.value = np.zeros((*batch, nodes, max_players), np.float64)
         self.path = np.zeros((*batch, nodes + 1), np.int32)
 
+    def tree(self) -> tuple:
+        """(counts, action, first_child, next_sibling, row, visits, value, path): the tree (or, batched, the
+        trees) as ``descend`` takes it (``one`` picks a tree of a batch)."""
+        return (
+            self.counts,
+            self.action,
+            self.first_child,
+            self.next_sibling,
+            self.row,
+            self.visits,
+            self.value,
+            self.path,
+        )
+
     def clear(self) -> None:
         """Empty every tree: only the root, not evaluated yet."""
         self.counts[..., 0] = 1
@@ -70,14 +84,20 @@ class TreeArrays:
 
 
 @njit(cache=True, nogil=True)
-def start(root, st, rng, mask, path):
+def one(trees, b):
+    """Tree ``b`` of a batch's ``TreeArrays.tree()``: views, nothing copied."""
+    counts, action, first_child, next_sibling, row, visits, value, path = trees
+    return counts[b], action[b], first_child[b], next_sibling[b], row[b], visits[b], value[b], path[b]
+
+
+@njit(cache=True, nogil=True)
+def start(root, st, rng, mask):
     """Step 1: ``st`` becomes the root, determinized for its mover and reseeded from ``rng``; ``mask`` its legal
-    actions; the path is the root alone."""
+    actions."""
     st[:] = root[:]
     determinize(st, to_move(root), next_u64(rng))
     seed_rng(st[0].rng, next_u64(rng))  # chance is resampled, never read from the game's future
     legal_mask(st, mask)
-    path[0] = 0
 
 
 @njit(cache=True, nogil=True)
@@ -161,14 +181,14 @@ def add_child(node, a, counts, action, first_child, next_sibling, row, visits, v
 
 
 @njit(cache=True, nogil=True)
-def descend(st, mask, legal, weight, c, head, tree, node, depth):
+def descend(st, mask, legal, weight, c, priors, head, tree, node, depth):
     """Step 2 from ``node`` (at ``depth`` on the path): select and step through evaluated nodes, making a child
     when first chosen, until an unevaluated node or the end of the game; returns (that node, its depth).
 
-    ``tree`` is (counts, action, first_child, next_sibling, row, visits, value, priors, path) of one tree,
-    ``priors[row]`` a node's prior in the form ``head`` says (see the module docstring); ``legal`` and
-    ``weight`` are scratch of one entry per action."""
-    counts, action, first_child, next_sibling, row, visits, value, priors, path = tree
+    ``tree`` is one tree's ``TreeArrays.tree()``, ``priors[row]`` a node's prior in the form ``head`` says (see
+    the module docstring); ``legal`` and ``weight`` are scratch of one entry per action."""
+    counts, action, first_child, next_sibling, row, visits, value, path = tree
+    path[depth] = node
     while row[node] >= 0 and not is_over(st):
         seat = to_move(st)
         r = row[node]

@@ -43,59 +43,21 @@ class Trees(puct.TreeArrays):
             seed_rng(self.rng[b], np.uint64(seed))
 
     def arrays(self) -> tuple:
-        """The arrays ``descend`` and ``expand_backup`` take, in their order."""
-        return (
-            self.counts,
-            self.action,
-            self.first_child,
-            self.next_sibling,
-            self.row,
-            self.visits,
-            self.value,
-            self.prior,
-            self.path,
-            self.depth,
-            self.rng,
-            self.mask,
-            self.legal,
-            self.weight,
-            self.obs,
-            self.mover,
-            self.leaf_value,
-        )
+        """(trees, prior, depth, rng, mask, legal, weight, obs, mover, leaf_value): what ``descend`` takes after
+        the roots, their states and ``c``."""
+        scratch = (self.rng, self.mask, self.legal, self.weight, self.obs, self.mover, self.leaf_value)
+        return (self.tree(), self.prior, self.depth, *scratch)
 
 
 @njit(cache=True, nogil=True)
-def descend(
-    roots,
-    states,
-    c,
-    counts,
-    action,
-    first_child,
-    next_sibling,
-    row,
-    visits,
-    value,
-    prior,
-    path,
-    depth,
-    rng,
-    mask,
-    legal,
-    weight,
-    obs,
-    mover,
-    leaf_value,
-):
+def descend(roots, states, c, trees, prior, depth, rng, mask, legal, weight, obs, mover, leaf_value):
     """One simulation of every search down to its leaf (``puct`` steps 1-3); returns how many leaves need the
     network (rows with ``mover >= 0``: their observation is in ``obs``, their mask in ``mask``)."""
     need = 0
     for b in range(roots.shape[0]):
-        st = states[b : b + 1]
-        puct.start(roots[b : b + 1], st, rng[b], mask[b], path[b])
-        tree = (counts[b], action[b], first_child[b], next_sibling[b], row[b], visits[b], value[b], prior[b], path[b])
-        _, depth[b] = puct.descend(st, mask[b], legal, weight, c, None, tree, 0, 0)
+        st, tree = states[b : b + 1], puct.one(trees, b)
+        puct.start(roots[b : b + 1], st, rng[b], mask[b])
+        _, depth[b] = puct.descend(st, mask[b], legal, weight, c, prior[b], None, tree, 0, 0)
         if is_over(st):
             mover[b] = -1
             returns(st, leaf_value[b])
@@ -108,30 +70,16 @@ def descend(
 
 
 @njit(cache=True, nogil=True)
-def expand_backup(
-    n_searches,
-    num_players,
-    net_prior,
-    net_value,
-    counts,
-    row,
-    visits,
-    value,
-    prior,
-    path,
-    depth,
-    mover,
-    leaf_value,
-):
+def expand_backup(n_searches, num_players, net_prior, net_value, trees, prior, depth, mover, leaf_value):
     """Store each evaluated leaf's prior (``net_prior[b]``, over every action) and back up every search's
     leaf value: the network's seat-relative ``net_value[b]`` turned to absolute seats, or the exact
     ``leaf_value[b]`` of a finished game (``puct`` steps 3-4)."""
     for b in range(n_searches):
-        leaf = path[b, depth[b]]
+        counts, _, _, _, row, visits, value, path = puct.one(trees, b)
         if mover[b] >= 0:
-            prior[b, puct.claim_row(leaf, counts[b], row[b])] = net_prior[b]
+            prior[b, puct.claim_row(path[depth[b]], counts, row)] = net_prior[b]
             puct.absolute_values(mover[b], num_players, net_value[b], 1.0, leaf_value[b])
-        puct.backup(path[b], depth[b], leaf_value[b], num_players, visits[b], value[b])
+        puct.backup(path, depth[b], leaf_value[b], num_players, visits, value)
 
 
 def uniform_evaluator(obs: np.ndarray, mask: np.ndarray, num_players: int) -> tuple[np.ndarray, np.ndarray]:
@@ -171,21 +119,7 @@ def search_batch(
             net_prior[rows], net_value[rows] = evaluate(t.obs[rows], t.mask[rows], num_players)
             if round_ == 0 and root_noise is not None:  # every leaf of the first round is a root
                 net_prior[rows] = root_noise(net_prior[rows], t.mask[rows])
-        expand_backup(
-            batch,
-            num_players,
-            net_prior,
-            net_value,
-            t.counts,
-            t.row,
-            t.visits,
-            t.value,
-            t.prior,
-            t.path,
-            t.depth,
-            t.mover,
-            t.leaf_value,
-        )
+        expand_backup(batch, num_players, net_prior, net_value, t.tree(), t.prior, t.depth, t.mover, t.leaf_value)
     visits = np.zeros((batch, t.prior.shape[2]), np.int32)
     mean = np.zeros(visits.shape, np.float64)
     for b in range(batch):
