@@ -1,7 +1,7 @@
 """``AZAgent``: the PUCT search guided by a trained ``AZNet``, behind the ``Agent`` protocol.
 
 It searches with the network inside numba (``inline.py``); self-play uses the batched search
-(``search.py``), whose leaves torch evaluates many games at a time.
+(``search.py``), whose leaves torch evaluates many games at a time. Both are the PUCT of ``puct.py``.
 """
 
 from __future__ import annotations
