@@ -37,6 +37,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..kernels._common.env_step import env_step
+from ..kernels._common.layout import observation_bounds
 from ..kernels._common.record import copy_record
 from ..kernels._common.validate import check_options_mapping, record_from
 from . import first_use
@@ -132,7 +133,7 @@ class KernelAECEnv(AECEnv):
         k = self.kernel
         return spaces.Dict(
             {
-                "observation": spaces.Box(0.0, np.inf, (k.OBS_SIZE,), np.float32),
+                "observation": spaces.Box(*observation_bounds(k.OBS_PIECES), dtype=np.float32),
                 "action_mask": spaces.Box(0, 1, (k.NUM_ACTIONS,), np.int8),
             }
         )
@@ -147,7 +148,7 @@ class KernelAECEnv(AECEnv):
             shared = (
                 cls._make_observation_space(cls),
                 spaces.Discrete(cls.kernel.NUM_ACTIONS),
-                spaces.Box(0.0, np.inf, (cls.kernel.OBS_SIZE,), np.float32),
+                spaces.Box(*observation_bounds(cls.kernel.OBS_PIECES), dtype=np.float32),
             )
             cls._spaces = shared
         return shared

@@ -18,10 +18,16 @@ from __future__ import annotations
 import numpy as np
 import torch
 from tensordict import TensorDict, TensorDictBase
-from torchrl.data.tensor_specs import Binary, Categorical, Composite, Unbounded
+from torchrl.data.tensor_specs import Binary, Bounded, Categorical, Composite, Unbounded
 from torchrl.envs import EnvBase
 
+from ..kernels._common.layout import observation_bounds
 from .vector import VecGames
+
+
+def _observation_bounds(kernel, lanes: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """Each lane's observation bounds from the kernel's layout table, as (low, high) tensors of (lanes, OBS_SIZE)."""
+    return tuple(torch.from_numpy(a).expand(lanes, -1) for a in observation_bounds(kernel.OBS_PIECES))
 
 
 class TorchRLVecEnv(EnvBase):
@@ -36,7 +42,7 @@ class TorchRLVecEnv(EnvBase):
         self._started = False
         b, k, n = vec.num_envs, vec.kernel, vec.num_players
         self.observation_spec = Composite(
-            observation=Unbounded(shape=(b, k.OBS_SIZE), dtype=torch.float32, device=device),
+            observation=Bounded(*_observation_bounds(k, b), shape=(b, k.OBS_SIZE), dtype=torch.float32, device=device),
             action_mask=Binary(n=k.NUM_ACTIONS, shape=(b, k.NUM_ACTIONS), dtype=torch.bool, device=device),
             current_player=Categorical(n=n, shape=(b,), dtype=torch.int64, device=device),
             shape=(b,),

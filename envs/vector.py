@@ -40,6 +40,7 @@ import numba
 import numpy as np
 
 from ..kernels._common import vector as lanes_mod
+from ..kernels._common.layout import observation_bounds
 from . import first_use
 
 if TYPE_CHECKING:  # torchrl is optional (the train extra)
@@ -287,7 +288,7 @@ class GymnasiumView(gymnasium.vector.VectorEnv):
         k = vec.kernel
         self.vec, self.copy = vec, bool(copy)
         self.num_envs = vec.num_envs
-        self.single_observation_space = gymnasium.spaces.Box(-np.inf, np.inf, (k.OBS_SIZE,), np.float32)
+        self.single_observation_space = gymnasium.spaces.Box(*observation_bounds(k.OBS_PIECES), dtype=np.float32)
         self.single_action_space = gymnasium.spaces.Discrete(k.NUM_ACTIONS)
         self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, self.num_envs)
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, self.num_envs)

@@ -5,7 +5,7 @@
     python scripts/gen_game_tables.py --check      # exit 1, naming the pages whose tables differ from the kernels'
     python scripts/gen_game_tables.py --pictures   # also render docs/assets/games/<game>.png (a fixed position)
 
-The offsets, shapes, sizes, scales and per-seat marks come from the kernel's observation layout (``OBS_PIECES``,
+The offsets, shapes, sizes, units, divisors, maxima and per-seat marks come from the kernel's observation layout (``OBS_PIECES``,
 declared once in ``kernels/<game>/observe.py``); the action ids, counts and families from its action layout
 (``kernels/<game>/actions.py``). Only the one-line meanings below are written by hand, and every piece and family
 must have exactly one: a new piece without a meaning fails the check (``tests/docs/test_game_pages.py``), and so does
@@ -22,6 +22,8 @@ import importlib
 import pathlib
 import re
 import sys
+
+import numpy as np
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PAGES = ROOT / "docs" / "games"
@@ -275,6 +277,9 @@ ACTIONS = {
 }
 
 
+TYPE_MAX = {t: float(np.iinfo(t).max) for t in ("int8", "int16", "int32", "uint8", "uint16", "uint32")}
+
+
 def kernel(game: str):
     return importlib.import_module(f"tabletop_zoo.kernels.{game}")
 
@@ -297,16 +302,30 @@ def _check(what: str, game: str, names: list[str], meanings: dict[str, str]) -> 
         )
 
 
+def _number(x: float | tuple[float, ...]) -> str:
+    """A divisor or max for the page: ``50``, ``int32`` (a record field's limit), ``100, 100, 1`` (one per item),
+    ``1 to 8`` (one per item, many)."""
+    if isinstance(x, tuple):
+        if len(set(x)) == 1:
+            return _number(x[0])
+        return ", ".join(_number(v) for v in x) if len(x) <= 8 else f"{_number(min(x))} to {_number(max(x))}"
+    names = {v: k for k, v in TYPE_MAX.items()}
+    return names.get(x) or (f"{x:g}" if x == round(x, 6) else f"{x:.6g}")
+
+
 def observation_table(game: str) -> str:
     """Markdown: one row per observation piece, in vector order."""
     k = kernel(game)
     _check("observation", game, [p.name for p in k.OBS_PIECES], OBSERVATION[game])
     rows = [
         f"`float32[{k.OBS_SIZE}]`, seat-relative: a piece marked *per seat* has the observer first (row 0), then the "
-        "seats after it in turn order.",
+        "seats after it in turn order. An entry is its raw quantity (in the *unit*) divided by the *divisor*, so it "
+        "lies between 0 and *max* / *divisor* (the observation space's bounds); a *max* that names an integer type "
+        "is that record field's limit, where no rule caps the quantity (an unlimited bank). "
+        "`tabletop_zoo.kernels._common.layout.decode(OBS_PIECES, obs)[piece]` gives the raw quantity.",
         "",
-        "| piece | offset | shape | size | per seat | scale | meaning |",
-        "|---|---:|---|---:|---|---|---|",
+        "| piece | offset | shape | size | per seat | unit | divisor | max | meaning |",
+        "|---|---:|---|---:|---|---|---:|---:|---|",
     ]
     for p in k.OBS_PIECES:
         meaning = OBSERVATION[game][p.name]
@@ -314,9 +333,12 @@ def observation_table(game: str) -> str:
             names = importlib.import_module(f"tabletop_zoo.kernels.{game}.state").PHASE_NAMES[: p.size]
             meaning += ", one of " + ", ".join(f"`{n}`" for n in names)
         shape = "(" + ", ".join(str(n) for n in p.shape) + ("," if len(p.shape) == 1 else "") + ")"
-        scale = p.scale.replace("|", "\\|")
+        unit = p.unit.replace("|", "\\|")
         seat = "yes" if p.per_seat else ""
-        rows.append(f"| `{p.name}` | {p.offset} | {shape} | {p.size} | {seat} | {scale} | {meaning} |")
+        rows.append(
+            f"| `{p.name}` | {p.offset} | {shape} | {p.size} | {seat} | {unit} | {_number(p.divisor)} | "
+            f"{_number(p.most)} | {meaning} |"
+        )
     return "\n".join(rows) + "\n"
 
 

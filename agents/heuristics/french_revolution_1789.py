@@ -74,7 +74,7 @@ class FrenchRevolution1789Heuristic(HeuristicAgent):
         if bids.size == 0:
             return A_PASS
         c = int(np.argmax(o["auction_card"]))
-        rp = o["rp"][0] * 60
+        rp = o["rp"][0]
         value = min(self._card_value(o, c), rp * 0.6)
         lowest = int(bids[0])
         if lowest <= value or not mask[A_PASS]:
@@ -118,7 +118,7 @@ class FrenchRevolution1789Heuristic(HeuristicAgent):
             rivals = o["cards"][1:]
             rival_alive = ((rivals[:, :, 0] + rivals[:, :, 1]) > 0).any(axis=0)
             gain -= 0.5 * T.CARD_SCORE[rival_alive].sum(axis=0)
-            votes = o["votes"] * 10
+            votes = o["votes"]
             if op == T.OP_REMOVE_VOTES:  # take votes off the box that hurts most
                 return A_REGIME + int(max(regimes, key=lambda g: (-gain[g], votes[g])))
             return A_REGIME + int(max(regimes, key=lambda g: gain[g]))

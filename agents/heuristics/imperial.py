@@ -62,22 +62,22 @@ class ImperialHeuristic(HeuristicAgent):
 
     @staticmethod
     def _nation_value(o, n):
-        return 1.0 + o["power"][n] * 25 / 5.0 + o["tax_pos"][n] * 10 / 2.0
+        return 1.0 + o["power"][n] / 5.0 + o["tax_pos"][n] / 2.0
 
     # --- rondel --------------------------------------------------------------------------------
     def _rondel(self, o, mask):
         legal = np.flatnonzero(mask)
         n = self._nation(o)
         pos = int(np.argmax(o["rondel"][n]))
-        treasury = o["treasury"][n] * 50
-        armies, fleets = o["armies"][n] * 10, o["fleets"][n] * 10
+        treasury = o["treasury"][n]
+        armies, fleets = o["armies"][n], o["fleets"][n]
         units = armies.sum() + fleets.sum()
         home = slice(5 * n, 5 * n + 5)
         factories = o["factory"][home].sum()
         idle_slots = ((o["factory"][home] == 0) & (o["blocked"][home] == 0)).sum()
-        tax = o["tax_now"][n] * 20
+        tax = o["tax_now"][n]
         chart = min(max(tax, 5), 15)
-        supply = o["supply"][n].sum() * 10
+        supply = o["supply"][n].sum()
         at_home = armies[home].sum() + fleets[home].sum()
         best, best_score = None, -1e9
         for a in legal:
@@ -85,7 +85,7 @@ class ImperialHeuristic(HeuristicAgent):
             steps = 0 if pos == 8 else (sp - pos) % 8
             cost = 2 * max(0, steps - 3)
             if sp == 7:  # taxation
-                score = 2.0 * (chart - 5) + max(0.0, chart - o["tax_pos"][n] * 10 - 5) + max(0.0, tax - units) * 0.3
+                score = 2.0 * (chart - 5) + max(0.0, chart - o["tax_pos"][n] - 5) + max(0.0, tax - units) * 0.3
             elif sp == 0:  # factory
                 score = 6.0 if treasury >= 5 and idle_slots > 0 else -2.0
             elif sp in (1, 5):  # production
@@ -117,7 +117,7 @@ class ImperialHeuristic(HeuristicAgent):
         n = self._nation(o)
         home = range(5 * n, 5 * n + 5)
         have = [sum(o["factory"][h] > 0 and tables.FACTORY_TYPE[h] == kind for h in home) for kind in (0, 1)]
-        fleets = o["fleets"][n].sum() * 10
+        fleets = o["fleets"][n].sum()
 
         def score(a):
             h = a - A_BUILD
@@ -130,11 +130,15 @@ class ImperialHeuristic(HeuristicAgent):
     def _import(self, o, mask):
         legal = np.flatnonzero(mask)
         n = self._nation(o)
-        if o["treasury"][n] * 50 < 2:
+        if o["treasury"][n] < 2:
             return A_PASS
 
+        coded_armies, coded_fleets = o.encoded("armies"), o.encoded("fleets")
+
         def own(a, first):
-            return o["armies"][n, a - first] + o["fleets"][n, a - first]
+            # the province with the fewest own units, ranked by the encoded counts as since v0: their float sums
+            # split ties of 7, 9, 14 and 16 units, which the exact counts would break the other way
+            return coded_armies[n, a - first] + coded_fleets[n, a - first]
 
         armies = [int(a) for a in legal if A_IMPORT_ARMY <= a < A_IMPORT_FLEET]
         if armies:
@@ -145,8 +149,8 @@ class ImperialHeuristic(HeuristicAgent):
     # --- maneuver ------------------------------------------------------------------------------
     def _strength(self, o, n, x):
         if x >= FIRST_SEA:
-            return o["fleets"][n, x] * 10
-        return o["armies"][n, x] * 10 + o["fleets"][n, x] * 10
+            return o["fleets"][n, x]
+        return o["armies"][n, x] + o["fleets"][n, x]
 
     def _foreign(self, o, n, x):
         return sum(self._strength(o, m, x) for m in range(6) if m != n)
@@ -201,7 +205,7 @@ class ImperialHeuristic(HeuristicAgent):
         return int(
             max(
                 legal,
-                key=lambda a: o["fleets"][n, FIRST_SEA + a - A_SEA] * 10 - self._foreign(o, n, FIRST_SEA + a - A_SEA),
+                key=lambda a: o["fleets"][n, FIRST_SEA + a - A_SEA] - self._foreign(o, n, FIRST_SEA + a - A_SEA),
             )
         )
 
@@ -209,7 +213,7 @@ class ImperialHeuristic(HeuristicAgent):
         legal = np.flatnonzero(mask)
         n = self._nation(o)
         x = int(np.argmax(o["mv_region"]))
-        if A_HOSTILE in legal and o["armies"][n, x] * 10 >= 3:
+        if A_HOSTILE in legal and o["armies"][n, x] >= 3:
             return A_HOSTILE
         return A_FRIENDLY
 

@@ -43,14 +43,14 @@ class IrishGaugeHeuristic(HeuristicAgent):
     OBS_PIECES = OBS_PIECES
 
     # --- reading the table ---------------------------------------------------------------------
-    def _read(self, o: dict) -> dict:
+    def _read(self, o) -> dict:
         loco = o["loco"].astype(np.uint8)
         cube = np.full(H, -1, np.int8)
         for k in range(K):
             cube[o["cube_colour"][k] > 0.5] = k
-        bag = np.rint(o["bag"] * tables.CUBES_PER_COLOUR).astype(np.int8)
-        held = np.rint(o["held_by_seat"] * tables.MAX_CERTS).astype(np.int64)
-        sold = np.rint(o["shares_sold"] * tables.MAX_CERTS).astype(np.int64)
+        bag = np.rint(o["bag"]).astype(np.int8)
+        held = np.rint(o["held_by_seat"]).astype(np.int64)
+        sold = np.rint(o["shares_sold"]).astype(np.int64)
         calls_left = bag.sum() / tables.CUBES_PER_CALL
         income = np.array([expected_income(loco, cube, bag, c) for c in range(C)])
         supply = o["supply"] > 0
@@ -62,7 +62,7 @@ class IrishGaugeHeuristic(HeuristicAgent):
             "bag": bag,
             "held": held,
             "sold": sold,
-            "cash": np.rint(o["cash_by_seat"] * 100).astype(np.int64),
+            "cash": np.rint(o["cash_by_seat"]).astype(np.int64),
             "calls_left": calls_left,
             "income": income,
             "outlook": income + growth,
@@ -96,8 +96,8 @@ class IrishGaugeHeuristic(HeuristicAgent):
     def _bid(self, t: dict, mask) -> int:
         o = t["o"]
         c = int(np.argmax(o["auction_company"]))
-        price = int(round(o["auction_min_bid"][0] * 100.0))
-        top = int(round(o["top_cert_value"][c] * 20.0))
+        price = int(round(o["auction_min_bid"][0]))
+        top = int(round(o["top_cert_value"][c]))
         gain = self._dividends_gain(t, c)
         no_bid_yet = not o["auction_high_bidder"].any()
         can_bid = bool(mask[actions.A_BID])
@@ -139,7 +139,7 @@ class IrishGaugeHeuristic(HeuristicAgent):
 
     # --- the turn ------------------------------------------------------------------------------
     def _auction_score(self, t: dict, c: int) -> float:
-        top = int(round(t["o"]["top_cert_value"][c] * 20.0))
+        top = int(round(t["o"]["top_cert_value"][c]))
         gain = self._dividends_gain(t, c)
         free = self._all_others_pass(t, top) * (top + gain) if t["free_if_all_pass"] else 0.0
         bought = gain if t["cash"][0] >= top else 0.0

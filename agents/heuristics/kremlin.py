@@ -43,19 +43,19 @@ class KremlinHeuristic(HeuristicAgent):
     PHASE_NAMES = PHASE_NAMES
     OBS_PIECES = OBS_PIECES
 
-    def _read(self, t: dict) -> dict:
+    def _read(self, t) -> dict:
         loc = t["gamer_location"].argmax(axis=1)
         ctrl = np.full(NG, -1)
         for i in range(t["controls"].shape[0]):
             ctrl[t["controls"][i] > 0.5] = i
-        best_other = (t["declared"][1:] * 10).max(axis=0).round().astype(int)
+        best_other = t["declared"][1:].max(axis=0).round().astype(int)
         return {
             "t": t,
             "loc": loc,
             "ctrl": ctrl,
             "best_other": best_other,
-            "mine": (t["declared"][0] * 10).round().astype(int),
-            "remaining": (t["my_remaining"] * 10).round().astype(int),
+            "mine": t["declared"][0].round().astype(int),
+            "remaining": t["my_remaining"].round().astype(int),
             "phase": int(t["phase_onehot"].argmax()),
             "target": int(t["target"].argmax()) if t["target"].any() else -1,
             "actor": int(t["actor"].argmax()) if t["actor"].any() else -1,
@@ -124,7 +124,7 @@ class KremlinHeuristic(HeuristicAgent):
         d = self._read(o)
         # the visited officer is one of mine (I decide), which one the view does not say: the oldest counts
         officers = [g for g in range(NG) if d["ctrl"][g] == 0 and d["loc"][g] < tables.N_OFFICERS]
-        room = min(d["t"]["age_room"][g] for g in officers) * 50 if officers else 0.0
+        room = min(d["t"]["age_room"][g] for g in officers) if officers else 0.0
         if room >= RECALL_ROOM:
             for g in range(NG):
                 if mask[g] and d["ctrl"][g] == 0:
@@ -164,7 +164,7 @@ class KremlinHeuristic(HeuristicAgent):
 
     # --- powers ------------------------------------------------------------------------------------
     def _part_time(self, d, mask):
-        broke = d["t"]["broke"] * 3
+        broke = d["t"]["broke"]
         for g in range(NG):
             if mask[g] and broke[g] >= 1.5 and d["loc"][g] != 0:
                 return g
@@ -189,7 +189,7 @@ class KremlinHeuristic(HeuristicAgent):
 
     def _mark(self, d, mask):
         t = d["t"]
-        if d["actor"] >= 0 and t["age_room"][d["actor"]] * 50 < 6:
+        if d["actor"] >= 0 and t["age_room"][d["actor"]] < 6:
             return None  # keep SP room for a trial
         for g in range(NG):
             if not mask[g] or d["loc"][g] >= 8:

@@ -59,18 +59,18 @@ class VeldRailroadsHeuristic(HeuristicAgent):
     def _decode(self, o: dict) -> dict:
         d = {"phase": int(np.argmax(o["phase_onehot"]))}
         d["n"] = int(round(o["seat_present"].sum()))
-        d["cash"] = np.rint(o["cash"] * 100).astype(np.int64)
-        d["hold"] = np.rint(o["holdings"] * 5).astype(np.int64)
+        d["cash"] = np.rint(o["cash"]).astype(np.int64)
+        d["hold"] = np.rint(o["holdings"]).astype(np.int64)
         d["controls"] = o["controls"] > 0.5
-        d["treasury"] = np.rint(o["treasury_cash"] * 50).astype(np.int64)
-        d["tshares"] = np.rint(o["treasury_shares"] * 5).astype(np.int64)
-        d["income"] = np.rint(o["income"] * 100).astype(np.int64)
-        d["valuation"] = np.rint(o["valuation"] * 100).astype(np.int64)
+        d["treasury"] = np.rint(o["treasury_cash"]).astype(np.int64)
+        d["tshares"] = np.rint(o["treasury_shares"]).astype(np.int64)
+        d["income"] = np.rint(o["income"]).astype(np.int64)
+        d["valuation"] = np.rint(o["valuation"]).astype(np.int64)
         d["owner"] = o["section_owner"] > 0.5  # [railroad, section]
-        d["level"] = np.rint(o["settlement_level"] * T.MAX_DEV).astype(np.int64)
+        d["level"] = np.rint(o["settlement_level"]).astype(np.int64)
         d["tracked"] = o["settlement_tracked"] > 0.5
         d["row"] = int(np.argmax(o["row"])) + 1
-        d["position"] = float(o["position"][0]) * 36
+        d["position"] = float(o["position"][0])
         d["auc_railroad"] = int(np.argmax(o["auction_railroad"])) if o["auction_railroad"].any() else -1
         d["build_railroad"] = int(np.argmax(o["build_railroad"])) if o["build_railroad"].any() else -1
         d["fs_railroad"] = int(np.argmax(o["free_section_railroad"])) if o["free_section_railroad"].any() else -1

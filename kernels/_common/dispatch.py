@@ -128,8 +128,7 @@ def max_players(s):
 # The per-step functions (what a rollout calls at every decision, which the contract says allocate nothing:
 # tests/contract/test_no_allocation.py) are wrapped without reference counting. With it, each call through a
 # wrapper adds an atomic incref and decref of every array it passes (inline="always" keeps them: inlined
-# arguments are new references): without them a rollout step in the search takes 8-37% less time
-# (benchmarks/MCTS_SPEED.md).
+# arguments are new references), a cost on every step of every rollout that nothing needs.
 # A kernel function first compiled through such a wrapper is compiled without it too (numba passes the flag
 # down; one compiled before keeps its own), so it must not allocate, as the contract already says. What runs
 # once per search simulation (evaluate, estimate, returns, determinize) may allocate and keeps it.

@@ -10,8 +10,8 @@ function it calls linked in and optimised again, so each wrapper between the env
 pass over the whole rules tree on a cold cache. ``step_mask_observe`` below, written once over the dispatch,
 goes through four such layers (itself, the dispatch's ``step_and_mask`` and ``observe`` wrappers, the room's
 ``step_and_mask``, its chance-resolving ``step``); ``env_step`` through one, by doing what the room's
-``step_and_mask`` and ``step`` do (when they are ``stepping``'s, which it checks) in its own body: 2-4 s less
-CPU on a cold first use (benchmarks/COLD_START.md), the same machine code per step.
+``step_and_mask`` and ``step`` do (when they are ``stepping``'s, which it checks) in its own body: less to
+compile on a cold first use, the same machine code per step.
 """
 
 from numba import njit

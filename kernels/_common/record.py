@@ -1,7 +1,7 @@
 """Copying state records from Python.
 
-``ndarray.copy()`` of a structured record copies field by field: about 30-60 µs for our records
-(numpy 2.x), longer than a whole game step. Going through the bytes is one memcpy (about 1 µs).
+``ndarray.copy()`` of a structured record copies field by field (numpy 2.x), which takes longer than a whole
+game step; going through the bytes is one memcpy.
 Inside numba ``s.copy()`` is already a memcpy; this is for Python callers.
 """
 

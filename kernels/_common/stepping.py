@@ -2,11 +2,9 @@
 game (``make_chance_step``), ``step_and_mask`` and random playouts; and ``phase_is``, every room's ``is_over`` and
 ``is_chance``.
 
-Each is compiled for the room's own record and functions and cached. Written once over the dispatch (the
-record's dtype picking the game's functions at compile time) they were slower: ``step_and_mask`` made the
-searches of Irish Gauge, Kremlin, French Revolution and Veld 7-14% slower (benchmarks/MCTS_SPEED.md), the
-chance-resolving step cost the searches of French Revolution, Kremlin and Irish Gauge 4-8%, and the playouts
-4-9% (benchmarks/PLAYOUTS.md).
+Each is compiled for the room's own record and functions and cached: closed over the room's module, each calls
+the room's functions directly, where a loop written once over the dispatch (the record's dtype picking the
+game's functions at compile time) adds a layer to every step of every search and playout.
 """
 
 from __future__ import annotations
@@ -68,8 +66,8 @@ def make_step_and_mask(rules: ModuleType):
 
 def make_random_games(kernel: ModuleType):
     """The random-playout loop of the room ``kernel`` (its ``playouts``), calling the room's ``init_state``,
-    ``is_over``, ``legal_mask`` and ``step`` directly, closed over the module as ``make_step_and_mask`` is: the
-    same loop written once over the dispatch played 4-9% fewer decisions a second (benchmarks/PLAYOUTS.md).
+    ``is_over``, ``legal_mask`` and ``step`` directly, closed over the module as ``make_step_and_mask`` is (not
+    written once over the dispatch, for the reason above).
 
     ``random_games(s, mask, num_players, setup, n_games, seed, max_decisions)`` plays n_games uniformly random
     games on the zeroed record ``s`` and returns (decisions, games that ended). Game g is the kernel's
@@ -91,8 +89,8 @@ def make_random_games(kernel: ModuleType):
             kernel.init_state(s, num_players, seed + np.uint64(g), *setup)
             n = 0
             while not kernel.is_over(s) and n < max_decisions:
-                # mask then step, not step_and_mask: a playout never asks whose turn it is, and the seat
-                # step_and_mask returns cost 4% of the playouts (benchmarks/PLAYOUTS.md)
+                # mask then step, not step_and_mask: a playout never asks whose turn it is, so it does not
+                # pay for the seat step_and_mask works out
                 kernel.legal_mask(s, mask)
                 kernel.step(s, sample_legal(mask, policy_rng))
                 n += 1

@@ -3,8 +3,8 @@
 Public (spec §7): regime, turn, phase, votes, cities and markers, armies and cups, every owned card
 and its status, the dead box, which cards remain in the decks (not their order), hand sizes, played
 intrigue cards, the auction and the pending move. Private: ``my_hand`` holds only the observer's own
-intrigue cards (the privileged view, seat -1, shows every card held by any seat). RP / 60, VP / 60,
-counts by their maximum.
+intrigue cards (the privileged view, seat -1, shows every card held by any seat). Each piece's scale is its
+row of ``PIECES``.
 """
 
 from numba import njit
@@ -19,6 +19,7 @@ from .state import MAX_SEATS
 from .state import N_PHASES
 from .state import PH_CHANCE
 from .state import ST_DEAD
+from .tables import ARMY_UNITS
 from .tables import E_DEC0
 from .tables import E_NDEC
 from .tables import EFF
@@ -29,46 +30,48 @@ from .tables import N_EFF
 from .tables import N_INTRIGUE
 from .tables import N_REGIMES
 from .tables import N_TURNS
+from .tables import RP_CAP
+from .tables import SUPPORT_MARKERS
 
 S = MAX_SEATS
 PIECES = """
-| piece               | shape           | per seat | scale                                                    |
-|---------------------|-----------------|----------|----------------------------------------------------------|
-| phase_onehot        | (N_PHASES,)     |          | 0/1                                                      |
-| turn_onehot         | (N_TURNS,)      |          | 0/1                                                      |
-| regime_onehot       | (N_REGIMES,)    |          | 0/1                                                      |
-| votes               | (N_REGIMES,)    |          | vote markers / 10                                        |
-| seat_present        | (S,)            | yes      | 0/1                                                      |
-| to_move             | (S,)            | yes      | 0/1                                                      |
-| start_player        | (S,)            | yes      | 0/1                                                      |
-| rp                  | (S,)            | yes      | RP / 60                                                  |
-| vp                  | (S,)            | yes      | VP / 60                                                  |
-| supply              | (S,)            | yes      | support markers / 8                                      |
-| hand_size           | (S,)            | yes      | intrigue cards / 14                                      |
-| support             | (S, N_CITIES)   | yes      | 0/1: the seat's marker in the city                       |
-| cards               | (S, N_CARDS, 4) | yes      | 0/1: owned free, imprisoned, exiled, tilted              |
-| auction_passed      | (S,)            | yes      | 0/1                                                      |
-| auction_high_bidder | (S,)            | yes      | 0/1                                                      |
-| action_passed       | (S,)            | yes      | 0/1                                                      |
-| city_army           | (N_CITIES, 3)   |          | 0/1: French, coalition, royalist                         |
-| city_strength       | (N_CITIES,)     |          | strength / 4                                             |
-| cups                | (3, A)          |          | units / 6                                                |
-| dead                | (N_CARDS,)      |          | 0/1                                                      |
-| in_deck             | (N_CARDS,)      |          | 0/1: not yet revealed                                    |
-| auction_card        | (N_CARDS,)      |          | 0/1                                                      |
-| auction_high_bid    | (1,)            |          | RP / 60 (0 before the opening bid)                       |
-| auction_opened      | (1,)            |          | 0/1                                                      |
-| markers_free        | (2,)            |          | imprisoned / 4, exiled / 4                               |
-| pile_size           | (1,)            |          | cards / 14                                               |
-| played_intrigue     | (N_INTRIGUE,)   |          | 0/1                                                      |
-| my_hand             | (N_INTRIGUE,)   |          | 0/1 (private)                                            |
-| move_card           | (N_CARDS,)      |          | 0/1: the selected card                                   |
-| move_intrigue       | (N_INTRIGUE,)   |          | 0/1: the intrigue card being played                      |
-| move_effect         | (N_EFF,)        |          | 0/1: the effect row being resolved                       |
-| move_decision       | (5,)            |          | 0/1: pending sub-decision regime/city/person/player/army |
-| move_city           | (N_CITIES,)     |          | 0/1: the chosen city                                     |
-| last_draw           | (A,)            |          | 0/1: strength of the last unit drawn                     |
-| last_success        | (1,)            |          | 0/1                                                      |
+| piece               | shape           | per seat | divisor         | max             | unit                                                     |
+|---------------------|-----------------|----------|-----------------|-----------------|----------------------------------------------------------|
+| phase_onehot        | (N_PHASES,)     |          | 1               | 1               | 0/1                                                      |
+| turn_onehot         | (N_TURNS,)      |          | 1               | 1               | 0/1                                                      |
+| regime_onehot       | (N_REGIMES,)    |          | 1               | 1               | 0/1                                                      |
+| votes               | (N_REGIMES,)    |          | 10              | int16           | vote markers                                             |
+| seat_present        | (S,)            | yes      | 1               | 1               | 0/1                                                      |
+| to_move             | (S,)            | yes      | 1               | 1               | 0/1                                                      |
+| start_player        | (S,)            | yes      | 1               | 1               | 0/1                                                      |
+| rp                  | (S,)            | yes      | RP_CAP          | RP_CAP          | RP                                                       |
+| vp                  | (S,)            | yes      | 60              | int16           | VP                                                       |
+| supply              | (S,)            | yes      | SUPPORT_MARKERS | SUPPORT_MARKERS | support markers                                          |
+| hand_size           | (S,)            | yes      | N_INTRIGUE      | HAND_MOST       | intrigue cards                                           |
+| support             | (S, N_CITIES)   | yes      | 1               | 1               | 0/1: the seat's marker in the city                       |
+| cards               | (S, N_CARDS, 4) | yes      | 1               | 1               | 0/1: owned free, imprisoned, exiled, tilted              |
+| auction_passed      | (S,)            | yes      | 1               | 1               | 0/1                                                      |
+| auction_high_bidder | (S,)            | yes      | 1               | 1               | 0/1                                                      |
+| action_passed       | (S,)            | yes      | 1               | 1               | 0/1                                                      |
+| city_army           | (N_CITIES, 3)   |          | 1               | 1               | 0/1: French, coalition, royalist                         |
+| city_strength       | (N_CITIES,)     |          | MAX_STRENGTH    | MAX_STRENGTH    | strength                                                 |
+| cups                | (3, A)          |          | MAX_CUP               | MAX_CUP         | units                                                    |
+| dead                | (N_CARDS,)      |          | 1               | 1               | 0/1                                                      |
+| in_deck             | (N_CARDS,)      |          | 1               | 1               | 0/1: not yet revealed                                    |
+| auction_card        | (N_CARDS,)      |          | 1               | 1               | 0/1                                                      |
+| auction_high_bid    | (1,)            |          | RP_CAP          | RP_CAP          | RP (0 before the opening bid)                            |
+| auction_opened      | (1,)            |          | 1               | 1               | 0/1                                                      |
+| markers_free        | (2,)            |          | 4               | 4               | imprisoned, exiled markers left                          |
+| pile_size           | (1,)            |          | N_INTRIGUE      | N_INTRIGUE      | cards                                                    |
+| played_intrigue     | (N_INTRIGUE,)   |          | 1               | 1               | 0/1                                                      |
+| my_hand             | (N_INTRIGUE,)   |          | 1               | 1               | 0/1 (private)                                            |
+| move_card           | (N_CARDS,)      |          | 1               | 1               | 0/1: the selected card                                   |
+| move_intrigue       | (N_INTRIGUE,)   |          | 1               | 1               | 0/1: the intrigue card being played                      |
+| move_effect         | (N_EFF,)        |          | 1               | 1               | 0/1: the effect row being resolved                       |
+| move_decision       | (5,)            |          | 1               | 1               | 0/1: pending sub-decision regime/city/person/player/army |
+| move_city           | (N_CITIES,)     |          | 1               | 1               | 0/1: the chosen city                                     |
+| last_draw           | (A,)            |          | 1               | 1               | 0/1: strength of the last unit drawn                     |
+| last_success        | (1,)            |          | 1               | 1               | 0/1                                                      |
 """
 _OBS = ObsLayout.from_table(
     PIECES,
@@ -81,8 +84,13 @@ _OBS = ObsLayout.from_table(
     N_TURNS=N_TURNS,
     S=S,
     A=MAX_STRENGTH + 1,
+    RP_CAP=RP_CAP,
+    SUPPORT_MARKERS=SUPPORT_MARKERS,
+    HAND_MOST=N_INTRIGUE * (1 + 2**-20),  # every card; the float32 sum of 1/14 per card runs 1e-7 over 14/14
+    MAX_STRENGTH=MAX_STRENGTH,
+    MAX_CUP=int(ARMY_UNITS.max()),
 )
-O = _OBS.offsets  # O.<piece>: where the piece starts in the vector
+O, D = _OBS.offsets, _OBS.divisors  # O.<piece>: where the piece starts in the vector; D.<piece>: its divisor
 OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
 
 
@@ -94,14 +102,14 @@ def observe(s, seat, out):
     out[O.turn_onehot + min(r.turn, N_TURNS - 1)] = 1.0
     out[O.regime_onehot + r.regime] = 1.0
     for g in range(N_REGIMES):
-        out[O.votes + g] = r.votes[g] / 10.0
+        out[O.votes + g] = r.votes[g] / D.votes
     for p in range(r.num_players):
         q = relative_seat(r, seat, p)
         if p == r.start_player:
             out[O.start_player + q] = 1.0
-        out[O.rp + q] = r.rp[p] / 60.0
-        out[O.vp + q] = r.vp[p] / 60.0
-        out[O.supply + q] = r.supply[p] / 8.0
+        out[O.rp + q] = r.rp[p] / D.rp
+        out[O.vp + q] = r.vp[p] / D.vp
+        out[O.supply + q] = r.supply[p] / D.supply
         out[O.auction_passed + q] = r.auc_passed[p]
         out[O.action_passed + q] = r.act_passed[p]
         if p == r.auc_high_bidder:
@@ -109,7 +117,7 @@ def observe(s, seat, out):
     for j in range(N_INTRIGUE):
         loc = r.intr_loc[j]
         if loc >= 0:
-            out[O.hand_size + relative_seat(r, seat, loc)] += 1.0 / 14.0
+            out[O.hand_size + relative_seat(r, seat, loc)] += 1.0 / D.hand_size
             if loc == seat or seat < 0:
                 out[O.my_hand + j] = 1.0
         elif loc == LOC_PLAYED:
@@ -119,10 +127,10 @@ def observe(s, seat, out):
         if o >= 0:
             out[O.support + relative_seat(r, seat, o) * N_CITIES + c] = 1.0
         out[O.city_army + c * 3 + r.city_army[c]] = 1.0
-        out[O.city_strength + c] = r.city_str[c] / 4.0
+        out[O.city_strength + c] = r.city_str[c] / D.city_strength
     for a in range(3):
         for k in range(MAX_STRENGTH + 1):
-            out[O.cups + a * (MAX_STRENGTH + 1) + k] = r.cup[a, k] / 6.0
+            out[O.cups + a * (MAX_STRENGTH + 1) + k] = r.cup[a, k] / D.cups
     imp = 4
     exi = 4
     for c in range(N_CARDS):
@@ -142,11 +150,11 @@ def observe(s, seat, out):
     if r.auc_card >= 0:
         out[O.auction_card + r.auc_card] = 1.0
         if r.auc_high >= 0:
-            out[O.auction_high_bid] = r.auc_high / 60.0
+            out[O.auction_high_bid] = r.auc_high / D.auction_high_bid
             out[O.auction_opened] = 1.0
-    out[O.markers_free] = imp / 4.0
-    out[O.markers_free + 1] = exi / 4.0
-    out[O.pile_size] = r.pile_n / 14.0
+    out[O.markers_free] = imp / D.markers_free
+    out[O.markers_free + 1] = exi / D.markers_free
+    out[O.pile_size] = r.pile_n / D.pile_size
     mark(out, O.move_card, r.mv_card)
     mark(out, O.move_intrigue, r.mv_intr)
     if r.mv_eff >= 0:

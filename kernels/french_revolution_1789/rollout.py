@@ -10,9 +10,8 @@ measures who overpaid; and PASS, one legal action among many, ends a seat's acti
   other auction outcomes;
 - action turn: a uniformly random legal action other than PASS (pass only when nothing else is legal);
 - every other decision (regime action, targets): uniformly random.
-Measured with the shared strength test (60 seat-rotated games, 4 players, IS-MCTS(1000), rollout depth 20,
-against three heuristics): mean reward 0.38 (p = 0.054) with uniform rollouts, 0.57 (p < 1e-6) with this
-policy.
+With it IS-MCTS beats three heuristics clearly in the shared strength test, where with uniform rollouts it
+does not.
 """
 
 import numpy as np

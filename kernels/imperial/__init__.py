@@ -56,11 +56,11 @@ from .state import RULESET_SEED
 from .state import RULESETS
 from .state import STATE
 from .tables import MAX_PLAYERS
+from .tables import MAX_TAX_CHIPS
 from .tables import MIN_PLAYERS
 from .taxation import collect_taxes
 from .taxation import tax_revenue
 from .validate import MAX_NATION_TURNS_LIMIT
-from .validate import MAX_TAX_CHIPS
 from .validate import validate
 
 GAME_ID = "imperial"

@@ -32,7 +32,7 @@ def has(m, x):
 
 
 # the index of a uint64's lowest set bit by a de Bruijn multiply: the loops over a region set visit its
-# members, not every region index (the maneuver's closures ran 30-45 iterations per step of a search)
+# members, not every region index (the maneuver's closures would otherwise visit all 54 regions per step)
 _DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
 _LOW_INDEX = np.zeros(64, np.int8)
 for _i in range(64):

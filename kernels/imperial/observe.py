@@ -2,7 +2,7 @@
 
 Imperial has no secrets by default (spec §7): every seat sees the whole table; only the seat order is
 rotated. ``observe(s, -1, out)`` is the table's own view (absolute seats) for PettingZoo ``state()``.
-With ``hidden_cash`` (IMP-OPT-3) a seat sees only its own cash. Money is scaled by 1/50.
+With ``hidden_cash`` (IMP-OPT-3) a seat sees only its own cash. Each piece's scale is its row of ``PIECES``.
 """
 
 from numba import njit
@@ -18,59 +18,80 @@ from .state import MAX_SEATS
 from .state import N_PHASES
 from .state import PH_BUY
 from .tables import FIRST_SEA
+from .tables import IMPORT_MAX
+from .tables import MAX_TAX_CHIPS
 from .tables import N_BONDS
 from .tables import N_HOME
 from .tables import N_NATIONS
 from .tables import N_REGIONS
 from .tables import N_SEAS
 from .tables import POWER_MAX
+from .tables import TAX_CAP
+from .tables import TAX_MAX_POS
+from .tables import TAX_MIN_POS
 from .tables import UNIT_LIMIT
 from .taxation import tax_revenue
 
 S, N, R, H, B = MAX_SEATS, N_NATIONS, N_REGIONS, N_HOME, N_BONDS
 PIECES = """
-| piece           | shape       | per seat | scale                                               |
-|-----------------|-------------|----------|-----------------------------------------------------|
-| phase_onehot    | (N_PHASES,) |          | 0/1                                                 |
-| nation_onehot   | (N,)        |          | 0/1: nation whose turn it is                        |
-| to_move         | (S,)        | yes      | 0/1                                                 |
-| seat_present    | (S,)        | yes      | 0/1                                                 |
-| cash            | (S,)        | yes      | money / 50                                          |
-| bonds           | (S, N, B)   | yes      | 0/1: seat holds bond k of nation n                  |
-| flags           | (S, N)      | yes      | 0/1: seat holds nation n's flag                     |
-| investor_card   | (S,)        | yes      | 0/1                                                 |
-| buyer           | (S,)        | yes      | 0/1: seat whose purchase is due                     |
-| flag_in_bank    | (N,)        |          | 0/1                                                 |
-| bond_available  | (N, B)      |          | 0/1                                                 |
-| treasury        | (N,)        |          | money / 50                                          |
-| power           | (N,)        |          | points / 25                                         |
-| tax_pos         | (N,)        |          | (position - 5) / 10                                 |
-| tax_now         | (N,)        |          | tax revenue if taxed now / 20                       |
-| rondel          | (N, 9)      |          | 0/1: space 0..7, 8 = centre                         |
-| factory         | (H,)        |          | 0/1                                                 |
-| blocked         | (H,)        |          | 0/1: a hostile foreign army stands there            |
-| armies          | (N, R)      |          | units / 10                                          |
-| fleets          | (N, R)      |          | units / 10 (home province = docked)                 |
-| hostile         | (N, H)      |          | 0/1                                                 |
-| chip            | (N, R)      |          | 0/1                                                 |
-| chips_left      | (N,)        |          | chips / 15                                          |
-| supply          | (N, 2)      |          | armies, fleets in supply / 10                       |
-| moved           | (2, R)      |          | acted armies, fleets of the maneuvering nation / 10 |
-| carried         | (N_SEAS,)   |          | fleets that transported / 10                        |
-| fleets_locked   | (1,)        |          | 0/1                                                 |
-| mv_origin       | (R,)        |          | 0/1                                                 |
-| mv_dest         | (R,)        |          | 0/1                                                 |
-| mv_chain        | (N_SEAS,)   |          | 0/1                                                 |
-| mv_region       | (R,)        |          | 0/1: where the arrival resolves                     |
-| cmb_asked       | (N,)        |          | 0/1                                                 |
-| cmb_defender    | (N,)        |          | 0/1                                                 |
-| imp_count       | (1,)        |          | units / 3                                           |
-| passed_investor | (1,)        |          | 0/1                                                 |
-| options         | (5,)        |          | 0/1: published, home chips, factory top-up, optional destruction, chips for all |
-| turn            | (1,)        |          | nation turns / max_nation_turns                     |
+| piece           | shape       | per seat | divisor    | max           | unit                                                                            |
+|-----------------|-------------|----------|------------|---------------|---------------------------------------------------------------------------------|
+| phase_onehot    | (N_PHASES,) |          | 1          | 1             | 0/1                                                                             |
+| nation_onehot   | (N,)        |          | 1          | 1             | 0/1: nation whose turn it is                                                    |
+| to_move         | (S,)        | yes      | 1          | 1             | 0/1                                                                             |
+| seat_present    | (S,)        | yes      | 1          | 1             | 0/1                                                                             |
+| cash            | (S,)        | yes      | 50         | int32         | money (hidden from others with hidden_cash)                                     |
+| bonds           | (S, N, B)   | yes      | 1          | 1             | 0/1: seat holds bond k of nation n                                              |
+| flags           | (S, N)      | yes      | 1          | 1             | 0/1: seat holds nation n's flag                                                 |
+| investor_card   | (S,)        | yes      | 1          | 1             | 0/1                                                                             |
+| buyer           | (S,)        | yes      | 1          | 1             | 0/1: seat whose purchase is due                                                 |
+| flag_in_bank    | (N,)        |          | 1          | 1             | 0/1                                                                             |
+| bond_available  | (N, B)      |          | 1          | 1             | 0/1                                                                             |
+| treasury        | (N,)        |          | 50         | int32         | money                                                                           |
+| power           | (N,)        |          | POWER_MAX  | POWER_MAX     | power points                                                                    |
+| tax_pos         | (N,)        |          | 10         | TAX_STEPS     | steps of the tax chart above its lowest position (5)                            |
+| tax_now         | (N,)        |          | TAX_CAP    | TAX_CAP       | money: tax revenue if taxed now (IMP-TAX-1)                                     |
+| rondel          | (N, 9)      |          | 1          | 1             | 0/1: space 0..7, 8 = centre                                                     |
+| factory         | (H,)        |          | 1          | 1             | 0/1                                                                             |
+| blocked         | (H,)        |          | 1          | 1             | 0/1: a hostile foreign army stands there                                        |
+| armies          | (N, R)      |          | 10         | MAX_UNITS     | units                                                                           |
+| fleets          | (N, R)      |          | 10         | MAX_UNITS     | units (home province = docked)                                                  |
+| hostile         | (N, H)      |          | 1          | 1             | 0/1                                                                             |
+| chip            | (N, R)      |          | 1          | 1             | 0/1                                                                             |
+| chips_left      | (N,)        |          | 15         | MAX_TAX_CHIPS | tax chips                                                                       |
+| supply          | (N, 2)      |          | 10         | MAX_UNITS     | armies, fleets in supply                                                        |
+| moved           | (2, R)      |          | 10         | MAX_UNITS     | acted armies, fleets of the maneuvering nation                                  |
+| carried         | (N_SEAS,)   |          | 10         | MAX_FLEETS    | fleets that transported                                                         |
+| fleets_locked   | (1,)        |          | 1          | 1             | 0/1                                                                             |
+| mv_origin       | (R,)        |          | 1          | 1             | 0/1                                                                             |
+| mv_dest         | (R,)        |          | 1          | 1             | 0/1                                                                             |
+| mv_chain        | (N_SEAS,)   |          | 1          | 1             | 0/1                                                                             |
+| mv_region       | (R,)        |          | 1          | 1             | 0/1: where the arrival resolves                                                 |
+| cmb_asked       | (N,)        |          | 1          | 1             | 0/1                                                                             |
+| cmb_defender    | (N,)        |          | 1          | 1             | 0/1                                                                             |
+| imp_count       | (1,)        |          | IMPORT_MAX | IMPORT_MAX    | units imported                                                                  |
+| passed_investor | (1,)        |          | 1          | 1             | 0/1                                                                             |
+| options         | (5,)        |          | 1          | 1             | 0/1: published, home chips, factory top-up, optional destruction, chips for all |
+| turn            | (1,)        |          | 1          | 1             | nation turns / max_nation_turns (a fraction)                                    |
 """
-_OBS = ObsLayout.from_table(PIECES, B=B, H=H, N=N, N_PHASES=N_PHASES, N_SEAS=N_SEAS, R=R, S=S)
-O = _OBS.offsets  # O.<piece>: where the piece starts in the vector
+_OBS = ObsLayout.from_table(
+    PIECES,
+    B=B,
+    H=H,
+    N=N,
+    N_PHASES=N_PHASES,
+    N_SEAS=N_SEAS,
+    R=R,
+    S=S,
+    POWER_MAX=POWER_MAX,
+    TAX_CAP=TAX_CAP,
+    TAX_STEPS=TAX_MAX_POS - TAX_MIN_POS,
+    MAX_UNITS=int(UNIT_LIMIT.max()),
+    MAX_FLEETS=int(UNIT_LIMIT[:, 1].sum()),
+    MAX_TAX_CHIPS=MAX_TAX_CHIPS,
+    IMPORT_MAX=IMPORT_MAX,
+)
+O, D = _OBS.offsets, _OBS.divisors  # O.<piece>: where the piece starts in the vector; D.<piece>: its divisor
 OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
 
 
@@ -82,7 +103,7 @@ def observe(s, seat, out):
     out[O.nation_onehot + r.nation] = 1.0
     for p in range(r.num_players):
         if not r.hidden_cash or seat < 0 or p == seat:
-            out[O.cash + relative_seat(r, seat, p)] = r.cash[p] / 50.0
+            out[O.cash + relative_seat(r, seat, p)] = r.cash[p] / D.cash
     out[O.investor_card + relative_seat(r, seat, r.investor_card)] = 1.0
     if r.phase == PH_BUY:
         out[O.buyer + relative_seat(r, seat, r.inv_buyer)] = 1.0
@@ -101,34 +122,34 @@ def observe(s, seat, out):
                 out[O.bonds + (relative_seat(r, seat, o) * N + n) * B + k] = 1.0
             else:
                 out[O.bond_available + n * B + k] = 1.0
-        out[O.treasury + n] = r.treasury[n] / 50.0
-        out[O.power + n] = r.power[n] / POWER_MAX
-        out[O.tax_pos + n] = (r.tax_pos[n] - 5) / 10.0
-        out[O.tax_now + n] = tax_revenue(r, n) / 20.0  # IMP-TAX-1
+        out[O.treasury + n] = r.treasury[n] / D.treasury
+        out[O.power + n] = r.power[n] / D.power
+        out[O.tax_pos + n] = (r.tax_pos[n] - TAX_MIN_POS) / D.tax_pos
+        out[O.tax_now + n] = tax_revenue(r, n) / D.tax_now  # IMP-TAX-1
         out[O.rondel + n * 9 + (r.rondel_pos[n] if r.rondel_pos[n] >= 0 else 8)] = 1.0
-        out[O.chips_left + n] = r.chips_left[n] / 15.0
+        out[O.chips_left + n] = r.chips_left[n] / D.chips_left
         na = 0
         nf = 0
         for x in range(R):
             a = r.armies[n, x]
             fl = r.fleets[n, x]
             if a:
-                out[O.armies + n * R + x] = a / 10.0
+                out[O.armies + n * R + x] = a / D.armies
                 na += a
             if fl:
-                out[O.fleets + n * R + x] = fl / 10.0
+                out[O.fleets + n * R + x] = fl / D.fleets
                 nf += fl
-        out[O.supply + 2 * n] = (UNIT_LIMIT[n, 0] - na) / 10.0
-        out[O.supply + 2 * n + 1] = (UNIT_LIMIT[n, 1] - nf) / 10.0
+        out[O.supply + 2 * n] = (UNIT_LIMIT[n, 0] - na) / D.supply
+        out[O.supply + 2 * n + 1] = (UNIT_LIMIT[n, 1] - nf) / D.supply
         for h in range(H):
             out[O.hostile + n * H + h] = r.hostile[n, h]
     for x in range(R):
         if r.chip[x] >= 0:
             out[O.chip + r.chip[x] * R + x] = 1.0
-        out[O.moved + x] = r.moved_army[x] / 10.0
-        out[O.moved + R + x] = r.moved_fleet[x] / 10.0
+        out[O.moved + x] = r.moved_army[x] / D.moved
+        out[O.moved + R + x] = r.moved_fleet[x] / D.moved
     for k in range(N_SEAS):
-        out[O.carried + k] = r.carried[k] / 10.0
+        out[O.carried + k] = r.carried[k] / D.carried
         out[O.mv_chain + k] = has(r.mv_chain, FIRST_SEA + k)
     out[O.fleets_locked] = r.fleets_locked
     mark(out, O.mv_origin, r.mv_origin)
@@ -137,7 +158,7 @@ def observe(s, seat, out):
     for n in range(N):
         out[O.cmb_asked + n] = (r.cmb_asked >> n) & 1
     mark(out, O.cmb_defender, r.cmb_defender)
-    out[O.imp_count] = r.imp_count / 3.0
+    out[O.imp_count] = r.imp_count / D.imp_count
     out[O.passed_investor] = r.passed_investor
     out[O.options] = r.ruleset
     out[O.options + 1] = r.home_tax_chips

@@ -50,6 +50,7 @@ from .economy import valid_build
 from .economy import valid_rondel
 from .investor import any_buy
 from .investor import do_buy
+from .investor import interest_owed
 from .investor import investment
 from .investor import valid_buys
 from .maneuver import dest_mask
@@ -471,19 +472,10 @@ def winners(s, out):
         top = -1
         for p in range(np_):
             if out[p]:
-                top = max(top, _interest_in(r, n, p))
+                top = max(top, interest_owed(r, n, p))
         for p in range(np_):
-            if out[p] and _interest_in(r, n, p) < top:
+            if out[p] and interest_owed(r, n, p) < top:
                 out[p] = 0
-
-
-@njit(cache=True)
-def _interest_in(r, n, p):
-    t = 0
-    for k in range(N_BONDS):
-        if r.bond_owner[n, k] == p:
-            t += BOND_INTEREST[k]
-    return t
 
 
 @njit(cache=True)

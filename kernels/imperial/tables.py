@@ -66,6 +66,7 @@ _limits = TABLES["components"]["unit_limits"]
 UNIT_LIMIT = np.array([[_limits[n]["armies"], _limits[n]["fleets"]] for n in NATION_IDS], np.int8)  # [n, army/fleet]
 TAX_CHIPS_SEED = TABLES["components"]["tax_chips_per_nation"]  # 10 (IMP-CHP-4)
 TAX_CHIPS_PUBLISHED = TABLES["components"]["tax_chips_per_nation_alternative"]  # 15 (IMP-OPT-2)
+MAX_TAX_CHIPS = 30  # the largest tax_chips_per_nation option
 
 # --- bonds (index k-1 for bond number k) ---------------------------------------------------------
 N_BONDS = len(TABLES["bonds"]["table"])

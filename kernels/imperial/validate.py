@@ -37,6 +37,7 @@ from .state import STATE
 from .tables import FIRST_SEA
 from .tables import IMPORT_MAX
 from .tables import MAX_PLAYERS
+from .tables import MAX_TAX_CHIPS
 from .tables import MIN_PLAYERS
 from .tables import N_HOME
 from .tables import N_NATIONS
@@ -47,7 +48,6 @@ from .tables import TAX_MIN_POS
 from .tables import UNIT_LIMIT
 
 MAX_NATION_TURNS_LIMIT = 2000  # IMP-END-2: the largest max_nation_turns option (MAX_GAME_LENGTH is built on it)
-MAX_TAX_CHIPS = 30  # the largest tax_chips_per_nation option
 # A chosen cap on every amount of money: far above any real game's, and far enough below int32's limit
 # that no sum, tax or payout of the rules overflows.
 MAX_MONEY = 10**6

@@ -27,11 +27,11 @@ from . import state
 from . import tables
 from .actions import NUM_ACTIONS
 from .actions import action_family
-from .actions import action_name
 from .dividends import DRAW_OUTCOMES
 from .dividends import NUM_CHANCE_OUTCOMES
 from .estimate import estimate
 from .invariants import check_invariants
+from .naming import action_name
 from .observe import OBS_PIECES
 from .observe import OBS_SIZE
 from .observe import observe

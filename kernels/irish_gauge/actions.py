@@ -13,15 +13,10 @@
 """
 
 from .._common.actions import ActionLayout
-from .tables import COLOUR_NAMES
-from .tables import COMPANY_IDS
-from .tables import HEX_IDS
-from .tables import HEX_NAMES
 from .tables import N_COLOURS
 from .tables import N_COMPANIES
 from .tables import N_HEX
 from .tables import N_TOWNS
-from .tables import TOWN_HEX
 
 _ACTIONS = ActionLayout()
 A_AUCTION = _ACTIONS.add("AUCTION", N_COMPANIES)
@@ -38,26 +33,3 @@ NUM_ACTIONS = _ACTIONS.size
 assert (A_CALL_DIVIDENDS, A_END_BUILD, A_PASS, NUM_ACTIONS) == (40, 180, 181, 222)
 # (family name, argument) of an action id, e.g. ("PLACE", hex index); ValueError outside 0..221
 action_family = _ACTIONS.family
-
-
-def _hex_label(h: int) -> str:
-    return f"{HEX_IDS[h]} {HEX_NAMES[h]}" if HEX_NAMES[h] else HEX_IDS[h]
-
-
-def action_name(s, action: int) -> str:
-    """Human-readable name of an action id in record ``s`` (bids show the pound amount)."""
-    from .auction import current_min_bid  # imported lazily: actions.py stays free of numba code
-
-    family, arg = action_family(int(action))
-    if family in ("AUCTION", "BUILD"):
-        return f"{family} {COMPANY_IDS[arg]}"
-    if family == "SPECIAL_INTEREST":
-        t, k = divmod(arg, N_COLOURS)
-        return f"SPECIAL_INTEREST {_hex_label(int(TOWN_HEX[t]))} {COLOUR_NAMES[k]}"
-    if family == "PLACE":
-        return f"PLACE {_hex_label(arg)}"
-    if family == "BID":
-        if s is not None and s[0]["auc_company"] >= 0:
-            return f"BID £{int(current_min_bid(s)) + arg}"
-        return f"BID min+{arg}"
-    return family

@@ -17,51 +17,69 @@ from .state import MAX_SEATS
 from .state import N_CONTS
 from .state import N_PHASES
 from .state import PH_WINDOW
+from .tables import DIE_SIDES
 from .tables import EXPERIENCE
 from .tables import LOC_OTH
 from .tables import LOC_RET
+from .tables import MAX_AGE_AFTER_POWER
 from .tables import MAX_VALUE
 from .tables import N_GAMERS
 from .tables import N_LOCS
+from .tables import N_OFFICERS
+from .tables import SPEECHES_TO_WIN
 from .tables import TRAIT
 from .tables import TRAIT_NAMES
 
 S, G = MAX_SEATS, N_GAMERS
 N_TRAITS = len(TRAIT_NAMES)
 PIECES = """
-| piece               | shape         | per seat | scale                                                        |
-|---------------------|---------------|----------|--------------------------------------------------------------|
-| phase_onehot        | (N_PHASES,)   |          | 0/1                                                          |
-| window_cont_onehot  | (N_CONTS,)    |          | 0/1: what follows the open declaration window                |
-| seat_present        | (S,)          | yes      | 0/1                                                          |
-| to_move_onehot      | (S,)          | yes      | 0/1                                                          |
-| start_player_onehot | (S,)          | yes      | 0/1                                                          |
-| speeches            | (S,)          | yes      | speeches / 3                                                 |
-| declared            | (S, G)        | yes      | points / 10                                                  |
-| burned              | (S, G)        | yes      | points / 10                                                  |
-| controls            | (S, G)        | yes      | 0/1                                                          |
-| values_assigned     | (S,)          | yes      | values given in the allocation / 10                          |
-| gamer_location      | (G, N_LOCS)   |          | 0/1: posts P00..P12, civilians, other circles, retired       |
-| experience          | (G,)          |          | experience / 100                                             |
-| sp                  | (G,)          |          | SP / 50                                                      |
-| age_room            | (G,)          |          | (95 - experience - SP) / 50, 0 when none                     |
-| broke               | (G,)          |          | markers / 3                                                  |
-| suspicion           | (G,)          |          | 0/1                                                          |
-| trial_eligible      | (G,)          |          | 0/1: marker placed in an earlier turn                        |
-| part_time           | (G,)          |          | 0/1                                                          |
-| phase_flag          | (G,)          |          | 0/1: toggled (rumour) / moved (personnel A) this phase       |
-| opposer             | (G,)          |          | 0/1: opposed in the latest vote                              |
-| uncontrolled        | (G,)          |          | 0/1                                                          |
-| traits              | (G, N_TRAITS) |          | 0/1, all zero when the optional traits are off               |
-| actor               | (G,)          |          | 0/1: gamer using the current power                           |
-| target              | (G,)          |          | 0/1: pending target / defendant / nominee / personnel source |
-| my_assigned         | (G,)          |          | points / 10 (own secret sheet)                               |
-| my_remaining        | (G,)          |          | declarable points left / 10 (own)                            |
-| all_assigned        | (S, G)        |          | points / 10: privileged view (seat -1) only, zero for a seat |
-| context             | (8,)          |          | turn/limit, oppose votes/8, window passes/6, nominations/2, roll/20, rumour A, B, traits on |
+| piece               | shape         | per seat | divisor                                   | max                                       | unit                                                                                              |
+|---------------------|---------------|----------|-------------------------------------------|-------------------------------------------|---------------------------------------------------------------------------------------------------|
+| phase_onehot        | (N_PHASES,)   |          | 1                                         | 1                                         | 0/1                                                                                               |
+| window_cont_onehot  | (N_CONTS,)    |          | 1                                         | 1                                         | 0/1: what follows the open declaration window                                                     |
+| seat_present        | (S,)          | yes      | 1                                         | 1                                         | 0/1                                                                                               |
+| to_move_onehot      | (S,)          | yes      | 1                                         | 1                                         | 0/1                                                                                               |
+| start_player_onehot | (S,)          | yes      | 1                                         | 1                                         | 0/1                                                                                               |
+| speeches            | (S,)          | yes      | SPEECHES_TO_WIN                           | SPEECHES_TO_WIN                           | speeches                                                                                          |
+| declared            | (S, G)        | yes      | 10                                        | MAX_VALUE                                 | influence points                                                                                  |
+| burned              | (S, G)        | yes      | 10                                        | MAX_VALUE                                 | influence points                                                                                  |
+| controls            | (S, G)        | yes      | 1                                         | 1                                         | 0/1                                                                                               |
+| values_assigned     | (S,)          | yes      | 10                                        | MAX_VALUE                                 | values given in the allocation                                                                    |
+| gamer_location      | (G, N_LOCS)   |          | 1                                         | 1                                         | 0/1: posts P00..P12, civilians, other circles, retired                                            |
+| experience          | (G,)          |          | 100                                       | MAX_EXPERIENCE                            | experience                                                                                        |
+| sp                  | (G,)          |          | 50                                        | int16                                     | SP                                                                                                |
+| age_room            | (G,)          |          | 50                                        | MAX_AGE_AFTER_POWER                       | 95 - experience - SP, 0 when none                                                                 |
+| broke               | (G,)          |          | 3                                         | int8                                      | broke markers                                                                                     |
+| suspicion           | (G,)          |          | 1                                         | 1                                         | 0/1                                                                                               |
+| trial_eligible      | (G,)          |          | 1                                         | 1                                         | 0/1: marker placed in an earlier turn                                                             |
+| part_time           | (G,)          |          | 1                                         | 1                                         | 0/1                                                                                               |
+| phase_flag          | (G,)          |          | 1                                         | 1                                         | 0/1: toggled (rumour) / moved (personnel A) this phase                                            |
+| opposer             | (G,)          |          | 1                                         | 1                                         | 0/1: opposed in the latest vote                                                                   |
+| uncontrolled        | (G,)          |          | 1                                         | 1                                         | 0/1                                                                                               |
+| traits              | (G, N_TRAITS) |          | 1                                         | 1                                         | 0/1, all zero when the optional traits are off                                                    |
+| actor               | (G,)          |          | 1                                         | 1                                         | 0/1: gamer using the current power                                                                |
+| target              | (G,)          |          | 1                                         | 1                                         | 0/1: pending target / defendant / nominee / personnel source                                      |
+| my_assigned         | (G,)          |          | 10                                        | MAX_VALUE                                 | influence points (own secret sheet)                                                               |
+| my_remaining        | (G,)          |          | 10                                        | MAX_VALUE                                 | declarable influence points left (own)                                                            |
+| all_assigned        | (S, G)        |          | 10                                        | MAX_VALUE                                 | influence points: privileged view (seat -1) only, zero for a seat                                 |
+| context             | (8,)          |          | (1, N_OFFICERS, S, 2, DIE_SIDES, 1, 1, 1) | (1, N_OFFICERS, S, 2, DIE_SIDES, 1, 1, 1) | turn / turn limit, oppose votes, window passes, nominations, d20 roll, 0/1 rumour A, B, traits on |
 """
-_OBS = ObsLayout.from_table(PIECES, G=G, N_CONTS=N_CONTS, N_LOCS=N_LOCS, N_PHASES=N_PHASES, N_TRAITS=N_TRAITS, S=S)
-O = _OBS.offsets  # O.<piece>: where the piece starts in the vector
+_OBS = ObsLayout.from_table(
+    PIECES,
+    G=G,
+    N_CONTS=N_CONTS,
+    N_LOCS=N_LOCS,
+    N_PHASES=N_PHASES,
+    N_TRAITS=N_TRAITS,
+    S=S,
+    SPEECHES_TO_WIN=SPEECHES_TO_WIN,
+    MAX_VALUE=MAX_VALUE,
+    MAX_EXPERIENCE=int(EXPERIENCE.max()),
+    MAX_AGE_AFTER_POWER=MAX_AGE_AFTER_POWER,
+    N_OFFICERS=N_OFFICERS,
+    DIE_SIDES=DIE_SIDES,
+)
+O, D = _OBS.offsets, _OBS.divisors  # O.<piece>: where the piece starts in the vector; D.<piece>: its divisor
 OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
 
 
@@ -83,20 +101,20 @@ def observe(s, seat, out):
         out[O.window_cont_onehot + r.dw_cont] = 1.0
     for p in range(r.num_players):
         i = relative_seat(r, seat, p)
-        out[O.speeches + i] = r.speeches[p] / 3.0
-        out[O.values_assigned + i] = _values_given(r, p) / 10.0
+        out[O.speeches + i] = r.speeches[p] / D.speeches
+        out[O.values_assigned + i] = _values_given(r, p) / D.values_assigned
         for g in range(G):
-            out[O.declared + i * G + g] = r.declared[p, g] / 10.0
-            out[O.burned + i * G + g] = r.burned[p, g] / 10.0
+            out[O.declared + i * G + g] = r.declared[p, g] / D.declared
+            out[O.burned + i * G + g] = r.burned[p, g] / D.burned
             if seat < 0:
-                out[O.all_assigned + p * G + g] = r.assigned[p, g] / 10.0
+                out[O.all_assigned + p * G + g] = r.assigned[p, g] / D.all_assigned
     out[O.start_player_onehot + relative_seat(r, seat, r.start_player)] = 1.0
     for g in range(G):
         out[O.gamer_location + g * N_LOCS + r.loc[g]] = 1.0
-        out[O.experience + g] = EXPERIENCE[g] / 100.0
-        out[O.sp + g] = r.sp[g] / 50.0
-        out[O.age_room + g] = max(0, 95 - EXPERIENCE[g] - r.sp[g]) / 50.0
-        out[O.broke + g] = r.broke[g] / 3.0
+        out[O.experience + g] = EXPERIENCE[g] / D.experience
+        out[O.sp + g] = r.sp[g] / D.sp
+        out[O.age_room + g] = max(0, MAX_AGE_AFTER_POWER - EXPERIENCE[g] - r.sp[g]) / D.age_room
+        out[O.broke + g] = r.broke[g] / D.broke
         out[O.suspicion + g] = r.susp_turn[g] > 0
         out[O.trial_eligible + g] = 0 < r.susp_turn[g] < r.turn
         out[O.part_time + g] = r.part_time[g]
@@ -111,16 +129,18 @@ def observe(s, seat, out):
             for t in range(N_TRAITS):
                 out[O.traits + g * N_TRAITS + t] = TRAIT[g, t]
         if seat >= 0:
-            out[O.my_assigned + g] = r.assigned[seat, g] / 10.0
+            out[O.my_assigned + g] = r.assigned[seat, g] / D.my_assigned
             if r.loc[g] != LOC_OTH and r.loc[g] != LOC_RET:
-                out[O.my_remaining + g] = max(0, r.assigned[seat, g] - r.burned[seat, g] - r.declared[seat, g]) / 10.0
+                out[O.my_remaining + g] = (
+                    max(0, r.assigned[seat, g] - r.burned[seat, g] - r.declared[seat, g]) / D.my_remaining
+                )
     mark(out, O.actor, r.actor)
     mark(out, O.target, r.target)
     out[O.context + 0] = r.turn / max(1, r.turn_limit)
-    out[O.context + 1] = r.oppose_count / 8.0
-    out[O.context + 2] = r.dw_passes / 6.0
-    out[O.context + 3] = r.nominations / 2.0
-    out[O.context + 4] = r.last_roll / 20.0
+    out[O.context + 1] = r.oppose_count / D.context[1]
+    out[O.context + 2] = r.dw_passes / D.context[2]
+    out[O.context + 3] = r.nominations / D.context[3]
+    out[O.context + 4] = r.last_roll / D.context[4]
     out[O.context + 5] = r.rumour_mode == 1
     out[O.context + 6] = r.rumour_mode == 2
     out[O.context + 7] = r.traits

@@ -2,7 +2,7 @@
 
 Veld Railroads has no secrets (spec §7): every seat sees the whole table; only the seat order is
 rotated so one policy serves every seat. ``observe(s, -1, out)`` is the table's own view (seat order
-absolute), used for PettingZoo ``state()``. Money is scaled by 1/100, counts by their maximum.
+absolute), used for PettingZoo ``state()``. Each piece's scale is its row of ``PIECES``.
 """
 
 from numba import njit
@@ -31,58 +31,75 @@ from .tables import N_ROWS
 from .tables import N_SECTIONS
 from .tables import N_SETTLEMENTS
 from .tables import ROW_LENGTH
+from .tables import SEC_A
+from .tables import SEC_B
 from .tables import SECTION_VALUATION
 from .tables import SHARES_PER_RAILROAD
 
 S, R, E, V = MAX_SEATS, N_RAILROADS, N_SECTIONS, N_SETTLEMENTS
 PIECES = """
-| piece                  | shape               | per seat | scale                                       |
-|------------------------|---------------------|----------|---------------------------------------------|
-| phase_onehot           | (N_VISIBLE_PHASES,) |          | 0/1                                         |
-| seat_present           | (S,)                | yes      | 0/1                                         |
-| to_move                | (S,)                | yes      | 0/1                                         |
-| active                 | (S,)                | yes      | 0/1: whose regular turn                     |
-| cash                   | (S,)                | yes      | dollars / 100                               |
-| holdings               | (S, R)              | yes      | shares / 5                                  |
-| controls               | (S, R)              | yes      | 0/1 (VR-GEN-4)                              |
-| loco_box               | (S, N_BOXES)        | yes      | 0/1: build, offer, develop, pay             |
-| last_payout            | (S,)                | yes      | dollars / 100                               |
-| treasury_shares        | (R,)                |          | shares / 5                                  |
-| treasury_cash          | (R,)                |          | dollars / 50                                |
-| opened                 | (R,)                |          | 0/1                                         |
-| reached_johannesburg   | (R,)                |          | 0/1                                         |
-| free_section_owed      | (R,)                |          | 0/1                                         |
-| sections_built         | (R,)                |          | sections / 20                               |
-| income                 | (R,)                |          | dollars / 100 (VR-GEN-6)                    |
-| valuation              | (R,)                |          | dollars / 100 (VR-GEN-5)                    |
-| section_owner          | (R, E)              |          | 0/1                                         |
-| settlement_level       | (V,)                |          | dev_level / max developments                |
-| settlement_income      | (V,)                |          | dollars / 10                                |
-| settlement_tracked     | (V,)                |          | 0/1                                         |
-| row                    | (N_ROWS,)           |          | 0/1                                         |
-| position               | (1,)                |          | boxes / 36                                  |
-| zasm_trigger           | (1,)                |          | 0/1                                         |
-| build_railroad         | (R,)                |          | 0/1                                         |
-| build_builder          | (S,)                | yes      | 0/1                                         |
-| build_first_leg        | (E,)                |          | 0/1                                         |
-| build_costs            | (2,)                |          | single, double dollars / 30                 |
-| develop_picked         | (V,)                |          | 0/1                                         |
-| develop_counts         | (2,)                |          | picks made / 3, free picks / 3              |
-| free_section_railroad  | (R,)                |          | 0/1                                         |
-| free_section_player    | (S,)                | yes      | 0/1                                         |
-| auction_railroad       | (R,)                |          | 0/1                                         |
-| auction_kind           | (4,)                |          | 0/1: setup, treasury, own, zasm             |
-| auction_seller         | (S,)                | yes      | 0/1                                         |
-| auction_bidder         | (S,)                | yes      | 0/1                                         |
-| auction_high_bidder    | (S,)                | yes      | 0/1                                         |
-| auction_passed         | (S,)                | yes      | 0/1                                         |
-| auction_bids           | (3,)                |          | minimum, high bid / 100; opener obliged 0/1 |
-| repeat_metropolis_pick | (1,)                |          | 0/1 option                                  |
+| piece                  | shape               | per seat | divisor             | max                   | unit                                           |
+|------------------------|---------------------|----------|---------------------|-----------------------|------------------------------------------------|
+| phase_onehot           | (N_VISIBLE_PHASES,) |          | 1                   | 1                     | 0/1                                            |
+| seat_present           | (S,)                | yes      | 1                   | 1                     | 0/1                                            |
+| to_move                | (S,)                | yes      | 1                   | 1                     | 0/1                                            |
+| active                 | (S,)                | yes      | 1                   | 1                     | 0/1: whose regular turn                        |
+| cash                   | (S,)                | yes      | 100                 | int32                 | dollars                                        |
+| holdings               | (S, R)              | yes      | SHARES_PER_RAILROAD | SHARES_PER_RAILROAD   | shares                                         |
+| controls               | (S, R)              | yes      | 1                   | 1                     | 0/1 (VR-GEN-4)                                 |
+| loco_box               | (S, N_BOXES)        | yes      | 1                   | 1                     | 0/1: build, offer, develop, pay                |
+| last_payout            | (S,)                | yes      | 100                 | int32                 | dollars                                        |
+| treasury_shares        | (R,)                |          | SHARES_PER_RAILROAD | SHARES_PER_RAILROAD   | shares                                         |
+| treasury_cash          | (R,)                |          | 50                  | int32                 | dollars                                        |
+| opened                 | (R,)                |          | 1                   | 1                     | 0/1                                            |
+| reached_johannesburg   | (R,)                |          | 1                   | 1                     | 0/1                                            |
+| free_section_owed      | (R,)                |          | 1                   | 1                     | 0/1                                            |
+| sections_built         | (R,)                |          | 20                  | E                     | sections                                       |
+| income                 | (R,)                |          | 100                 | MAX_INCOME            | dollars (VR-GEN-6)                             |
+| valuation              | (R,)                |          | 100                 | MAX_VALUATION         | dollars (VR-GEN-5)                             |
+| section_owner          | (R, E)              |          | 1                   | 1                     | 0/1                                            |
+| settlement_level       | (V,)                |          | MAX_DEV             | MAX_DEV               | development levels                             |
+| settlement_income      | (V,)                |          | 10                  | MAX_SETTLEMENT_INCOME | dollars                                        |
+| settlement_tracked     | (V,)                |          | 1                   | 1                     | 0/1                                            |
+| row                    | (N_ROWS,)           |          | 1                   | 1                     | 0/1                                            |
+| position               | (1,)                |          | ROW_LENGTH          | ROW_LENGTH            | boxes filled (counted up to the row's end)     |
+| zasm_trigger           | (1,)                |          | 1                   | 1                     | 0/1                                            |
+| build_railroad         | (R,)                |          | 1                   | 1                     | 0/1                                            |
+| build_builder          | (S,)                | yes      | 1                   | 1                     | 0/1                                            |
+| build_first_leg        | (E,)                |          | 1                   | 1                     | 0/1                                            |
+| build_costs            | (2,)                |          | 30                  | int16                 | dollars: single, double section                |
+| develop_picked         | (V,)                |          | 1                   | 1                     | 0/1                                            |
+| develop_counts         | (2,)                |          | MAX_PICKS           | MAX_PICKS             | picks made, free picks                         |
+| free_section_railroad  | (R,)                |          | 1                   | 1                     | 0/1                                            |
+| free_section_player    | (S,)                | yes      | 1                   | 1                     | 0/1                                            |
+| auction_railroad       | (R,)                |          | 1                   | 1                     | 0/1                                            |
+| auction_kind           | (4,)                |          | 1                   | 1                     | 0/1: setup, treasury, own, zasm                |
+| auction_seller         | (S,)                | yes      | 1                   | 1                     | 0/1                                            |
+| auction_bidder         | (S,)                | yes      | 1                   | 1                     | 0/1                                            |
+| auction_high_bidder    | (S,)                | yes      | 1                   | 1                     | 0/1                                            |
+| auction_passed         | (S,)                | yes      | 1                   | 1                     | 0/1                                            |
+| auction_bids           | (3,)                |          | (100, 100, 1)       | (int16, int16, 1)     | dollars: minimum, high bid; 0/1 opener obliged |
+| repeat_metropolis_pick | (1,)                |          | 1                   | 1                     | 0/1 option                                     |
 """
+_TOP_INCOME = LADDER.max(axis=1)  # each settlement's income at its highest development
 _OBS = ObsLayout.from_table(
-    PIECES, E=E, N_BOXES=N_BOXES, N_ROWS=N_ROWS, N_VISIBLE_PHASES=N_VISIBLE_PHASES, R=R, S=S, V=V
+    PIECES,
+    E=E,
+    N_BOXES=N_BOXES,
+    N_ROWS=N_ROWS,
+    N_VISIBLE_PHASES=N_VISIBLE_PHASES,
+    R=R,
+    S=S,
+    V=V,
+    SHARES_PER_RAILROAD=SHARES_PER_RAILROAD,
+    MAX_INCOME=int((_TOP_INCOME[SEC_A] + _TOP_INCOME[SEC_B]).sum()),  # VR-GEN-6: one railroad owns every section
+    MAX_VALUATION=SECTION_VALUATION * E,
+    MAX_DEV=MAX_DEV,
+    MAX_SETTLEMENT_INCOME=_TOP_INCOME,
+    ROW_LENGTH=ROW_LENGTH,
+    MAX_PICKS=MAX_PICKS,
 )
-O = _OBS.offsets  # O.<piece>: where the piece starts in the vector
+O, D = _OBS.offsets, _OBS.divisors  # O.<piece>: where the piece starts in the vector; D.<piece>: its divisor
 OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
 
 
@@ -94,10 +111,10 @@ def _seats(r, seat, out):
             out[O.controls + relative_seat(r, seat, p) * R + rr] = (ctrl >> p) & 1
     for p in range(r.num_players):
         i = relative_seat(r, seat, p)
-        out[O.cash + i] = r.cash[p] / 100.0
-        out[O.last_payout + i] = r.last_payout[p] / 100.0
+        out[O.cash + i] = r.cash[p] / D.cash
+        out[O.last_payout + i] = r.last_payout[p] / D.last_payout
         for rr in range(R):
-            out[O.holdings + i * R + rr] = r.holdings[p, rr] / SHARES_PER_RAILROAD
+            out[O.holdings + i * R + rr] = r.holdings[p, rr] / D.holdings
         if r.loco_box[p] >= 0:
             out[O.loco_box + i * N_BOXES + r.loco_box[p]] = 1.0
         out[O.auction_passed + i] = r.auc_passed[p]
@@ -112,20 +129,20 @@ def _railroads(r, out):
     income = out[O.income : O.income + R]
     sum_income(r.section_owner, r.dev_level, income)
     for rr in range(R):
-        income[rr] = income[rr] / 100.0
-        out[O.treasury_shares + rr] = r.treasury_shares[rr] / SHARES_PER_RAILROAD
-        out[O.treasury_cash + rr] = r.treasury_cash[rr] / 50.0
+        income[rr] = income[rr] / D.income
+        out[O.treasury_shares + rr] = r.treasury_shares[rr] / D.treasury_shares
+        out[O.treasury_cash + rr] = r.treasury_cash[rr] / D.treasury_cash
         out[O.opened + rr] = r.opened[rr]
         out[O.reached_johannesburg + rr] = r.reached_jo[rr]
         out[O.free_section_owed + rr] = r.free_pending[rr]
-        out[O.sections_built + rr] = r.n_sections[rr] / 20.0
-        out[O.valuation + rr] = SECTION_VALUATION * r.n_sections[rr] / 100.0
+        out[O.sections_built + rr] = r.n_sections[rr] / D.sections_built
+        out[O.valuation + rr] = SECTION_VALUATION * r.n_sections[rr] / D.valuation
     for e in range(E):
         if r.section_owner[e] >= 0:
             out[O.section_owner + r.section_owner[e] * E + e] = 1.0
     for v in range(V):
         out[O.settlement_level + v] = r.dev_level[v] / MAX_DEV[v]
-        out[O.settlement_income + v] = LADDER[v, r.dev_level[v]] / 10.0
+        out[O.settlement_income + v] = LADDER[v, r.dev_level[v]] / D.settlement_income
         out[O.settlement_tracked + v] = 1.0 if tracked(r, v) else 0.0
 
 
@@ -133,16 +150,16 @@ def _railroads(r, out):
 def _pending(r, seat, out):
     if r.bld_railroad >= 0:
         out[O.build_railroad + r.bld_railroad] = 1.0
-        out[O.build_costs] = r.bld_single_cost / 30.0
-        out[O.build_costs + 1] = r.bld_double_cost / 30.0
+        out[O.build_costs] = r.bld_single_cost / D.build_costs
+        out[O.build_costs + 1] = r.bld_double_cost / D.build_costs
     if r.bld_builder >= 0 and (r.phase == PH_BUILD_FIRST_LEG or r.phase == PH_BUILD_SECOND_LEG):
         out[O.build_builder + relative_seat(r, seat, r.bld_builder)] = 1.0
     mark(out, O.build_first_leg, r.bld_leg1)
     if r.phase == PH_DEVELOP_PICK:
         for i in range(r.dev_picks):
             out[O.develop_picked + r.dev_picked[i]] = 1.0
-        out[O.develop_counts] = r.dev_picks / MAX_PICKS
-        out[O.develop_counts + 1] = free_picks(r) / MAX_PICKS
+        out[O.develop_counts] = r.dev_picks / D.develop_counts
+        out[O.develop_counts + 1] = free_picks(r) / D.develop_counts
     if r.fs_railroad >= 0:
         out[O.free_section_railroad + r.fs_railroad] = 1.0
         out[O.free_section_player + relative_seat(r, seat, r.fs_player)] = 1.0
@@ -154,8 +171,8 @@ def _pending(r, seat, out):
         out[O.auction_bidder + relative_seat(r, seat, r.auc_bidder)] = 1.0
         if r.auc_high_bidder >= 0:
             out[O.auction_high_bidder + relative_seat(r, seat, r.auc_high_bidder)] = 1.0
-        out[O.auction_bids] = r.auc_min / 100.0
-        out[O.auction_bids + 1] = r.auc_high_bid / 100.0
+        out[O.auction_bids] = r.auc_min / D.auction_bids[0]
+        out[O.auction_bids + 1] = r.auc_high_bid / D.auction_bids[1]
         out[O.auction_bids + 2] = r.auc_must_bid
 
 
@@ -167,7 +184,7 @@ def observe(s, seat, out):
     _seats(r, seat, out)
     _railroads(r, out)
     out[O.row + r.row - 1] = 1.0
-    out[O.position] = min(r.position, ROW_LENGTH) / ROW_LENGTH
+    out[O.position] = min(r.position, ROW_LENGTH) / D.position
     out[O.zasm_trigger] = r.zasm_trigger
     _pending(r, seat, out)
     out[O.repeat_metropolis_pick] = r.repeat_metro

@@ -68,40 +68,60 @@ def test_layout_refuses_a_repeated_piece_or_an_unknown_marker():
 
 
 _PIECES = """
-| piece | shape  | per seat | scale             |
-|-------|--------|----------|-------------------|
-| a     | (2,)   |          | 0/1               |
-| b     | (S, 3) | yes      | x / 10 | capped |
-| c     | (1,)   |          | 0/1               |
+| piece | shape  | per seat | divisor   | max      | unit             |
+|-------|--------|----------|-----------|----------|------------------|
+| a     | (2,)   |          | 1         | 1        | 0/1              |
+| b     | (S, 3) | yes      | 10        | int8     | x | capped       |
+| c     | (1,)   |          | (TOP,)    | (TOP,)   | 0/1              |
 """
 
 
-def test_observation_table_gives_pieces_and_named_offsets():
-    obs = layout.ObsLayout.from_table(_PIECES, S=2)
-    assert [(p.name, p.offset, p.shape, p.per_seat, p.scale) for p in obs.pieces] == [
-        ("a", 0, (2,), False, "0/1"),
-        ("b", 2, (2, 3), True, "x / 10 | capped"),
-        ("c", 8, (1,), False, "0/1"),
+def test_observation_table_gives_pieces_named_offsets_and_divisors():
+    obs = layout.ObsLayout.from_table(_PIECES, S=2, TOP=4)
+    assert [(p.name, p.offset, p.shape, p.per_seat, p.unit, p.divisor, p.most) for p in obs.pieces] == [
+        ("a", 0, (2,), False, "0/1", 1.0, 1.0),
+        ("b", 2, (2, 3), True, "x | capped", 10.0, 127.0),
+        ("c", 8, (1,), False, "0/1", (4.0,), (4.0,)),
     ]
     assert obs.size == 9 and obs.offsets == (0, 2, 8) and (obs.offsets.b, obs.offsets.c) == (2, 8)
+    assert obs.divisors.b == 10.0 and obs.divisors.c == (4.0,)
+    low, high = layout.observation_bounds(obs.pieces)
+    assert low.tolist() == [0.0] * 9 and high.dtype == np.float32
+    assert high.tolist() == [1.0, 1.0] + [np.float32(12.7)] * 6 + [1.0]
+
+
+def test_decode_gives_raw_quantities_by_name():
+    obs = layout.ObsLayout.from_table(_PIECES, S=2, TOP=4)
+    vector = np.array([1, 0, 0.1, 0.2, 0.3, 1.2, 0, 0, 0.25], np.float32)
+    o = layout.decode(obs.pieces, vector)
+    assert o["a"].base is vector or o["a"].base is vector.base  # divisor 1: a view, nothing computed
+    assert o["b"].dtype == np.float32 and o["b"].tolist() == (vector[2:8] * np.float32(10)).reshape(2, 3).tolist()
+    assert o["b"][1, 0] == 12 and o["c"].tolist() == [1.0] and o.encoded("c").tolist() == [0.25]
+    assert sorted(o) == ["a", "b", "c"] and len(o) == 3
+    with pytest.raises(KeyError, match="no observation piece 'd'; the pieces are a, b, c"):
+        o["d"]
 
 
 @pytest.mark.parametrize(
     ("edit", "says"),
     [
-        (("| yes      |", "| no       |"), "needs a name, a scale and per seat yes or blank"),
-        (("| 0/1               |\n| b", "|                   |\n| b"), "needs a name, a scale"),
+        (("| yes      |", "| no       |"), "needs a name, a unit and per seat yes or blank"),
+        (("| 0/1              |\n| b", "|                  |\n| b"), "needs a name, a unit"),
         (("| c     |", "| a     |"), "observation piece 'a': needs a new name"),
-        (("(S, 3)", "(T, 3)"), "axis 'T' is neither an int nor one of ['S']"),
+        (("(S, 3)", "(T, 3)"), "axis 'T' is neither an int nor one of ['S', 'TOP']"),
+        (("| 10        |", "| ten       |"), "divisor 'ten' is not a number, one of ['S', 'TOP']"),
+        (("| int8     |", "| int9     |"), "max 'int9' is not a number, one of ['S', 'TOP'] or an integer type"),
+        (("| 10        |", "| 0         |"), "observation piece 'b': divisor 0.0 must be positive"),
+        (("| (TOP,)    |", "| (TOP, 2)  |"), "observation piece 'c': a divisor tuple needs one number per item"),
         (
             ("| per seat |", "| seats    |"),
-            "the observation table must start with | piece | shape | per seat | scale |",
+            "the observation table must start with | piece | shape | per seat | divisor | max | unit |",
         ),
     ],
 )
 def test_observation_table_refuses_a_bad_row(edit, says):
     with pytest.raises(ValueError, match=re.escape(says)):
-        layout.ObsLayout.from_table(_PIECES.replace(*edit), S=2)
+        layout.ObsLayout.from_table(_PIECES.replace(*edit), S=2, TOP=4)
 
 
 _TWO_FIELDS = np.dtype([("num_players", np.int8), ("phase", np.int8)])
