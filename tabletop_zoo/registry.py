@@ -23,6 +23,8 @@ KERNELS: dict[str, str] = {
     "kremlin": "tabletop_zoo.kernels.kremlin",
 }
 GAMES: dict[str, str] = {gid: f"tabletop_zoo.envs.{gid}_v0" for gid in KERNELS}
+# the game a command or a trainer plays when none is named: the first registered (the smallest, quickest to learn)
+DEFAULT_GAME = next(iter(KERNELS))
 
 
 def _canonical(game_id: str) -> str:

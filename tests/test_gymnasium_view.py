@@ -15,9 +15,6 @@ from gymnasium.utils.env_checker import check_env
 import tabletop_zoo
 from tabletop_zoo.envs.wrappers import SingleSeatEnv
 
-# Until the observation spaces get finite bounds (the obs47 work), gymnasium warns that the Box's maximum is
-# infinite; that warning alone is let through. Delete this line when the bounds are finite.
-INFINITE_BOUND = r".*A Box observation space (maximum|minimum) value is (-)?infinity"
 # gymnasium's advice for any env made by gymnasium.make (its wrappers): check the unwrapped env too, done below.
 WRAPPED = r".*is different from the unwrapped version"
 
@@ -25,7 +22,6 @@ WRAPPED = r".*is different from the unwrapped version"
 def test_check_env_passes_on_every_gymnasium_id_with_its_defaults(game_id):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        warnings.filterwarnings("ignore", message=INFINITE_BOUND)
         env = gymnasium.make(f"tabletop_zoo/{game_id}-v0")
         check_env(env.unwrapped)  # gymnasium's recommended form: every warning is an error
         warnings.filterwarnings("ignore", message=WRAPPED)

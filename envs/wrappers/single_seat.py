@@ -35,6 +35,7 @@ from gymnasium import spaces
 from tabletop_zoo import registry
 from tabletop_zoo.agents import RandomAgent
 
+from ...kernels._common.layout import observation_bounds
 from ...kernels._common.record import copy_record
 from ..base import ILLEGAL_ACTION_POLICIES
 from ._actions import check_learner_action
@@ -71,7 +72,7 @@ class SingleSeatEnv(gymnasium.Env):
 
     def __init__(
         self,
-        game: str = "irish_gauge",
+        game: str = registry.DEFAULT_GAME,
         num_players: int | None = None,
         opponents: OpponentSpec = "random",
         learner_seat: int | str = "rotate",
@@ -99,7 +100,7 @@ class SingleSeatEnv(gymnasium.Env):
         self._penalized = False  # the episode ended on the learner's illegal action
         self.learner_seat = learner_seat
         self.opponents = opponents
-        self.observation_space = spaces.Box(0.0, np.inf, (k.OBS_SIZE,), np.float32)
+        self.observation_space = spaces.Box(*observation_bounds(k.OBS_PIECES), dtype=np.float32)
         self.action_space = spaces.Discrete(k.NUM_ACTIONS)
         self._rng = np.random.default_rng(seed)
         self._episode = 0

@@ -24,7 +24,9 @@ from gymnasium import spaces
 from numba import njit
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
+from ... import registry
 from ...kernels._common.dispatch import is_over, observe, returns, scores, step
+from ...kernels._common.layout import observation_bounds
 from ._actions import batch_actions, check_batch_legal
 from ._fast import RANDOM_SEAT, advance_random, pcg64_row, pcg64_state, restart_seat, seat_view
 from .single_seat import OpponentSpec, SingleSeatEnv
@@ -38,7 +40,7 @@ def shared_spaces(kernel) -> tuple:
     """The game's ``(Box(0, inf, (OBS_SIZE,), float32), Discrete(NUM_ACTIONS))``, built once per game."""
     if kernel.GAME_ID not in _SPACES:
         _SPACES[kernel.GAME_ID] = (
-            spaces.Box(0.0, np.inf, (kernel.OBS_SIZE,), np.float32),
+            spaces.Box(*observation_bounds(kernel.OBS_PIECES), dtype=np.float32),
             spaces.Discrete(kernel.NUM_ACTIONS),
         )
     return _SPACES[kernel.GAME_ID]
@@ -85,7 +87,7 @@ class KernelVecEnv(VecEnv):
 
     def __init__(
         self,
-        game: str = "irish_gauge",
+        game: str = registry.DEFAULT_GAME,
         num_envs: int = 8,
         num_players: int | None = None,
         opponents: OpponentSpec = "random",

@@ -31,7 +31,10 @@ import time
 
 import numpy as np
 
-GAME, PLAYERS = "irish_gauge", 3
+from .. import registry
+from ..kernels._common.layout import observation_bounds
+
+GAME, PLAYERS = registry.DEFAULT_GAME, 3
 
 
 def selfplay_and_bound(rounds: int, threads: int, repeats: int) -> tuple[list[float], list[float]]:
@@ -65,7 +68,7 @@ def trivial_env(n_envs: int):
     k = registry.kernel(GAME)
 
     class TrivialMaskedEnv(gymnasium.Env):
-        observation_space = spaces.Box(0.0, np.inf, (k.OBS_SIZE,), np.float32)
+        observation_space = spaces.Box(*observation_bounds(k.OBS_PIECES), dtype=np.float32)
         action_space = spaces.Discrete(k.NUM_ACTIONS)
         mask = np.arange(k.NUM_ACTIONS) % 2 == 0
         obs = np.zeros(k.OBS_SIZE, np.float32)

@@ -42,7 +42,7 @@ BATCHES = (1, 64, 1024, 4096)
 GOAL_BATCH = 1024
 GOAL_VS_KERNEL = 0.3  # step decisions/s / kernel playout decisions/s, batch 1,024, one thread
 GOAL_VS_PGX = 1.0  # step decisions/s / Pgx connect four steps/s, same batch size, one thread
-QUICK_GAME = "irish_gauge"
+QUICK_GAME = registry.DEFAULT_GAME
 
 
 def _picker():

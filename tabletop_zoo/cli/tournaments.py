@@ -9,7 +9,7 @@ from ._common import AGENT_SPEC_HELP, OPTION_HELP, game_id, key_values
 
 
 def arena(
-    game: str = typer.Argument("irish_gauge", help="game id"),
+    game: str = typer.Argument(registry.DEFAULT_GAME, help="game id"),
     agents: str = typer.Option("mcts,heuristic,random", "--agents", "-a", help=f"the line-up: {AGENT_SPEC_HELP}"),
     players: int | None = typer.Option(None, "--players", "-n", help="seats per game (default: line-up size)"),
     games: int = typer.Option(30, "--games", "-g", help="number of games"),

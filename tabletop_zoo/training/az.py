@@ -65,7 +65,7 @@ class AZConfig:
     """Every setting of a run (saved in the checkpoint; a resume keeps them, only ``timesteps`` may grow, and
     ``backend`` and ``address``, which do not change the result, are the resuming call's)."""
 
-    game: str = "irish_gauge"
+    game: str = registry.DEFAULT_GAME
     num_players: int | None = None
     timesteps: int = 20_000  # samples: searched (non-forced) decisions
     num_envs: int = 32  # games in flight, searched as one batch
@@ -464,7 +464,7 @@ def evaluate_az(trainer: AZTrainer, opponent: str) -> dict:
 
 
 def train_az(
-    game: str = "irish_gauge",
+    game: str = registry.DEFAULT_GAME,
     out="train_runs/az",
     torch_threads=None,
     resume=False,

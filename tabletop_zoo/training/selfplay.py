@@ -54,7 +54,7 @@ PPO_SETTINGS = (  # what `train --ppo KEY=VALUE` may set
 class SelfPlayConfig:
     """Every setting of a run (saved in the checkpoint; a resume keeps them, only ``timesteps`` may grow)."""
 
-    game: str = "irish_gauge"
+    game: str = registry.DEFAULT_GAME
     num_players: int | None = None
     timesteps: int = 50_000  # samples: non-forced decisions of seats played by the current policy
     num_envs: int = 64  # games in flight, over all workers
@@ -318,7 +318,7 @@ class SelfPlayTrainer:
 
 
 def train_selfplay(
-    game: str = "irish_gauge",
+    game: str = registry.DEFAULT_GAME,
     out: str | pathlib.Path = "train_runs/selfplay",
     torch_threads: int | None = None,
     resume: bool = False,

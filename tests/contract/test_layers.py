@@ -20,6 +20,7 @@ The rules, precisely:
 from __future__ import annotations
 
 import ast
+import importlib
 import json
 import pathlib
 import shutil
@@ -120,15 +121,7 @@ PACKAGE = KERNELS.parent
 # Framework modules that name a game today, as (file, what): the fix is a fact in the registry or the kernel
 # contract (a default game), outside this test's change. The list may only shrink: a new entry fails the test,
 # and so does a fixed one still listed.
-KNOWN_NAMING = {
-    ("envs/wrappers/single_seat.py", "irish_gauge"),
-    ("envs/wrappers/vector.py", "irish_gauge"),
-    ("tabletop_zoo/bench/training.py", "irish_gauge"),
-    ("tabletop_zoo/bench/vector.py", "irish_gauge"),
-    ("tabletop_zoo/cli.py", "irish_gauge"),
-    ("tabletop_zoo/selfplay/az.py", "irish_gauge"),
-    ("tabletop_zoo/selfplay/trainer.py", "irish_gauge"),
-}
+KNOWN_NAMING: set[tuple[str, str]] = set()  # none left: a default game is registry.DEFAULT_GAME
 
 
 def _per_game(rel: pathlib.PurePath) -> bool:
@@ -271,3 +264,34 @@ def test_every_file_with_numba_code_is_inside_the_digest():
             if ("@njit" in text or "@numba.njit" in text or "@overload" in text) and not inside:
                 outside.append(str(path.relative_to(package)))
     assert outside == []
+
+
+# What the agents and the envs may import of the package root: the registry (game id -> kernel and door), the
+# first-use and file helpers they share, nothing that uses them (training, tournaments, the CLI, the web app, ...)
+BELOW_AGENTS_AND_ENVS = ("registry", "files", "progress", "_numba_cache")
+
+
+def _package_of(path: pathlib.Path, root: pathlib.Path, package: str) -> str:
+    return ".".join([package, *path.relative_to(root).parent.parts])
+
+
+def test_no_agent_or_env_imports_the_floors_above_them():
+    """Layers flow one way above the kernels too: an agent never imports a trainer (a file format it plays lives
+    beside it: agents/policy_network.py, agents/az/network.py), and neither agents nor envs import the arena, the
+    CLI, the web app, the benchmarks or the precompiler, which all import them."""
+    offenders = []
+    for package in ("tabletop_zoo.agents", "tabletop_zoo.envs"):
+        root = pathlib.Path(importlib.import_module(package).__file__).parent
+        for path in sorted(root.rglob("*.py")):
+            for name in _imported_names(path, _package_of(path, root, package)):
+                parts = name.split(".")
+                if parts[0] == "tabletop_zoo" and len(parts) > 1 and parts[1] not in ("agents", "envs", "kernels"):
+                    if parts[1] not in BELOW_AGENTS_AND_ENVS:
+                        offenders.append(f"{package}/{path.relative_to(root)}: {name}")
+    assert offenders == []
+
+
+def test_the_layer_scan_sees_an_agent_importing_a_trainer(tmp_path):
+    sample = tmp_path / "agent.py"
+    sample.write_text("def f():\n    from ..training.run import prepare_out\n")
+    assert "tabletop_zoo.training.run.prepare_out" in _imported_names(sample, "tabletop_zoo.agents")

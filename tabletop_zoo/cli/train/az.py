@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from ... import registry
 from .._common import game_id
 from . import options as o
 
@@ -15,7 +16,7 @@ POOL_HELP = (
 
 
 def az(
-    game: o.Game = "irish_gauge",
+    game: o.Game = registry.DEFAULT_GAME,
     timesteps: Annotated[int, o.timesteps("searched (non-forced) decisions")] = 50_000,
     players: o.Players = None,
     num_envs: Annotated[int | None, o.num_envs(32)] = None,

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from ... import registry
 from .._common import game_id
 from . import options as o
 
@@ -16,7 +17,7 @@ TEACHER_HELP = (
 
 
 def imitate(
-    game: o.Game = "irish_gauge",
+    game: o.Game = registry.DEFAULT_GAME,
     timesteps: Annotated[int, o.timesteps("the teacher's non-forced decisions")] = 50_000,
     players: Annotated[
         str | None,

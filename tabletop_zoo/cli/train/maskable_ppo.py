@@ -6,12 +6,13 @@ from typing import Annotated
 
 import typer
 
+from ... import registry
 from .._common import game_id
 from . import options as o
 
 
 def maskable_ppo(
-    game: o.Game = "irish_gauge",
+    game: o.Game = registry.DEFAULT_GAME,
     timesteps: Annotated[int, o.timesteps("the learner's decisions")] = 50_000,
     players: o.Players = None,
     num_envs: Annotated[int | None, o.num_envs(8)] = None,

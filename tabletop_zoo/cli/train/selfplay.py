@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from ... import registry
 from .._common import game_id, key_values
 from . import options as o
 
@@ -30,7 +31,7 @@ POOL_HELP = "who plays the seats, e.g. 'self=0.6,snapshot=0.2,heuristic=0.1,rand
 
 
 def selfplay(
-    game: o.Game = "irish_gauge",
+    game: o.Game = registry.DEFAULT_GAME,
     timesteps: Annotated[int, o.timesteps("non-forced decisions of every policy seat")] = 50_000,
     players: o.Players = None,
     num_envs: Annotated[int | None, o.num_envs(64)] = None,
