@@ -158,7 +158,8 @@ def _observation_space(path, key, entry, game_id):
         entry.get("high_repr"),
     )
     wanted = (f"<class '{type(space).__module__}.{type(space).__qualname__}'>", list(space.shape), str(space.dtype))
-    if found != (*wanted, "0.0", "inf"):
+    # the bounds as SB3 wrote them: the layout tables' (since #49), or 0 and infinity (models saved before)
+    if found not in ((*wanted, space.low_repr, space.high_repr), (*wanted, "0.0", "inf")):
         raise ValueError(
             f"policy agent: {path} was not trained for {game_id}: its {key} is {_described(entry)}, not {space}"
         )

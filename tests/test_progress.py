@@ -145,8 +145,8 @@ def test_the_ladder_on_the_console_keeps_names_whole():
 
 def test_the_self_play_bar_shows_the_run_rate_and_prints_evaluations(capsys):
     """The trainers' bar is this module's: a caller's burst speed is not shown; plain lines in a captured output."""
-    trainer = pytest.importorskip("tabletop_zoo.training.selfplay")
-    bar = trainer._Bar(total=100, done=20, enabled=True)
+    run = pytest.importorskip("tabletop_zoo.training.run")
+    bar = run.SampleProgress(total=100, done=20, enabled=True)
     clock = Clock()
     bar.progress.clock, bar.progress.started = clock, clock.now
     clock.now += 10.0
