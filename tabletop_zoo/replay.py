@@ -514,19 +514,12 @@ def write_video(
     return len(positions)
 
 
-def write_gif(
-    replay: Replay,
-    path: str | os.PathLike,
-    fps: float = 2.0,
-    every: int = 1,
-    max_frames: int | None = 200,
-    scale: float = 1.0,
-    progress: bool = False,
-) -> int:
-    """``write_video`` to a ``.gif`` path."""
+def write_gif(replay: Replay, path: str | os.PathLike, *args, **kwargs) -> int:
+    """``write_video`` to a ``.gif`` path (the other arguments are ``write_video``'s: fps, every, max_frames, scale,
+    progress)."""
     if pathlib.Path(path).suffix.lower() != ".gif":
         raise ValueError(f"a GIF's file name must end in .gif, got {pathlib.Path(path).name!r}")
-    return write_video(replay, path, fps, every, max_frames, scale, progress)
+    return write_video(replay, path, *args, **kwargs)
 
 
 def _video_writer(path: pathlib.Path, kind: str, fps: float):

@@ -148,12 +148,14 @@ def _map(out: Builder) -> None:
     """Sea, France, cities (a city is its actions' place) with RP / VP and which foreign armies may enter."""
     x0, y0 = map_px(_LO)
     x1, y1 = map_px(_HI)
-    out.add(Rect(x0, y1, x1 - x0, y0 - y1, SEA))
+    out.add(Rect(x0, y1, x1 - x0, y0 - y1, fill=SEA))
     for outline in LAYOUT["outlines"].values():
-        out.add(Polygon(tuple(map_px(p) for p in _project(outline)), LAND, "#8a7f66"))
+        out.add(Polygon(tuple(map_px(p) for p in _project(outline)), fill=LAND, stroke="#8a7f66"))
     for c, cid in enumerate(CITY_IDS):
-        out.add(Circle(*map_px(CITY_XY[c]), 9, "#cbc4b0", "#8a7f66", 0.6, id=f"city:{cid}", place=cid))
-    out.add(*(Circle(*map_px(CITY_XY[c]), 3.8, "black") for c in range(N_CITIES)))
+        out.add(
+            Circle(*map_px(CITY_XY[c]), 9, fill="#cbc4b0", stroke="#8a7f66", width=0.6, id=f"city:{cid}", place=cid)
+        )
+    out.add(*(Circle(*map_px(CITY_XY[c]), 3.8, fill="black") for c in range(N_CITIES)))
     for c, cid in enumerate(CITY_IDS):
         x, y = CITY_XY[c]
         elig = ("C" if CITY_ELIG[c] & 2 else "") + ("R" if CITY_ELIG[c] & 4 else "")
@@ -164,7 +166,7 @@ def _map(out: Builder) -> None:
     legend = [("army unit (strength): French", ARMY_FACE[0]), ("coalition", ARMY_FACE[1]), ("royalist", ARMY_FACE[2])]
     for k, (label, face) in enumerate(legend):
         x, y = x0 + 0.02 * (x1 - x0), y1 + (0.025 + 0.035 * k) * (y0 - y1)
-        out.add(Rect(x, y - 6.5, 13, 13, face, "black", 0.6), Text(x + 18, y, label, 7.5))
+        out.add(Rect(x, y - 6.5, 13, 13, fill=face, stroke="black", width=0.6), Text(x + 18, y, label, 7.5))
     key = "disc = support marker (player colour)\nC / R: coalition / royalist may enter"
     out.add(Text(x0 + 0.02 * (x1 - x0), y1 + 0.13 * (y0 - y1), key, 7.5, va="top"))
 
@@ -175,13 +177,20 @@ def _pieces(r) -> list:
     for c, cid in enumerate(CITY_IDS):
         x, y = map_px(CITY_XY[c] + UNIT_OFFSET[c])
         army = int(r["city_army"][c])
-        units.append(Rect(x - 8.5, y - 8.5, 17, 17, ARMY_FACE[army], "black", 0.7, id=f"unit:{cid}"))
+        units.append(Rect(x - 8.5, y - 8.5, 17, 17, fill=ARMY_FACE[army], stroke="black", width=0.7, id=f"unit:{cid}"))
         if r["city_str"][c] > 0:
             texts.append(Text(x, y, str(int(r["city_str"][c])), 8, ARMY_TEXT[army], "bold", ha="center"))
         if r["city_owner"][c] >= 0:
             colour = PLAYER_COLOURS[int(r["city_owner"][c])]
             discs.append(
-                Circle(*map_px(CITY_XY[c] + SUPPORT_OFFSET[c]), 7.6, colour, "black", 0.8, id=f"support:{cid}")
+                Circle(
+                    *map_px(CITY_XY[c] + SUPPORT_OFFSET[c]),
+                    7.6,
+                    fill=colour,
+                    stroke="black",
+                    width=0.8,
+                    id=f"support:{cid}",
+                )
             )
     return units + discs + texts
 
@@ -191,13 +200,13 @@ def _track_labels(out: Builder) -> None:
     out.add(Text(*_low(4, 176), "Regime track (votes on each box)", 11, weight="bold"))
     for g in range(N_REGIMES):
         x, y = _low(4 + g * REGIME_W, REGIME_Y + 32)
-        out.add(Rect(x, y, REGIME_W - 6, 62, "#f4f1ea", "#888888", id=f"regime:{REGIME_ABBR[g]}"))
+        out.add(Rect(x, y, REGIME_W - 6, 62, fill="#f4f1ea", stroke="#888888", id=f"regime:{REGIME_ABBR[g]}"))
         out.add(Text(x + (REGIME_W - 6) / 2, y + 12, REGIME_ABBR[g], 10, weight="bold", ha="center"))
         name = "\n".join(textwrap.wrap(REGIME_NAMES[g], 14, break_long_words=False))
         out.add(Text(x + (REGIME_W - 6) / 2, y + 28, name, 6.5, "#444444", ha="center"))
     out.add(Text(*_low(4, TURN_Y + 20), "Turn", 10, weight="bold"))
     for t in range(N_TURNS):
-        out.add(Rect(*_low(50 + t * 34, TURN_Y + 32), 28, 24, "#f4f1ea", "#888888"))
+        out.add(Rect(*_low(50 + t * 34, TURN_Y + 32), 28, 24, fill="#f4f1ea", stroke="#888888"))
         out.add(Text(*_low(64 + t * 34, TURN_Y + 20), TURN_LABELS[t], 9, ha="center"))
     out.add(Text(*_low(230, TURN_Y + 20), "Unit cups (units by strength 1/2/3/4)", 10, weight="bold"))
 
@@ -243,8 +252,8 @@ def _players(s, viewer: int | None) -> list:
     for p in range(int(r["num_players"])):
         top = BLOCK_TOP - 22 - BLOCK_H * p
         if p == mover:
-            shapes.append(Rect(*_side(-4, top + 12), 695, BLOCK_H - 4, "#fff3b0"))
-        shapes.append(Rect(*_side(0, top + 7), 14, 14, PLAYER_COLOURS[p], "black", 0.7))
+            shapes.append(Rect(*_side(-4, top + 12), 695, BLOCK_H - 4, fill="#fff3b0"))
+        shapes.append(Rect(*_side(0, top + 7), 14, 14, fill=PLAYER_COLOURS[p], stroke="black", width=0.7))
         head = (
             f"player_{p}{' (to move)' if p == mover else ''}   VP {int(r['vp'][p])}   RP {int(r['rp'][p])}"
             f"   supply {int(r['supply'][p])}   cities {int((r['city_owner'] == p).sum())}"

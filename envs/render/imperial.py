@@ -156,10 +156,22 @@ def _static_map() -> Layer:
             fill, edge, lw = NEUTRAL_FILL, "#8a7a5a", 1.0
         cx, cy = _xy(*POS[x])
         w = _box_width(LABELS[x])
-        out.add(Rect(cx - w / 2, cy - 7.5, w, 15, fill, edge, lw, radius=4, id=f"region:{REGION_IDS[x]}",
-                     place=REGION_IDS[x]))  # fmt: skip
+        out.add(
+            Rect(
+                cx - w / 2,
+                cy - 7.5,
+                w,
+                15,
+                fill=fill,
+                stroke=edge,
+                width=lw,
+                radius=4,
+                id=f"region:{REGION_IDS[x]}",
+                place=REGION_IDS[x],
+            )
+        )
     sx, sy = _xy(*_PX["switzerland"])
-    out.add(Rect(sx - 34, sy - 8, 68, 16, "#eeeeee", "#bbbbbb", radius=3))
+    out.add(Rect(sx - 34, sy - 8, 68, 16, fill="#eeeeee", stroke="#bbbbbb", radius=3))
     for x in range(N_REGIONS):
         style = "italic" if REGION_KIND[x] == KIND_SEA else "normal"
         out.add(Text(*_xy(*POS[x]), LABELS[x], 7, style=style, ha="center"))
@@ -175,8 +187,10 @@ def _slot(h: int, fill: str, edge: str) -> Rect | Polygon:
     """Home province h's factory slot: a square (armaments) or a triangle (shipyard)."""
     x, y = _FACTORY_XY[h]
     if FACTORY_TYPE[h] == FT_ARMAMENTS:
-        return Rect(x - 4.8, y - 4.8, 9.6, 9.6, fill, edge, id=f"factory:{REGION_IDS[h]}")
-    return Polygon(((x, y - 5.5), (x - 5.5, y + 4.2), (x + 5.5, y + 4.2)), fill, edge, id=f"factory:{REGION_IDS[h]}")
+        return Rect(x - 4.8, y - 4.8, 9.6, 9.6, fill=fill, stroke=edge, id=f"factory:{REGION_IDS[h]}")
+    return Polygon(
+        ((x, y - 5.5), (x - 5.5, y + 4.2), (x + 5.5, y + 4.2)), fill=fill, stroke=edge, id=f"factory:{REGION_IDS[h]}"
+    )
 
 
 def _factories(r) -> list:
@@ -199,7 +213,9 @@ def _chips(r) -> list[Circle]:
     out = []
     for x in np.flatnonzero(r["chip"] >= 0):
         cx, cy = _xy(POS[x][0] + _box_width(LABELS[x]) / 2, POS[x][1] + 7.5)
-        out.append(Circle(cx, cy, 5.4, NATION_COLOURS[int(r["chip"][x])], "white", id=f"chip:{REGION_IDS[x]}"))
+        out.append(
+            Circle(cx, cy, 5.4, fill=NATION_COLOURS[int(r["chip"][x])], stroke="white", id=f"chip:{REGION_IDS[x]}")
+        )
     return out
 
 
@@ -232,7 +248,7 @@ def _units(r) -> list:
                 ("red", 1.8, None) if stance == "hostile" else ("white", 1.0, (3.0, 2.0) if stance else None)
             )
             unit = f"{NATION_IDS[n]}:{text[-1]}:{REGION_IDS[x]}"
-            boxes.append(Rect(bx, by, bw, bh, NATION_COLOURS[n], edge, lw, dash, id=unit))
+            boxes.append(Rect(bx, by, bw, bh, fill=NATION_COLOURS[n], stroke=edge, width=lw, dash=dash, id=unit))
             colour = _text_colour(NATION_COLOURS[n])
             texts.append(Text(bx + bw / 2, by + bh / 2, text, 6.5, colour, "bold", ha="center"))
     return boxes + texts
@@ -329,7 +345,7 @@ def _rondel_spaces(out: Builder, n: int) -> None:
         arc = np.linspace(start, start + span, 12)
         ring = [_on_circle(cx, cy, RADIUS, a) for a in arc] + [_on_circle(cx, cy, 0.45 * RADIUS, a) for a in arc[::-1]]
         fill = "#f3efe3" if i % 2 else "#e6dfcb"
-        out.add(Polygon(tuple(ring), fill, "#777777", 0.8, id=f"rondel:{RONDEL_IDS[i]}"))
+        out.add(Polygon(tuple(ring), fill=fill, stroke="#777777", width=0.8, id=f"rondel:{RONDEL_IDS[i]}"))
     for i in range(len(RONDEL_IDS)):
         out.add(Text(*_on_circle(cx, cy, 0.72 * RADIUS, _rondel_angle(i)), _RONDEL_SHORT[i], 6.6, ha="center"))
 
@@ -345,7 +361,7 @@ def _rondel(r) -> list:
             off = (j - (len(here) - 1) / 2) * 11
             x, y = _on_circle(cx, cy, 1.1 * RADIUS, _rondel_angle(i))
             x, y = x - off * float(np.sin(ang)), y - off * float(np.cos(ang))
-            out.append(Circle(x, y, 5.2, NATION_COLOURS[k], "white", id=f"rondel-marker:{NATION_IDS[k]}"))
+            out.append(Circle(x, y, 5.2, fill=NATION_COLOURS[k], stroke="white", id=f"rondel-marker:{NATION_IDS[k]}"))
     centre = [NATION_IDS[k] for k in range(N_NATIONS) if int(r["rondel_pos"][k]) < 0]
     names = "\n".join(" ".join(centre[i : i + 3]) for i in range(0, len(centre), 3)) or "-"
     out.append(Text(cx, cy, "centre:\n" + names, 6.5, ha="center"))
@@ -399,17 +415,20 @@ def _legend(out: Builder, x0: float, y0: float) -> None:
     for i, (shape, face, text) in enumerate(rows):
         x, y = _panel(x0 + 9, y0 - 13 * i)
         if shape is Rect:
-            out.add(Rect(x - 4.8, y - 4.8, 9.6, 9.6, face, "#333333"))
+            out.add(Rect(x - 4.8, y - 4.8, 9.6, 9.6, fill=face, stroke="#333333"))
         elif shape is Polygon:
-            out.add(Polygon(((x, y - 5.5), (x - 5.5, y + 4.2), (x + 5.5, y + 4.2)), face, "#333333"))
+            out.add(Polygon(((x, y - 5.5), (x - 5.5, y + 4.2), (x + 5.5, y + 4.2)), fill=face, stroke="#333333"))
         else:
-            out.add(Circle(x, y, 4.8, face, "#333333"))
+            out.add(Circle(x, y, 4.8, fill=face, stroke="#333333"))
         out.add(Text(x + 13, y, text, 7))
     y = y0 - 13 * len(rows)
     badges = (("white", None, "3A armies / 2F fleets"), ("red", None, "hostile armies"))
     for i, (edge, dash, text) in enumerate((*badges, ("white", (3.0, 2.0), "friendly, foreign home"))):
         x, yy = _panel(x0, y - 13 * i)
-        out.add(Rect(x, yy - 5, 18, 10, NATION_COLOURS[2], edge, 1.5, dash), Text(x + 22, yy, text, 7))
+        out.add(
+            Rect(x, yy - 5, 18, 10, fill=NATION_COLOURS[2], stroke=edge, width=1.5, dash=dash),
+            Text(x + 22, yy, text, 7),
+        )
     x, yy = _panel(x0 + 9, y - 39)
     out.add(Line(((x - 4, yy - 4), (x + 4, yy + 4)), "red", 2), Line(((x - 4, yy + 4), (x + 4, yy - 4)), "red", 2))
     out.add(Text(x + 13, yy, "blocked factory", 7))

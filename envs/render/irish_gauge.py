@@ -142,7 +142,7 @@ def _board(out: Builder) -> None:
     for h, xy in enumerate(HEX_XY):
         corners = tuple(map_px(xy + 0.98 * c) for c in _HEX_CORNERS)
         fill = TERRAIN_COLOURS[TERRAIN_NAMES[TERRAIN[h]]]
-        out.add(Polygon(corners, fill, "#7a8a70", 0.5, id=f"hex:{HEX_IDS[h]}", place=HEX_IDS[h]))
+        out.add(Polygon(corners, fill=fill, stroke="#7a8a70", width=0.5, id=f"hex:{HEX_IDS[h]}", place=HEX_IDS[h]))
     for k, (name, colour) in enumerate(TERRAIN_COLOURS.items()):  # key in the empty sea off Mayo
         x, y = x0 + 0.02 * (x1 - x0), y1 + (0.03 + 0.03 * k) * (y0 - y1)
         out.add(Rect(x, y - 8, 15, 16, fill=colour, stroke="#7a8a70"))
@@ -169,7 +169,9 @@ def _cubes(r) -> list[Rect]:
     for h in np.flatnonzero(r["cube"] >= 0):
         x, y = map_px(HEX_XY[h] - (0, 0.05))
         colour = CUBE_RGB[int(r["cube"][h])]
-        out.append(Rect(x - 5.8, y - 5.8, 11.6, 11.6, colour, "#444444", 0.8, id=f"cube:{HEX_IDS[h]}"))
+        out.append(
+            Rect(x - 5.8, y - 5.8, 11.6, 11.6, fill=colour, stroke="#444444", width=0.8, id=f"cube:{HEX_IDS[h]}")
+        )
     return out
 
 
@@ -179,7 +181,17 @@ def _locos(r) -> list[Circle]:
     for c in range(N_COMPANIES):
         for h in np.flatnonzero(r["loco"][c]):
             x, y = map_px(HEX_XY[h] + LOCO_OFFSET[c])
-            out.append(Circle(x, y, 4.3, COMPANY_COLOURS[c], "black", 0.6, id=f"loco:{COMPANY_IDS[c]}:{HEX_IDS[h]}"))
+            out.append(
+                Circle(
+                    x,
+                    y,
+                    4.3,
+                    fill=COMPANY_COLOURS[c],
+                    stroke="black",
+                    width=0.6,
+                    id=f"loco:{COMPANY_IDS[c]}:{HEX_IDS[h]}",
+                )
+            )
     return out
 
 
@@ -204,13 +216,13 @@ def _static_labels(out: Builder) -> None:
     out.add(Text(*_side(390, COMPANIES_TOP - ROW), head, 10, weight="bold", mono=True))
     for c in range(N_COMPANIES):
         x, y = _side(7, COMPANIES_TOP - 2 * ROW - ROW * c)
-        out.add(Circle(x, y, 6.6, COMPANY_COLOURS[c], "black", 0.6))
+        out.add(Circle(x, y, 6.6, fill=COMPANY_COLOURS[c], stroke="black", width=0.6))
         out.add(Text(x + 13, y, f"{COMPANY_IDS[c]:<5}{COMPANY_NAMES[c]}", 8.5))
     key = "map: disc = locomotive, ringed disc = home, square = dividend cube"
     out.add(Text(*_side(0, COMPANIES_TOP - 2 * ROW - ROW * N_COMPANIES), key, 8.5, colour="#444444"))
     out.add(_heading(0, BAG_TOP, "Cube bag"), _heading(TRACK_X, BAG_TOP, "Drawn-cube track"))
     for k in range(len(COLOUR_NAMES)):
-        out.add(Rect(*_side(0, BAG_TOP - 30 - ROW * k + 8), 16, 16, CUBE_RGB[k], "black"))
+        out.add(Rect(*_side(0, BAG_TOP - 30 - ROW * k + 8), 16, 16, fill=CUBE_RGB[k], stroke="black"))
     for row in range(TRACK_ROWS):
         for j in range(3):
             out.add(Rect(*_side(TRACK_X + 40 * row, BAG_TOP - 25 - 40 * j), 30, 30, stroke="#999999", width=0.8,
@@ -262,7 +274,7 @@ def _bag_and_track(r) -> list:
             k = int(r["drawn"][row, j])
             if k >= 0:
                 x, y = _side(TRACK_X + 40 * row, BAG_TOP - 25 - 40 * j)
-                out.append(Rect(x, y, 30, 30, CUBE_RGB[k], "black", 0.8, id=f"drawn:{row}:{j}"))
+                out.append(Rect(x, y, 30, 30, fill=CUBE_RGB[k], stroke="black", width=0.8, id=f"drawn:{row}:{j}"))
     return out
 
 

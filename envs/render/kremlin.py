@@ -143,8 +143,18 @@ def _static(theme: str, n: int) -> Layer:
     out = Builder(key=f"kremlin-{theme}-{n}")
     for k in range(N_POSTS):
         x, y = _xy(*POST_XY[k])
-        out.add(Rect(x - BOX_W / 2, y - BOX_H / 2, BOX_W, BOX_H, BOX_FILL, "#888888", id=f"post:{POST_IDS[k]}",
-                     place=POST_IDS[k]))  # fmt: skip
+        out.add(
+            Rect(
+                x - BOX_W / 2,
+                y - BOX_H / 2,
+                BOX_W,
+                BOX_H,
+                fill=BOX_FILL,
+                stroke="#888888",
+                id=f"post:{POST_IDS[k]}",
+                place=POST_IDS[k],
+            )
+        )
         label = f"{POST_IDS[k]} {POST_LABELS[theme][k]}"
         out.add(Text(x - BOX_W / 2 + 5, y - BOX_H / 2 + 10, label, 7.5, "#333333", "bold"))
     for lv, name in enumerate(LEVEL_NAMES):
@@ -159,7 +169,7 @@ def _static(theme: str, n: int) -> Layer:
     out.add(Text(*_xy(TABLE_X, SHEET_TOP + 12), head, 9, weight="bold", mono=True))
     for p in range(n):
         x, y = _xy(_cell_x(p + 1) - 2 * _advance(), SHEET_TOP + 6)
-        out.add(Rect(x, y, 2 * _advance(), 4, PLAYER_COLOURS[p]))
+        out.add(Rect(x, y, 2 * _advance(), 4, fill=PLAYER_COLOURS[p]))
     return out.layer()
 
 
@@ -195,7 +205,7 @@ def _post(r, k: int, theme: str) -> tuple[list, list]:
         return [], [Text(x, y + 8, "(vacant)", 9, "#888888", style="italic", ha="center")]
     c = int(r["controller"][g])
     fill = _mix(PLAYER_COLOURS[c], 0.28, BOX_FILL) if c >= 0 else BOX_FILL
-    shapes = [Rect(left, top + 20, BOX_W, BOX_H - 20, fill, id=f"gamer:{GAMER_IDS[g]}", place=GAMER_IDS[g])]
+    shapes = [Rect(left, top + 20, BOX_W, BOX_H - 20, fill=fill, id=f"gamer:{GAMER_IDS[g]}", place=GAMER_IDS[g])]
     actor, target = int(r["actor"]), int(r["target"])
     edge = "#1a9e1a" if g == actor else "#e00000" if g == target else (PLAYER_COLOURS[c] if c >= 0 else None)
     if edge:
@@ -229,11 +239,24 @@ def _locations(r) -> list:
             cx, cy = _xy(CHIP_X + (CHIP_W + 4) * col, y - 10 - CHIP_ROW * row)
             c = int(r["controller"][g])
             fill = _mix(PLAYER_COLOURS[c] if c >= 0 else "#eeeeee", 0.45)
-            chips.append(Rect(cx, cy - 8, CHIP_W, 16, fill, "#555555", 0.6, id=f"gamer:{GAMER_IDS[g]}",
-                              place=GAMER_IDS[g]))  # fmt: skip
+            chips.append(
+                Rect(
+                    cx,
+                    cy - 8,
+                    CHIP_W,
+                    16,
+                    fill=fill,
+                    stroke="#555555",
+                    width=0.6,
+                    id=f"gamer:{GAMER_IDS[g]}",
+                    place=GAMER_IDS[g],
+                )
+            )
             texts.append(Text(cx + CHIP_W / 2, cy, GAMER_IDS[g], 8, ha="center", mono=True))
             if loc != LOC_RET:
-                dots += [Circle(cx + CHIP_W - 3 - 5 * b, cy - 8, 2.4, "#c00000") for b in range(int(r["broke"][g]))]
+                dots += [
+                    Circle(cx + CHIP_W - 3 - 5 * b, cy - 8, 2.4, fill="#c00000") for b in range(int(r["broke"][g]))
+                ]
         if not np.any(r["loc"] == loc):
             texts.append(Text(*_xy(CHIP_X, y - 10), "-", 8, mono=True))
     return chips + dots + texts
@@ -281,10 +304,10 @@ def _players(s) -> list:
     mover = int(kernel.to_move(s))
     out: list = []
     if 0 <= mover < n:
-        out.append(Rect(*_xy(TABLE_X + 16, PLAYERS_TOP - 20 * (mover + 1) + 10), 454, 20, "#fff3b0"))
+        out.append(Rect(*_xy(TABLE_X + 16, PLAYERS_TOP - 20 * (mover + 1) + 10), 454, 20, fill="#fff3b0"))
     for p in range(n):
         x, y = _xy(TABLE_X, PLAYERS_TOP - 20 * (p + 1))
-        out.append(Rect(x, y - 6, 12, 12, PLAYER_COLOURS[p], "black", 0.6))
+        out.append(Rect(x, y - 6, 12, 12, fill=PLAYER_COLOURS[p], stroke="black", width=0.6))
         speeches = f"{int(r['speeches'][p])}/{SPEECHES_TO_WIN}"
         cells = _player_cells(f"  player_{p}", speeches, int((r["controller"] == p).sum()), int(r["declared"][p].sum()))
         out.append(Text(x, y, cells + ("  <" if p == mover else ""), 9, mono=True, id=f"faction:{p}"))
@@ -311,7 +334,7 @@ def _sheets(r, viewer: int | None) -> list:
         c = int(r["controller"][g])
         if c >= 0:
             x, y = _xy(_cell_x(c) + _advance(), SHEET_TOP - SHEET_ROW * g - 1)
-            out.append(Rect(x, y, _advance() * (CELL - 0.6), SHEET_ROW - 2, _mix(PLAYER_COLOURS[c], 0.3)))
+            out.append(Rect(x, y, _advance() * (CELL - 0.6), SHEET_ROW - 2, fill=_mix(PLAYER_COLOURS[c], 0.3)))
     for g in range(N_GAMERS):
         row = f"{GAMER_IDS[g]:<6}" + "".join(f"{_sheet_cell(r, p, g, viewer):>{CELL}}" for p in range(n))
         grey = "#999999" if r["loc"][g] == LOC_RET else "black"

@@ -34,32 +34,35 @@ class Element:
     place: str | None = None
 
 
+@dataclass(frozen=True, kw_only=True)
+class Shape(Element):
+    """A closed shape's paint, by keyword: ``fill``, the outline's ``stroke`` colour (None: no outline), its
+    ``width`` in points and ``dash``, its on/off pattern in pixels."""
+
+    fill: str = "none"
+    stroke: str | None = None
+    width: float = 1.0
+    dash: tuple[float, ...] | None = None
+
+
 @dataclass(frozen=True)
-class Rect(Element):
-    """A rectangle with its top-left corner at (x, y); ``radius`` rounds its corners (pixels)."""
+class Rect(Shape):
+    """A rectangle with its top-left corner at (x, y); ``radius`` (by keyword) rounds its corners (pixels)."""
 
     x: float
     y: float
     w: float
     h: float
-    fill: str = "none"
-    stroke: str | None = None
-    width: float = 1.0
-    dash: tuple[float, ...] | None = None
-    radius: float = 0.0
+    radius: float = field(default=0.0, kw_only=True)
 
 
 @dataclass(frozen=True)
-class Circle(Element):
+class Circle(Shape):
     """A disc of radius ``r`` pixels centred on (x, y)."""
 
     x: float
     y: float
     r: float
-    fill: str = "none"
-    stroke: str | None = None
-    width: float = 1.0
-    dash: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -73,14 +76,10 @@ class Line(Element):
 
 
 @dataclass(frozen=True)
-class Polygon(Element):
+class Polygon(Shape):
     """A closed polygon through ``points``."""
 
     points: tuple[Point, ...]
-    fill: str = "none"
-    stroke: str | None = None
-    width: float = 1.0
-    dash: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -160,14 +160,14 @@ def _arrow(e: int) -> Polygon:
     d = np.array([bx - ax, by - ay]) / max(np.hypot(bx - ax, by - ay), 1e-9)
     tip = np.array([ax, ay]) + 0.55 * np.array([bx - ax, by - ay])
     base, side = tip - 7 * d, 3.2 * np.array([-d[1], d[0]])
-    return Polygon((tuple(tip), tuple(base + side), tuple(base - side)), "#8a8a8a")
+    return Polygon((tuple(tip), tuple(base + side), tuple(base - side)), fill="#8a8a8a")
 
 
 @lru_cache(maxsize=1)
 def _static_map() -> Layer:
     """Region names, unbuilt sections (with one-way arrows and their click targets), the symbol key."""
     out = Builder(key="veld-map")
-    out.add(Rect(0, TITLE_H, MAP_W, MAP_H, MAP_BG))
+    out.add(Rect(0, TITLE_H, MAP_W, MAP_H, fill=MAP_BG))
     for p in LAYOUT["region_labels"].values():
         out.add(Text(*_xy(*_px(p)), p["label"].upper(), 11, "#cdbf9f", "bold", ha="center"))
     out.add(*(Line(_ends(e), "#b8b8b8", 1.3) for e in range(N_SECTIONS)))
@@ -181,24 +181,27 @@ def _marker(kind: str, x: float, y: float, fill: str, edge: str = "#333333", wid
     """A settlement's shape by type, centred on (x, y) in frame pixels, ``size`` pixels from centre to side."""
     size = size or (10.5 if kind == "metropolis" else 8.0)
     if kind == "station":
-        return Circle(x, y, size, fill, edge, width, **ids)
+        return Circle(x, y, size, fill=fill, stroke=edge, width=width, **ids)
     corners = {"commercial": (4, 45), "railway_base": (3, 90), "agricultural": (6, 30), "metropolis": (4, 90)}[kind]
     ang = np.deg2rad(corners[1] + 360 / corners[0] * np.arange(corners[0]))
     scale = size * (1.25 if kind == "railway_base" else 1.1 if kind == "commercial" else 1.0)
     points = tuple((x + scale * float(np.cos(a)), y - scale * float(np.sin(a))) for a in ang)
-    return Polygon(points, fill, edge, width, **ids)
+    return Polygon(points, fill=fill, stroke=edge, width=width, **ids)
 
 
 def _map_legend(out: Builder) -> None:
     """Symbol key in the empty Indian Ocean corner (bottom right)."""
     x0, y0 = _xy(MAP_W - 182, 8 + 150)
-    out.add(Rect(x0, y0, 176, 150, "white", "#bbbbbb"))
+    out.add(Rect(x0, y0, 176, 150, fill="white", stroke="#bbbbbb"))
     for i, name in enumerate(TYPE_NAMES):
         y = y0 + 12 + 14 * i
         out.add(_marker(name, x0 + 12, y, "white", size=5.5))
         out.add(Text(x0 + 24, y, name.replace("_", " "), 7))
     y = y0 + 12 + 14 * len(TYPE_NAMES)
-    out.add(Circle(x0 + 12, y, 5.5, DEVELOPED_FILL, "#333333"), Text(x0 + 24, y, "developed (number = income)", 7))
+    out.add(
+        Circle(x0 + 12, y, 5.5, fill=DEVELOPED_FILL, stroke="#333333"),
+        Text(x0 + 24, y, "developed (number = income)", 7),
+    )
     keys = (("#b8b8b8", None, "unbuilt section"), ("#e04040", (1.5, 3.0), "border closed this row"))
     for i, (colour, dash, text) in enumerate((*keys, (RAILROAD_COLOURS[3], None, "built (railroad colour)"))):
         yy = y + 14 * (i + 1)
@@ -285,7 +288,7 @@ def _track_outlines(out: Builder, top: float) -> float:
     """The action track's rows (outlines and era / closed-border notes), under each frame's fill."""
     for row in range(1, N_ROWS + 1):
         x, y = _panel(TRACK_X, _row_y(top, row))
-        out.add(Rect(x, y - CELL / 2, ROW_LENGTH * CELL, CELL, "white", "#bbbbbb"))
+        out.add(Rect(x, y - CELL / 2, ROW_LENGTH * CELL, CELL, fill="white", stroke="#bbbbbb"))
         tag = ERA_TAGS[int(ROW_ERA[row - 1])]
         closed = [BORDER_IDS[b] for b in range(len(BORDER_IDS)) if BORDER_CLOSED[row - 1, b]]
         note = ", ".join(filter(None, [tag, ("closed " + " ".join(closed)) if closed else ""]))
@@ -304,10 +307,10 @@ def _track(r, top: float, out: Builder) -> float:
         filled = ROW_LENGTH if row < row_now or over else (min(pos, ROW_LENGTH) if row == row_now else 0)
         out.add(Text(x - 5, y, str(row), 7, weight="bold" if row == row_now else "normal", ha="right"))
         if row == row_now and not over:  # the current row's outline, over the grey one
-            out.add(Rect(x, y - CELL / 2, ROW_LENGTH * CELL, CELL, "white", "black", id="track-row"))
+            out.add(Rect(x, y - CELL / 2, ROW_LENGTH * CELL, CELL, fill="white", stroke="black", id="track-row"))
         if filled:
             fill = "#e8a33d" if row == row_now and not over else "#cfcfcf"
-            out.add(Rect(x, y - CELL / 2, filled * CELL, CELL, fill, id=f"track:{row}"))
+            out.add(Rect(x, y - CELL / 2, filled * CELL, CELL, fill=fill, id=f"track:{row}"))
     return top - 16 - N_ROWS * (CELL + 2) - 6
 
 
@@ -320,7 +323,7 @@ def _box_outlines(out: Builder, top: float) -> float:
         x, y = _panel(b * (BOX_W + BOX_GAP), top)
         cost = "to row end" if BOX_COST[b] == FILL_TO_END else f"{int(BOX_COST[b])} spaces"
         cap = "any" if BOX_CAPACITY[b] == UNLIMITED else str(int(BOX_CAPACITY[b]))
-        out.add(Rect(x, y, BOX_W, BOX_H, "#f4f1ea", "#999999", id=f"box:{BOX_NAMES[b]}"))
+        out.add(Rect(x, y, BOX_W, BOX_H, fill="#f4f1ea", stroke="#999999", id=f"box:{BOX_NAMES[b]}"))
         out.add(Text(x + 4, y + 7, BOX_NAMES[b].replace("_", " "), 7.2, weight="bold"))
         out.add(Text(x + 4, y + 16, f"{cost}, room {cap}", 6.2, "#555555"))
     return top - BOX_H - 14
@@ -332,7 +335,7 @@ def _loco_boxes(r, top: float, out: Builder) -> float:
         here = [p for p in range(int(r["num_players"])) if int(r["loco_box"][p]) == b]
         for j, p in enumerate(here):
             x, y = _panel(b * (BOX_W + BOX_GAP) + 10 + j * 17, top - BOX_H + 8)
-            out.add(Circle(x, y, 6.5, PLAYER_COLOURS[p], "black", 0.8, id=f"loco:{p}"))
+            out.add(Circle(x, y, 6.5, fill=PLAYER_COLOURS[p], stroke="black", width=0.8, id=f"loco:{p}"))
             out.add(Text(x, y, str(p), 6.5, "white", "bold", ha="center"))
     return top - BOX_H - 14
 
@@ -385,6 +388,29 @@ def _railroads(r, top: float, out: Builder) -> float:
     return top - 15 - (len(rows) + 1) * LINE - 6
 
 
+def _auction_line(r) -> str:
+    bidder = int(r["auc_high_bidder"])
+    high = f"${int(r['auc_high_bid'])} by player_{bidder}" if bidder >= 0 else "no bid yet"
+    kind, railroad = AUC_KIND_NAMES[int(r["auc_kind"])], RAILROAD_SHORT[int(r["auc_railroad"])]
+    return f"auction ({kind}) of {railroad}: min ${int(r['auc_min'])}, {high}"
+
+
+def _build_line(r) -> str:
+    leg = f", leg 1 {section_label(int(r['bld_leg1']))}" if int(r["bld_leg1"]) >= 0 else ""
+    return (
+        f"{RAILROAD_SHORT[int(r['bld_railroad'])]} builds (player_{int(r['bld_builder'])}), single "
+        f"${int(r['bld_single_cost'])}, double ${int(r['bld_double_cost'])}{leg}"
+    )
+
+
+def _free_section_line(r) -> str:
+    return f"free first section of {RAILROAD_SHORT[int(r['fs_railroad'])]} (player_{int(r['fs_player'])})"
+
+
+# What may be under way, each named by its railroad field (-1: not under way), and its line in the picture.
+_UNDER_WAY = (("auc_railroad", _auction_line), ("bld_railroad", _build_line), ("fs_railroad", _free_section_line))
+
+
 def _pending_lines(s) -> list[str]:
     """The pending decision: auction or build in progress, then up to four legal actions by name."""
     r = s[0]
@@ -394,20 +420,7 @@ def _pending_lines(s) -> list[str]:
         n = int(r["num_players"])
         best = score[:n].max()
         return ["winner (most cash): " + ", ".join(f"player_{p}" for p in range(n) if score[p] == best)]
-    lines = []
-    if int(r["auc_railroad"]) >= 0:
-        bidder = int(r["auc_high_bidder"])
-        high = f"${int(r['auc_high_bid'])} by player_{bidder}" if bidder >= 0 else "no bid yet"
-        kind, railroad = AUC_KIND_NAMES[int(r["auc_kind"])], RAILROAD_SHORT[int(r["auc_railroad"])]
-        lines.append(f"auction ({kind}) of {railroad}: min ${int(r['auc_min'])}, {high}")
-    if int(r["bld_railroad"]) >= 0:
-        leg = f", leg 1 {section_label(int(r['bld_leg1']))}" if int(r["bld_leg1"]) >= 0 else ""
-        lines.append(
-            f"{RAILROAD_SHORT[int(r['bld_railroad'])]} builds (player_{int(r['bld_builder'])}), single "
-            f"${int(r['bld_single_cost'])}, double ${int(r['bld_double_cost'])}{leg}"
-        )
-    if int(r["fs_railroad"]) >= 0:
-        lines.append(f"free first section of {RAILROAD_SHORT[int(r['fs_railroad'])]} (player_{int(r['fs_player'])})")
+    lines = [line(r) for field, line in _UNDER_WAY if int(r[field]) >= 0]
     mask = np.zeros(kernel.NUM_ACTIONS, np.uint8)
     kernel.legal_mask(s, mask)
     legal = np.flatnonzero(mask)

@@ -30,17 +30,14 @@ def pettingzoo_references(cfg: Config) -> dict:
     return out
 
 
-def _openspiel_python_playouts(game, seconds: float, seed: int = 0) -> dict:
-    """Random playouts driven from Python: legal_actions() + apply_action() per decision."""
-    choice = random.Random(seed).choice
+def _timed_playouts(play, seconds: float) -> dict:
+    """Games ``play(g)`` (game ``g``, returning its decisions) one after another until ``seconds`` have passed
+    (at least one game); decisions and games per second."""
     decisions = games = 0
     end = time.perf_counter() + seconds
     t0 = time.perf_counter()
     while time.perf_counter() < end or games == 0:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(choice(state.legal_actions()))
-            decisions += 1
+        decisions += play(games)
         games += 1
     elapsed = time.perf_counter() - t0
     return {
@@ -48,6 +45,21 @@ def _openspiel_python_playouts(game, seconds: float, seed: int = 0) -> dict:
         "games_per_s": games / elapsed,
         "decisions_per_game": decisions / games,
     }
+
+
+def _openspiel_python_playouts(game, seconds: float, seed: int = 0) -> dict:
+    """Random playouts driven from Python: legal_actions() + apply_action() per decision."""
+    choice = random.Random(seed).choice
+
+    def play(g: int) -> int:
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+            decisions += 1
+        return decisions
+
+    return _timed_playouts(play, seconds)
 
 
 def _openspiel_cpp_playouts(game, seconds: float, seed: int = 0) -> dict:
@@ -55,20 +67,13 @@ def _openspiel_cpp_playouts(game, seconds: float, seed: int = 0) -> dict:
     import pyspiel
 
     bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(game.num_players())]
-    decisions = games = 0
-    end = time.perf_counter() + seconds
-    t0 = time.perf_counter()
-    while time.perf_counter() < end or games == 0:
+
+    def play(g: int) -> int:
         state = game.new_initial_state()
-        pyspiel.evaluate_bots(state, bots, seed + games)
-        decisions += state.move_number()  # connect_four has no chance moves: every move is a decision
-        games += 1
-    elapsed = time.perf_counter() - t0
-    return {
-        "decisions_per_s": decisions / elapsed,
-        "games_per_s": games / elapsed,
-        "decisions_per_game": decisions / games,
-    }
+        pyspiel.evaluate_bots(state, bots, seed + g)
+        return state.move_number()  # connect_four has no chance moves: every move is a decision
+
+    return _timed_playouts(play, seconds)
 
 
 def _openspiel_mcts_move(bot, state, simulations: int) -> dict:

@@ -56,51 +56,62 @@ def format_report(result: dict) -> str:
     return "\n".join(lines)
 
 
+def _game_table(result: dict, heading: list[str], header: str, cells) -> list[str]:
+    """``heading``, then a table of ``header``'s columns with one row per game and player count: the game, the
+    count and ``cells(figures)``."""
+    lines = [*heading, header, "|" + "---|" * (header.count("|") - 1)]
+    for g, rows in result["games"].items():
+        for n, r in rows.items():
+            lines.append(f"| {g} | {n} | " + " | ".join(cells(r)) + " |")
+    return lines
+
+
 def _throughput(result: dict) -> list[str]:
     """Decisions/s of the kernel (1 thread and all), its games/s and the AEC env against PettingZoo's."""
     t = result["config"]["threads"]
-    lines = [
-        "## Throughput (decisions/s)",
-        "",
+    header = (
         f"| game | players | kernel 1 thread | kernel {t} threads | scaling | decisions/game | kernel games/s (1t) "
-        "| AEC env() steps/s | AEC vs PettingZoo connect_four env() |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
-    for g, rows in result["games"].items():
-        for n, r in rows.items():
-            lines.append(
-                f"| {g} | {n} | {_mmm(r['kernel_1t']['decisions_per_s'])} | "
-                f"{_mmm(r['kernel_all']['decisions_per_s'])} | {_x(r['ratios']['kernel_all_vs_1t'])} | "
-                f"{_fmt(r['kernel_1t']['decisions_per_game']['median'], 1)} | "
-                f"{_mmm(r['kernel_1t']['games_per_s'])} | {_mmm(r['aec']['steps_per_s'])} | "
-                f"{_x(r['ratios']['aec_vs_pettingzoo_connect_four_env'])} |"
-            )
-    return lines
+        "| AEC env() steps/s | AEC vs PettingZoo connect_four env() |"
+    )
+    return _game_table(
+        result,
+        ["## Throughput (decisions/s)", ""],
+        header,
+        lambda r: [
+            _mmm(r["kernel_1t"]["decisions_per_s"]),
+            _mmm(r["kernel_all"]["decisions_per_s"]),
+            _x(r["ratios"]["kernel_all_vs_1t"]),
+            _fmt(r["kernel_1t"]["decisions_per_game"]["median"], 1),
+            _mmm(r["kernel_1t"]["games_per_s"]),
+            _mmm(r["aec"]["steps_per_s"]),
+            _x(r["ratios"]["aec_vs_pettingzoo_connect_four_env"]),
+        ],
+    )
 
 
 def _per_call(result: dict) -> list[str]:
     """Per-call costs (observe, cloning), MCTS simulations/s and memory."""
     t = result["config"]["threads"]
-    lines = [
-        "",
-        "## Per-call costs, MCTS and memory",
-        "",
+    header = (
         "| game | players | observe µs | record.copy() µs | byte copy µs | tobytes+frombuffer µs "
         f"| env get+set_state µs | MCTS sims/s (1t) | MCTS sims/s ({t}t) | ms per 1000 sims (1t) | state bytes "
-        "| MCTS node bytes |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    for g, rows in result["games"].items():
-        for n, r in rows.items():
-            c = r["clone"]
-            lines.append(
-                f"| {g} | {n} | {_mmm(r['observe']['us_per_call'], 2)} | {_mmm(c['record_copy_us'], 2)} | "
-                f"{_mmm(c['record_byte_copy_us'], 2)} | {_mmm(c['bytes_round_trip_us'], 2)} | {_mmm(c['env_get_set_state_us'], 2)} | "
-                f"{_mmm(r['mcts_1t']['sims_per_s'])} | {_mmm(r['mcts_all']['sims_per_s'])} | "
-                f"{_mmm(r['mcts_1t']['ms_per_1000_sims'], 1)} | {r['memory']['state_record_bytes']:,} | "
-                f"{r['memory']['mcts_node_bytes']} |"
-            )
-    return lines
+        "| MCTS node bytes |"
+    )
+    clone = ("record_copy_us", "record_byte_copy_us", "bytes_round_trip_us", "env_get_set_state_us")
+    return _game_table(
+        result,
+        ["", "## Per-call costs, MCTS and memory", ""],
+        header,
+        lambda r: [
+            _mmm(r["observe"]["us_per_call"], 2),
+            *(_mmm(r["clone"][key], 2) for key in clone),
+            _mmm(r["mcts_1t"]["sims_per_s"]),
+            _mmm(r["mcts_all"]["sims_per_s"]),
+            _mmm(r["mcts_1t"]["ms_per_1000_sims"], 1),
+            f"{r['memory']['state_record_bytes']:,}",
+            str(r["memory"]["mcts_node_bytes"]),
+        ],
+    )
 
 
 def _references(result: dict) -> list[str]:

@@ -54,7 +54,7 @@ from .az_worker import AZWorker
 from .config import AZ_EVAL_OPPONENTS, check_counts, check_evaluation, check_game, check_numbers
 from .evaluate import play_evaluation
 from .pool import parse_pool
-from .run import SampleProgress, load_checkpoint, prepare_out, save_torch, set_torch_threads, write_run
+from .run import SampleProgress, Trainer, save_torch, write_run
 from .workers import check_workers, make_workers, split_games, worker_specs
 
 CHECKPOINT_FORMAT = "tabletop_zoo.az.checkpoint/3"  # /1 (one process) and /2 held numpy objects: never loaded
@@ -146,29 +146,15 @@ class Replay:
 _ARRAYS = ("obs", "mask", "pi", "z")  # a replay's and a chunk of incoming samples' arrays
 
 
-class AZTrainer:
-    def __init__(
-        self,
-        config: AZConfig,
-        out,
-        torch_threads: int | None = None,
-        resume: bool = False,
-        progress: bool = False,
-        overwrite: bool = False,
-    ):
-        self.out = pathlib.Path(out)
-        saved = load_checkpoint(self.out, CHECKPOINT_FORMAT) if resume and not overwrite else None
-        if saved is not None:
-            grown = max(config.timesteps, saved["samples"])
-            config = AZConfig(
-                **{**saved["config"], "timesteps": grown, "backend": config.backend, "address": config.address}
-            )
-        self.cfg = cfg = config.check()
-        prepare_out(self.out, resume, overwrite)
-        set_torch_threads(torch_threads)
-        self.progress = progress
-        torch.manual_seed(cfg.seed)
-        self.kernel = k = registry.kernel(cfg.game)
+class AZTrainer(Trainer):
+    """An az run: the learner, the replay and the workers (``Trainer`` opens the run; see the module docstring)."""
+
+    config_class, checkpoint_format, kind = AZConfig, CHECKPOINT_FORMAT, "az"
+    from_call = ("backend", "address")
+    model_file = ("network", "az.pt")
+
+    def _build(self) -> None:
+        cfg, k = self.cfg, self.kernel
         self.net = AZNet(k.OBS_SIZE, k.NUM_ACTIONS, k.MAX_PLAYERS, cfg.hidden)
         self.net.eval()
         self.optimizer = torch.optim.Adam(self.net.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
@@ -198,17 +184,8 @@ class AZTrainer:
             explore_moves=cfg.explore_moves,
         )
         self.workers = make_workers(cfg.backend, AZWorker, specs, cfg.address)
-        try:
-            if saved is not None:
-                self._restore(saved)
-        except BaseException:
-            self.close()
-            raise
 
     # --- self-play ----------------------------------------------------------------------------------
-    def _weights(self) -> dict:
-        return {key: v.detach().clone() for key, v in self.net.state_dict().items()}
-
     def share(self, total: int, w: int) -> int:
         """Worker ``w``'s part of ``total`` samples: in proportion to its games, rounded up."""
         return -(-total * self.shares[w] // self.cfg.num_envs)
@@ -375,7 +352,7 @@ class AZTrainer:
         state = {
             "format": CHECKPOINT_FORMAT,
             "config": dataclasses.asdict(self.cfg),
-            "net": {k: v.detach().clone() for k, v in self.net.state_dict().items()},
+            "net": self._weights(),
             "optimizer": self.optimizer.state_dict(),
             "rng": self.rng.bit_generator.state,
             "torch_rng": torch.get_rng_state(),
@@ -396,54 +373,30 @@ class AZTrainer:
         write_run(self.out, state, self.cfg, self.log, self.curve, title, "the search")
 
     # --- the loop ---------------------------------------------------------------------------------------
-    def run(self) -> dict:
-        cfg = self.cfg
-        bar = SampleProgress(cfg.timesteps, self.samples, self.progress)
-        try:
-            if not self.curve and cfg.eval_games:
-                bar.evaluated({r["opponent"]: r["win_share"] for r in self.evaluate()})
-            next_eval = (self.samples // cfg.eval_every + 1) * cfg.eval_every
-            while not self.reached(cfg.timesteps):
-                t0 = time.perf_counter()
-                n = self.play(min(next_eval, cfg.timesteps))
-                t1 = time.perf_counter()
-                row = None
-                if self.training_due():
-                    row = self.train_round()
-                dt = time.perf_counter() - t0
-                self.wall += dt
-                if row is not None:
-                    self.log.append(
-                        {
-                            "round": self.rounds,
-                            "samples": self.samples,
-                            "games": self.games_done,
-                            "search_s": t1 - t0,
-                            "train_s": dt - (t1 - t0),
-                            **row,
-                            "replay": self.replay.count,
-                            "wall_s": self.wall,
-                        }
-                    )
-                bar.update(self.samples, n / dt, self.games_done)
-                if self.reached(next_eval) or self.reached(cfg.timesteps):
-                    if cfg.eval_games:
-                        bar.evaluated({r["opponent"]: r["win_share"] for r in self.evaluate()})
-                    next_eval = (self.samples // cfg.eval_every + 1) * cfg.eval_every
-                    self.save()
-            if not self.log:
-                self.save()
-        finally:
-            bar.stop()
-            self.close()
-        return {
-            "network": str(self.out / "az.pt"),
-            "checkpoint": str(self.out / "checkpoint.pt"),
-            "curve": self.curve,
-            "samples": self.samples,
-            "games": self.games_done,
-            "wall_s": self.wall,
-        }
+    def _learn(self, bar: SampleProgress, until: int) -> None:
+        """The workers play toward ``until`` samples, then a training round if one is due (logged)."""
+        t0 = time.perf_counter()
+        n = self.play(until)
+        t1 = time.perf_counter()
+        row = None
+        if self.training_due():
+            row = self.train_round()
+        dt = time.perf_counter() - t0
+        self.wall += dt
+        if row is not None:
+            self.log.append(
+                {
+                    "round": self.rounds,
+                    "samples": self.samples,
+                    "games": self.games_done,
+                    "search_s": t1 - t0,
+                    "train_s": dt - (t1 - t0),
+                    **row,
+                    "replay": self.replay.count,
+                    "wall_s": self.wall,
+                }
+            )
+        bar.update(self.samples, n / dt, self.games_done)
 
 
 def evaluate_az(trainer: AZTrainer, opponent: str) -> dict:
@@ -463,20 +416,8 @@ def evaluate_az(trainer: AZTrainer, opponent: str) -> dict:
     )
 
 
-def train_az(
-    game: str = registry.DEFAULT_GAME,
-    out="train_runs/az",
-    torch_threads=None,
-    resume=False,
-    progress=False,
-    overwrite=False,
-    **settings,
-):
-    """Train (or, with ``resume``, continue) an az run; ``settings`` are ``AZConfig`` fields. A folder that holds a
-    run is refused unless ``resume`` or ``overwrite`` (``run.prepare_out``)."""
-    unknown = sorted(set(settings) - {f.name for f in dataclasses.fields(AZConfig)})
-    if unknown:
-        raise ValueError(
-            f"unknown az setting(s) {unknown}; allowed: {', '.join(f.name for f in dataclasses.fields(AZConfig))}"
-        )
-    return AZTrainer(AZConfig(game=game, **settings), out, torch_threads, resume, progress, overwrite).run()
+def train_az(game: str = registry.DEFAULT_GAME, out: str | pathlib.Path = "train_runs/az", **run) -> dict:
+    """Train (or, with ``resume``, continue) an az run: ``run`` holds ``Trainer.train``'s ``torch_threads``,
+    ``resume``, ``progress`` and ``overwrite`` and ``AZConfig`` fields. A folder that holds a run is refused unless
+    ``resume`` or ``overwrite`` (``run.prepare_out``)."""
+    return AZTrainer.train(game, out, **run)

@@ -19,13 +19,12 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from .. import registry
-from ..agents import heuristic_class
 from ..agents.az.network import AZNet
 from ..agents.az.search import Trees, search_batch
 from . import plain
-from .batch import HEURISTIC, LEARNER, OVER, BatchGames
+from .batch import HEURISTIC, LEARNER, OVER
 from .pool import draw_seats
+from .workers import GameWorker
 
 
 def relative_returns(returns: np.ndarray, seat: int, num_players: int, max_players: int) -> np.ndarray:
@@ -35,64 +34,32 @@ def relative_returns(returns: np.ndarray, seat: int, num_players: int, max_playe
     return z
 
 
-class AZWorker:
+class AZWorker(GameWorker):
     """``num_envs`` self-play games of ``game_id``; see the module docstring."""
 
-    def __init__(
-        self,
-        game_id: str,
-        num_players: int,
-        options: dict,
-        num_envs: int,
-        pool: dict,
-        seed: int,
-        worker: int = 0,
-        hidden=(256, 256),
-        simulations: int = 32,
-        c: float = 1.25,
-        dirichlet_alpha: float = 0.3,
-        noise: float = 0.25,
-        explore_moves: int = 30,
-        torch_threads: int | None = None,
-    ):
-        if torch_threads:
-            torch.set_num_threads(int(torch_threads))
-        self.game_id, self.num_players = game_id, num_players
-        self.kernel = k = registry.kernel(game_id)
-        self.pool = dict(pool)
+    stream = (0xA2,)
+
+    def _setup(
+        self, hidden, simulations: int, c: float, dirichlet_alpha: float, noise: float, explore_moves: int
+    ) -> None:
+        """The network, the trees and the search's settings (``AZConfig``'s, sent by ``worker_specs``)."""
+        k, num_envs = self.kernel, self.games.num_envs
         self.simulations, self.c, self.explore_moves = simulations, float(c), explore_moves
         self.dirichlet_alpha, self.noise = float(dirichlet_alpha), float(noise)
         with torch.random.fork_rng(devices=[]):  # the weights come with the first call: leave torch's seed alone
             self.net = AZNet(k.OBS_SIZE, k.NUM_ACTIONS, k.MAX_PLAYERS, hidden)
         self.net.eval()
-        self.rng = np.random.default_rng([seed, 0xA2, worker])
         self.trees = Trees(num_envs, simulations, k.NUM_ACTIONS, k.MAX_PLAYERS, k.OBS_SIZE)
-        self.games = BatchGames(k, num_envs, num_players, options)
-        self.heuristics: dict[tuple[int, int], object] = {}  # (game, seat) -> the heuristic playing it
         self.pending: list[list[tuple]] = [[] for _ in range(num_envs)]  # a game's samples until it ends
         self.searched = np.zeros(num_envs, np.int64)  # searched decisions per game in flight
-        self.started = False
         self.done: list[tuple] = []  # samples of the games that ended since the last ``play``
         self.games_done = 0
 
     # --- games ------------------------------------------------------------------------------------
-    def start(self) -> None:
-        """Set up every game (once: the first ``play`` does it, after the generator's state has arrived)."""
-        if not self.started:
-            for i in range(self.games.num_envs):
-                self._start(i)
-            self.started = True
-
     def _start(self, i: int) -> None:
-        from ..agents import make_agent
-
         n = self.num_players
         kinds = np.full(n, LEARNER, np.int64) if self.pool["self"] == 1 else draw_seats(self.pool, n, 0, self.rng)
-        for seat in range(n):
-            self.heuristics.pop((i, seat), None)
-            if kinds[seat] == HEURISTIC:
-                self.heuristics[(i, seat)] = make_agent("heuristic", self.game_id, seed=int(self.rng.integers(2**31)))
-        self.games.start(i, int(self.rng.integers(2**63)), int(self.rng.integers(2**63)), kinds)
+        self.start_game(i, kinds)
         self.pending[i] = []
         self.searched[i] = 0
 
@@ -183,28 +150,24 @@ class AZWorker:
 
     # --- exact resume ----------------------------------------------------------------------------------
     def get_state(self) -> dict:
-        """Tensors and plain values only (``plain.py``): a checkpoint loads without unpickling."""
+        """``GameWorker``'s, with each game's pending samples, its searched decisions and the samples to send."""
         return {
-            "games": self.games.get_state(),
-            "rng": self.rng.bit_generator.state,
-            "heuristics": plain.heuristics_state(self.heuristics),
+            **super().get_state(),
             "pending": [pending_state(self.kernel, p) for p in self.pending],
             "searched": plain.tensor(self.searched),
-            "started": bool(self.started),
             "games_done": int(self.games_done),
             "done": sample_columns(self.kernel, self.done, SAMPLE),
         }
 
     def set_state(self, state: dict) -> None:
-        self.games.set_state(state["games"])
-        self.rng.bit_generator.state = state["rng"]
-        self.heuristics = plain.restore_heuristics(heuristic_class(self.game_id), state["heuristics"])
+        """Continue exactly from ``get_state``'s ``state``."""
+        super().set_state(state)
         self.pending = [
             [(*arrays, seat) for arrays, seat in zip(plain.unstacked([p[c] for c in PENDING]), p["seat"], strict=True)]
             for p in state["pending"]
         ]
         plain.load_array(self.searched, state["searched"])
-        self.started, self.games_done = state["started"], state["games_done"]
+        self.games_done = state["games_done"]
         self.done = plain.unstacked([state["done"][c] for c in SAMPLE])
 
 

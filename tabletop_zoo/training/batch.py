@@ -83,20 +83,7 @@ class BatchGames:
         self.kinds[i, : self.num_players] = kinds
         seed_rng(self.rngs[i], np.uint64(policy_seed))
         rows = np.array([i], np.int64)
-        advance(
-            self.records,
-            rows,
-            False,
-            self.actions,
-            self.kinds,
-            self.rngs,
-            self.masks,
-            self.obs,
-            self.seats,
-            self.movers,
-            self.forced,
-        )
-        self._check(rows)
+        self._advance(rows, False)
 
     def step(self, rows: np.ndarray) -> None:
         """Apply ``self.actions[rows]`` (each legal for its game's pending seat) and advance those games."""
@@ -108,19 +95,12 @@ class BatchGames:
                 f"illegal action {self.actions[bad]} in game {bad} (seat {self.seats[bad]}); legal: "
                 f"{np.flatnonzero(self.masks[bad]).tolist()}"
             )
-        advance(
-            self.records,
-            rows,
-            True,
-            self.actions,
-            self.kinds,
-            self.rngs,
-            self.masks,
-            self.obs,
-            self.seats,
-            self.movers,
-            self.forced,
-        )
+        self._advance(rows, True)
+
+    def _advance(self, rows: np.ndarray, apply: bool) -> None:
+        """``advance`` over the batch's arrays (``apply``: play ``self.actions[rows]`` first), then ``_check``."""
+        arrays = (self.actions, self.kinds, self.rngs, self.masks, self.obs, self.seats, self.movers, self.forced)
+        advance(self.records, rows, apply, *arrays)
         self._check(rows)
 
     def _check(self, rows: np.ndarray) -> None:

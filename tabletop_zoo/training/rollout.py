@@ -22,13 +22,12 @@ import numpy as np
 import torch
 from numba import njit
 
-from .. import registry
-from ..agents import heuristic_class
 from ..agents.policy_network import ActorCritic
 from . import plain
-from .batch import HEURISTIC, LEARNER, OVER, SNAPSHOT, BatchGames
+from .batch import HEURISTIC, LEARNER, OVER, SNAPSHOT
 from .inference import RolloutPolicy
 from .pool import draw_seats
+from .workers import GameWorker
 
 
 @njit(cache=True)
@@ -65,49 +64,34 @@ def score_shares(scores: np.ndarray) -> np.ndarray:
 FINAL_REWARDS = {"score_margin": score_margins, "score_share": score_shares}  # besides the kernel's win shares
 
 
-class RolloutWorker:
+class RolloutWorker(GameWorker):
     """``num_envs`` games of ``game_id``; ``collect`` plays until ``num_samples`` samples are gathered."""
 
-    def __init__(
+    def _setup(
         self,
-        game_id: str,
-        num_players: int,
-        options: dict,
-        num_envs: int,
-        pool: dict,
-        seed: int,
-        worker: int = 0,
         hidden=(64, 64),
         gamma: float = 1.0,
         gae_lambda: float = 0.95,
-        torch_threads: int | None = None,
         reward: str = "win_share",
         dense: bool = False,
         kickstart: bool = False,
-    ):
-        if torch_threads:
-            torch.set_num_threads(int(torch_threads))
-        self.game_id, self.num_players = game_id, num_players
-        self.kernel = k = registry.kernel(game_id)
-        self.pool, self.gamma, self.gae_lambda = dict(pool), float(gamma), float(gae_lambda)
+    ) -> None:
+        """The policy and its generator, the pool, the teacher and the credit settings (the trainer's)."""
+        k, num_envs = self.kernel, self.games.num_envs
+        self.gamma, self.gae_lambda = float(gamma), float(gae_lambda)
         self.reward, self.dense = reward, dense
         # dense: each seat's reward potential (its score reward on the scores of now) when last credited
         self.potential = np.zeros((num_envs, k.MAX_PLAYERS))
-        self.games = BatchGames(k, num_envs, num_players, options)
         self.net = ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS, hidden)
         self.policy: RolloutPolicy | None = None  # the current weights, as the rollout plays them
         self.snapshots: list[RolloutPolicy] = []
         self.snapshot_version = -1
-        self.rng = np.random.default_rng([seed, worker])
         self.generator = torch.Generator().manual_seed(int(self.rng.integers(2**62)))
-        self.heuristics: dict[tuple[int, int], object] = {}
-        self.heuristic_class = heuristic_class(game_id)  # looked up once: a game start only seeds a new one
         # kickstart: the heuristic labels each learner sample with its own choice there (its own stream of draws)
-        teacher_seed = int(np.random.default_rng([seed, worker, 0x7EAC]).integers(2**31))
+        teacher_seed = int(np.random.default_rng([self.seed, self.worker, 0x7EAC]).integers(2**31))
         self.teacher = self.heuristic_class(seed=teacher_seed) if kickstart else None
         self.game_uid = np.full(num_envs, -1, np.int64)
         self.next_uid = 0
-        self.started = False
         self._buf: dict | None = None
 
     # --- the pool --------------------------------------------------------------------------------
@@ -123,12 +107,7 @@ class RolloutWorker:
         self.snapshot_version = version
 
     def _start(self, i: int) -> None:
-        kinds = draw_seats(self.pool, self.num_players, len(self.snapshots), self.rng)
-        for seat in range(self.num_players):
-            self.heuristics.pop((i, seat), None)
-            if kinds[seat] == HEURISTIC:
-                self.heuristics[(i, seat)] = self.heuristic_class(seed=int(self.rng.integers(2**31)))
-        self.games.start(i, int(self.rng.integers(2**63)), int(self.rng.integers(2**63)), kinds)
+        self.start_game(i, draw_seats(self.pool, self.num_players, len(self.snapshots), self.rng))
         self.potential[i] = 0.0
         self.game_uid[i] = self.next_uid
         self.next_uid += 1
@@ -153,10 +132,7 @@ class RolloutWorker:
         self.net.load_state_dict(weights)
         self.policy = RolloutPolicy(self.net)
         g, k = self.games, self.kernel
-        if not self.started:
-            for i in range(g.num_envs):
-                self._start(i)
-            self.started = True
+        self.start()
         buf = self._buffers(num_samples + g.num_envs)
         nxt = np.full(buf["action"].shape[0], -1, np.int64)
         last = np.full((g.num_envs, k.MAX_PLAYERS), -1, np.int64)  # each open trajectory's latest sample
@@ -286,26 +262,22 @@ class RolloutWorker:
 
     # --- exact resume ----------------------------------------------------------------------------
     def get_state(self) -> dict:
-        """Tensors and plain values only (``plain.py``): a checkpoint loads without unpickling."""
+        """``GameWorker``'s, with the policy's generator, the games' ids and potentials and the teacher."""
         return {
-            "games": self.games.get_state(),
-            "rng": self.rng.bit_generator.state,
+            **super().get_state(),
             "generator": self.generator.get_state(),
-            "heuristics": plain.heuristics_state(self.heuristics),
             "game_uid": plain.tensor(self.game_uid),
             "potential": plain.tensor(self.potential),
             "teacher": None if self.teacher is None else plain.heuristic_state(self.teacher),
             "next_uid": int(self.next_uid),
-            "started": bool(self.started),
         }
 
     def set_state(self, state: dict) -> None:
-        self.games.set_state(state["games"])
-        self.rng.bit_generator.state = state["rng"]
+        """Continue exactly from ``get_state``'s ``state``."""
+        super().set_state(state)
         self.generator.set_state(state["generator"])
-        self.heuristics = plain.restore_heuristics(self.heuristic_class, state["heuristics"])
         plain.load_array(self.game_uid, state["game_uid"])
         plain.load_array(self.potential, state["potential"])
         teacher = state["teacher"]
         self.teacher = None if teacher is None else plain.restore_heuristic(self.heuristic_class, teacher)
-        self.next_uid, self.started = state["next_uid"], state["started"]
+        self.next_uid = state["next_uid"]

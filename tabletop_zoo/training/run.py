@@ -3,11 +3,13 @@ its checkpoint (tensors and plain values only, written whole or not at all, refu
 trainer's or needs unpickling), torch's threads, and the files a run leaves (``config.json``, ``log.csv``,
 ``curve.csv``, ``curve.png``).
 
-The four trainers (``sb3``, ``selfplay``, ``az``, ``imitate``) are siblings built on these functions.
+The four trainers (``sb3``, ``selfplay``, ``az``, ``imitate``) are siblings built on these functions; the two
+that play batches of games on workers (``selfplay``, ``az``) also share the opening of a run (``Trainer``).
 """
 
 from __future__ import annotations
 
+import abc
 import csv
 import dataclasses
 import io
@@ -18,6 +20,7 @@ import tempfile
 
 import torch
 
+from .. import registry
 from ..agents.az.network import load_plain
 from ..arena.files import atomic_write
 
@@ -191,3 +194,122 @@ class SampleProgress:
     def stop(self) -> None:
         """End the bar (plain output: the last line)."""
         self.progress.stop()
+
+
+class Trainer(abc.ABC):
+    """The opening of a batched trainer's run (``SelfPlayTrainer``, ``AZTrainer``): the checkpoint to resume (its
+    settings, ``timesteps`` grown to the call's, and ``from_call``'s taken from the call), the checked config, the
+    run folder, torch's threads and seed, the kernel; then the subclass's ``_build()`` and, on a resume, its
+    ``_restore(saved)`` (the workers are closed when that fails)."""
+
+    config_class: type  # the trainer's config dataclass
+    checkpoint_format: str
+    kind: str  # the trainer's name in messages
+    from_call: tuple[str, ...] = ()  # settings a resume takes from the call (they do not change the result)
+    model_file: tuple[str, str]  # the result's key for the model and its file name in the run folder
+
+    def __init__(
+        self,
+        config,
+        out: str | pathlib.Path,
+        torch_threads: int | None = None,
+        resume: bool = False,
+        progress: bool = False,
+        overwrite: bool = False,
+    ):
+        self.out = pathlib.Path(out)
+        saved = load_checkpoint(self.out, self.checkpoint_format) if resume and not overwrite else None
+        if saved is not None:
+            grown = {"timesteps": max(config.timesteps, saved["samples"])}
+            config = self.config_class(
+                **{**saved["config"], **grown, **{k: getattr(config, k) for k in self.from_call}}
+            )
+        self.cfg = config.check()
+        prepare_out(self.out, resume, overwrite)
+        self.threads, self.progress = set_torch_threads(torch_threads), progress
+        torch.manual_seed(self.cfg.seed)
+        self.kernel = registry.kernel(self.cfg.game)
+        self._build()
+        try:
+            if saved is not None:
+                self._restore(saved)
+        except BaseException:
+            self.workers.close()
+            raise
+
+    @abc.abstractmethod
+    def _build(self) -> None:
+        """The subclass's network, optimiser, generator, counters and workers, from ``self.cfg``."""
+
+    @abc.abstractmethod
+    def _restore(self, saved: dict) -> None:
+        """Continue exactly from the checkpoint ``saved``."""
+
+    @abc.abstractmethod
+    def reached(self, total: int) -> bool:
+        """The run has made ``total`` samples."""
+
+    @abc.abstractmethod
+    def _learn(self, bar: SampleProgress, until: int) -> None:
+        """One step of the run toward ``until`` samples (play, learn, log), shown on ``bar``."""
+
+    @abc.abstractmethod
+    def evaluate(self) -> list[dict]:
+        """The curve's rows of an evaluation now (one per opponent), added to ``curve``."""
+
+    @abc.abstractmethod
+    def save(self) -> None:
+        """The run's files: weights, checkpoint, logs and the curve."""
+
+    def run(self) -> dict:
+        """Train to ``timesteps`` samples: an evaluation first (unless resumed) and every ``eval_every`` samples,
+        each followed by a save, and a save at the end of a run that learnt nothing. Returns the model's and the
+        checkpoint's paths, the curve, the samples, the games that ended and the wall time."""
+        cfg = self.cfg
+        bar = SampleProgress(cfg.timesteps, self.samples, self.progress)
+        try:
+            if not self.curve:
+                self._show(bar)
+            next_eval = (self.samples // cfg.eval_every + 1) * cfg.eval_every
+            while not self.reached(cfg.timesteps):
+                self._learn(bar, min(next_eval, cfg.timesteps))
+                if self.reached(next_eval) or self.reached(cfg.timesteps):
+                    self._show(bar)
+                    next_eval = (self.samples // cfg.eval_every + 1) * cfg.eval_every
+                    self.save()
+            if not self.log:
+                self.save()
+        finally:
+            bar.stop()
+            self.workers.close()
+        key, name = self.model_file
+        return {
+            key: str(self.out / name),
+            "checkpoint": str(self.out / "checkpoint.pt"),
+            "curve": self.curve,
+            "samples": self.samples,
+            "games": self.games_done,
+            "wall_s": self.wall,
+        }
+
+    def _show(self, bar: SampleProgress) -> None:
+        """An evaluation (none when ``eval_games`` is 0), shown on ``bar``."""
+        if self.cfg.eval_games:
+            bar.evaluated({r["opponent"]: r["win_share"] for r in self.evaluate()})
+
+    def _weights(self) -> dict:
+        """The network's weights, detached copies (what the workers are sent and the checkpoint keeps)."""
+        return {key: v.detach().clone() for key, v in self.net.state_dict().items()}
+
+    @classmethod
+    def train(
+        cls, game: str, out, torch_threads=None, resume=False, progress=False, overwrite=False, **settings
+    ) -> dict:
+        """Train (or, with ``resume``, continue) a run; ``settings`` are ``config_class`` fields (an unknown one is
+        refused with the allowed names). A folder that holds a run is refused unless ``resume`` or ``overwrite``
+        (``prepare_out``)."""
+        allowed = [f.name for f in dataclasses.fields(cls.config_class)]
+        unknown = sorted(set(settings) - set(allowed))
+        if unknown:
+            raise ValueError(f"unknown {cls.kind} setting(s) {unknown}; allowed: {', '.join(allowed)}")
+        return cls(cls.config_class(game=game, **settings), out, torch_threads, resume, progress, overwrite).run()

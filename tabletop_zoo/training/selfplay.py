@@ -26,7 +26,7 @@ from .evaluate import evaluate
 from .pool import DEFAULT_POOL, parse_pool
 from .ppo import PPOUpdate
 from .rollout import FINAL_REWARDS, RolloutWorker
-from .run import SampleProgress, load_checkpoint, prepare_out, save_torch, set_torch_threads, write_run
+from .run import SampleProgress, Trainer, save_torch, write_run
 from .workers import check_workers, make_workers, worker_specs
 
 REWARDS = ("win_share", *FINAL_REWARDS)  # what a finished game credits each policy seat
@@ -133,31 +133,20 @@ class SelfPlayConfig:
         return self
 
 
-class SelfPlayTrainer:
-    def __init__(
-        self,
-        config: SelfPlayConfig,
-        out: str | pathlib.Path,
-        torch_threads: int | None = None,
-        resume: bool = False,
-        progress: bool = False,
-        overwrite: bool = False,
-    ):
-        self.out = pathlib.Path(out)
-        saved = load_checkpoint(self.out, CHECKPOINT_FORMAT) if resume and not overwrite else None
-        if saved is not None:
-            config = SelfPlayConfig(**{**saved["config"], "timesteps": max(config.timesteps, saved["samples"])})
-        self.cfg = cfg = config.check()
-        prepare_out(self.out, resume, overwrite)
-        self.threads, self.progress = set_torch_threads(torch_threads), progress
-        torch.manual_seed(cfg.seed)
-        self.kernel = k = registry.kernel(cfg.game)
+class SelfPlayTrainer(Trainer):
+    """A self-play PPO run: the learner, the pool and the rollout workers (``Trainer`` opens the run)."""
+
+    config_class, checkpoint_format, kind = SelfPlayConfig, CHECKPOINT_FORMAT, "self-play"
+    model_file = ("policy", "policy.pt")
+
+    def _build(self) -> None:
+        cfg, k = self.cfg, self.kernel
         self.net = ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS, cfg.hidden)
         self.ppo = PPOUpdate(self.net, cfg.lr, cfg.clip, cfg.ent_coef, cfg.vf_coef, cfg.max_grad_norm, cfg.target_kl)
         self.rng = np.random.default_rng([cfg.seed, 0x99])
         self.snapshots = [self._weights()]
         self.snapshot_version = 0
-        self.samples = self.updates = self.games = 0
+        self.samples = self.updates = self.games_done = 0
         self.wall = 0.0
         self.log: list[dict] = []
         self.curve: list[dict] = []
@@ -169,20 +158,15 @@ class SelfPlayTrainer:
         self.counts = [per] * cfg.workers
         self.workers = make_workers(cfg.backend, RolloutWorker, specs, cfg.address)
         self.sent_version = None  # the snapshot version the workers have (they are sent the pool when it changes)
-        if saved is not None:
-            self._restore(saved)
 
     # --- state -----------------------------------------------------------------------------------
-    def _weights(self) -> dict:
-        return {key: v.detach().clone() for key, v in self.net.state_dict().items()}
-
     def _restore(self, saved: dict) -> None:
         self.net.load_state_dict(saved["net"])
         self.ppo.optimizer.load_state_dict(saved["optimizer"])
         self.rng.bit_generator.state = saved["rng"]
         torch.set_rng_state(saved["torch_rng"])
         self.snapshots, self.snapshot_version = saved["snapshots"], saved["snapshot_version"]
-        self.samples, self.updates, self.games = saved["samples"], saved["updates"], saved["games"]
+        self.samples, self.updates, self.games_done = saved["samples"], saved["updates"], saved["games"]
         self.wall, self.log, self.curve = saved["wall"], saved["log"], saved["curve"]
         self.workers.set_state(saved["workers"])
 
@@ -202,7 +186,7 @@ class SelfPlayTrainer:
             "snapshot_version": self.snapshot_version,
             "samples": self.samples,
             "updates": self.updates,
-            "games": self.games,
+            "games": self.games_done,
             "wall": self.wall,
             "log": self.log,
             "curve": self.curve,
@@ -253,7 +237,7 @@ class SelfPlayTrainer:
         n = int(data["action"].shape[0])
         self.samples += n
         self.updates += 1
-        self.games += len(finished)
+        self.games_done += len(finished)
         if self.updates % self.cfg.snapshot_every == 0:
             self.snapshots = (self.snapshots + [self._weights()])[-self.cfg.pool_size :]
             self.snapshot_version += 1
@@ -265,7 +249,7 @@ class SelfPlayTrainer:
         row = {
             "update": self.updates,
             "samples": self.samples,
-            "games": self.games,
+            "games": self.games_done,
             "samples_per_s": n / dt,
             "rollout_s": t1 - t0,
             "update_s": time.perf_counter() - t1,
@@ -285,54 +269,18 @@ class SelfPlayTrainer:
         cfg = self.cfg
         return cfg.kickstart * max(0.0, 1.0 - self.samples / cfg.kickstart_samples)
 
-    def run(self) -> dict:
-        cfg = self.cfg
-        bar = SampleProgress(cfg.timesteps, self.samples, self.progress)
-        try:
-            if not self.curve:
-                self._show(bar, self.evaluate())
-            next_eval = (self.samples // cfg.eval_every + 1) * cfg.eval_every
-            while self.samples < cfg.timesteps:
-                row = self.update()
-                bar.update(self.samples, row["samples_per_s"], self.games)
-                if self.samples >= next_eval or self.samples >= cfg.timesteps:
-                    self._show(bar, self.evaluate())
-                    next_eval = (self.samples // cfg.eval_every + 1) * cfg.eval_every
-                    self.save()
-            if not self.log:
-                self.save()
-        finally:
-            bar.stop()
-            self.workers.close()
-        return {
-            "policy": str(self.out / "policy.pt"),
-            "checkpoint": str(self.out / "checkpoint.pt"),
-            "curve": self.curve,
-            "samples": self.samples,
-            "games": self.games,
-            "wall_s": self.wall,
-        }
+    def reached(self, total: int) -> bool:
+        """The run has made ``total`` samples."""
+        return self.samples >= total
 
-    def _show(self, bar, rows) -> None:
-        bar.evaluated({r["opponent"]: r["win_share"] for r in rows})
+    def _learn(self, bar: SampleProgress, until: int) -> None:
+        """One PPO update (``update``), shown on ``bar``."""
+        row = self.update()
+        bar.update(self.samples, row["samples_per_s"], self.games_done)
 
 
-def train_selfplay(
-    game: str = registry.DEFAULT_GAME,
-    out: str | pathlib.Path = "train_runs/selfplay",
-    torch_threads: int | None = None,
-    resume: bool = False,
-    progress: bool = False,
-    overwrite: bool = False,
-    **settings,
-) -> dict:
-    """Train (or, with ``resume``, continue) a self-play run; ``settings`` are ``SelfPlayConfig`` fields. A folder
-    that holds a run is refused unless ``resume`` or ``overwrite`` (``prepare_out``)."""
-    unknown = sorted(set(settings) - {f.name for f in dataclasses.fields(SelfPlayConfig)})
-    if unknown:
-        raise ValueError(
-            f"unknown self-play setting(s) {unknown}; allowed: "
-            f"{', '.join(f.name for f in dataclasses.fields(SelfPlayConfig))}"
-        )
-    trainer = SelfPlayTrainer(SelfPlayConfig(game=game, **settings), out, torch_threads, resume, progress, overwrite)
-    return trainer.run()
+def train_selfplay(game: str = registry.DEFAULT_GAME, out: str | pathlib.Path = "train_runs/selfplay", **run) -> dict:
+    """Train (or, with ``resume``, continue) a self-play run: ``run`` holds ``Trainer.train``'s ``torch_threads``,
+    ``resume``, ``progress`` and ``overwrite`` and ``SelfPlayConfig`` fields. A folder that holds a run is refused
+    unless ``resume`` or ``overwrite`` (``prepare_out``)."""
+    return SelfPlayTrainer.train(game, out, **run)

@@ -7,13 +7,22 @@ backend. ``LocalWorkers`` runs the workers in this process one after the other; 
 actor per worker (one CPU and one torch thread each) and runs a call on all of them at once. Both have the
 same methods: ``call(method, args)`` (one argument tuple per worker, or None to leave that worker idle;
 the results in worker order, None for an idle worker),
-``get_state`` / ``set_state`` (every worker's state, for exact resume) and ``close``.
+``get_state`` / ``set_state`` (every worker's state, for exact resume) and ``close``. Both worker classes are
+``GameWorker``s: the games, the generator and the heuristics in pool seats are set up and saved one way.
 """
 
 from __future__ import annotations
 
+import abc
+
+import numpy as np
+import torch
+
+from .. import registry
 from .._ray import start_ray
+from ..agents import heuristic_class
 from . import plain
+from .batch import HEURISTIC, BatchGames
 from .config import check_counts
 from .pool import parse_pool
 
@@ -46,6 +55,79 @@ def worker_specs(cfg, **settings) -> list[dict]:
         {**common, "num_envs": envs, "seed": cfg.seed, "worker": w, "hidden": cfg.hidden, **settings}
         for w, envs in enumerate(split_games(cfg.num_envs, cfg.workers))
     ]
+
+
+class GameWorker(abc.ABC):
+    """What every trainer's worker owns: ``num_envs`` games of ``game_id`` (``BatchGames``), its generator ``rng``
+    (``default_rng([seed, *stream, worker])``: seat draws and game seeds) and the game's heuristic in each heuristic
+    seat (``heuristics[(game, seat)]``). The constructor takes ``worker_specs``' arguments; a subclass builds the
+    rest from its own ``settings`` in ``_setup`` and sets up game ``i`` in ``_start(i)`` (through ``start_game``)."""
+
+    stream: tuple[int, ...] = ()  # the subclass's generator key between the seed and the worker's index
+
+    def __init__(
+        self,
+        game_id: str,
+        num_players: int,
+        options: dict,
+        num_envs: int,
+        pool: dict,
+        seed: int,
+        worker: int = 0,
+        torch_threads: int | None = None,
+        **settings,
+    ):
+        if torch_threads:
+            torch.set_num_threads(int(torch_threads))
+        self.game_id, self.num_players, self.seed, self.worker = game_id, num_players, seed, worker
+        self.kernel = registry.kernel(game_id)
+        self.pool = dict(pool)
+        self.rng = np.random.default_rng([seed, *self.stream, worker])
+        self.games = BatchGames(self.kernel, num_envs, num_players, options)
+        self.heuristic_class = heuristic_class(game_id)  # looked up once: a game start only seeds a new one
+        self.heuristics: dict[tuple[int, int], object] = {}  # (game, seat) -> the heuristic playing it
+        self.started = False
+        self._setup(**settings)
+
+    @abc.abstractmethod
+    def _setup(self, **settings) -> None:
+        """The subclass's own part: its network and buffers, from its ``settings`` (unknown ones refused)."""
+
+    @abc.abstractmethod
+    def _start(self, i: int) -> None:
+        """Set up game ``i``: draw its seat kinds, ``start_game``, reset the subclass's record of it."""
+
+    def start(self) -> None:
+        """Set up every game (once: the first call after the worker's state has arrived does it)."""
+        if not self.started:
+            for i in range(self.games.num_envs):
+                self._start(i)
+            self.started = True
+
+    def start_game(self, i: int, kinds) -> None:
+        """Game ``i`` anew with seat kinds ``kinds``: a heuristic seeded from ``rng`` in each heuristic seat, then
+        the game's seed and its random seats' seed, in that order."""
+        for seat in range(self.num_players):
+            self.heuristics.pop((i, seat), None)
+            if kinds[seat] == HEURISTIC:
+                self.heuristics[(i, seat)] = self.heuristic_class(seed=int(self.rng.integers(2**31)))
+        self.games.start(i, int(self.rng.integers(2**63)), int(self.rng.integers(2**63)), kinds)
+
+    def get_state(self) -> dict:
+        """Tensors and plain values only (``plain.py``): a checkpoint loads without unpickling."""
+        return {
+            "games": self.games.get_state(),
+            "rng": self.rng.bit_generator.state,
+            "heuristics": plain.heuristics_state(self.heuristics),
+            "started": bool(self.started),
+        }
+
+    def set_state(self, state: dict) -> None:
+        """Continue exactly from ``get_state``'s ``state``."""
+        self.games.set_state(state["games"])
+        self.rng.bit_generator.state = state["rng"]
+        self.heuristics = plain.restore_heuristics(self.heuristic_class, state["heuristics"])
+        self.started = state["started"]
 
 
 class LocalWorkers:

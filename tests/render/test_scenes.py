@@ -75,9 +75,9 @@ def test_rgb_array_is_the_scene_rasterized(game_scene):
 
 
 def test_matplotlib_draws_shapes_where_the_scene_puts_them():
-    red = Rect(10, 20, 30, 10, "#ff0000")
-    disc = Circle(100, 50, 8, "#0000ff", "black")
-    tri = Polygon(((150, 10), (170, 10), (160, 40)), "#00ff00")
+    red = Rect(10, 20, 30, 10, fill="#ff0000")
+    disc = Circle(100, 50, 8, fill="#0000ff", stroke="black")
+    tri = Polygon(((150, 10), (170, 10), (160, 40)), fill="#00ff00")
     line = Line(((0, 90), (199, 90)), "#ff00ff", 3)
     label = Text(100, 75, "label", 10, "#000000", ha="center")
     scene = Scene(200, 100, "white", (Layer((red, disc, tri, line, label)),))
@@ -89,8 +89,8 @@ def test_matplotlib_draws_shapes_where_the_scene_puts_them():
 
 
 def test_static_layers_are_cached_and_must_lie_under_the_others():
-    still = Layer((Rect(0, 0, 10, 10, "#00ff00"),), key="test-still")
-    moving = Layer((Rect(20, 0, 10, 10, "#ff0000"),))
+    still = Layer((Rect(0, 0, 10, 10, fill="#00ff00"),), key="test-still")
+    moving = Layer((Rect(20, 0, 10, 10, fill="#ff0000"),))
     a = mpl.rasterize(Scene(40, 20, "white", (still, moving)))
     b = mpl.rasterize(Scene(40, 20, "white", (still, Layer(()))))
     assert tuple(a[5, 5]) == tuple(b[5, 5]) == (0, 255, 0) and tuple(b[5, 25]) == (255, 255, 255)
@@ -99,7 +99,9 @@ def test_static_layers_are_cached_and_must_lie_under_the_others():
 
 
 def test_svg_carries_ids_and_places_and_converts_points():
-    scene = Scene(50, 50, "white", (Layer((Rect(1, 2, 3, 4, "red", "black", 1.44, id="r", place="P1"),)),))
+    scene = Scene(
+        50, 50, "white", (Layer((Rect(1, 2, 3, 4, fill="red", stroke="black", width=1.44, id="r", place="P1"),)),)
+    )
     (_, background, _), (tag, attrs, _) = svg.to_json(scene)["items"]
     assert tag == "rect" and attrs["data-id"] == "r" and attrs["data-place"] == "P1"
     assert attrs["stroke-width"] == 2.0  # 1.44 points at 100 dpi

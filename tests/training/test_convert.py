@@ -95,7 +95,7 @@ def test_a_0_1_self_play_checkpoint_converts_and_resumes_exactly(tmp_path, capsy
     refused_then_converted(tmp_path / "old", capsys)
     resumed = trainer(tmp_path / "old", 768, resume=True)
     resumed.run()
-    assert resumed.games > half.games  # games started after the split: the converted generators drew their seats
+    assert resumed.games_done > half.games_done  # games started after the split: the converted generators drew seats
     assert resumed.samples == whole.samples and same_parameters(whole, resumed)
 
 

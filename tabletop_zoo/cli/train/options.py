@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-from collections.abc import Iterator
+import inspect
+from collections.abc import Callable, Iterator
 from typing import Annotated
 
 import typer
 
-from .._common import key_values
+from ... import registry
+from .._common import game_id, key_values
 
 Game = Annotated[str, typer.Argument(help="game id")]
 Players = Annotated[int | None, typer.Option("--players", "-n", help="number of players (default: the game's)")]
@@ -114,3 +116,64 @@ def refused_in_one_line() -> Iterator[None]:
 def given(**settings) -> dict:
     """The settings given on the command line (None means "the trainer's default")."""
     return {k: v for k, v in settings.items() if v is not None}
+
+
+def _keyword(name: str, annotation, default) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+
+
+def batched_options(samples: str, envs: int, widths: str, every: str) -> Callable[[Callable], Callable]:
+    """A batched trainer's command (selfplay, az) declares only its own options and ``**shared``; this puts them
+    among the options every batched trainer takes, declared here once, in the signature typer reads. The
+    trainer's defaults, as ``--help`` shows them: what one sample is (``samples``), the games stepped together
+    (``envs``), the hidden widths (``widths``) and the samples between evaluations (``every``)."""
+    head = [
+        _keyword("game", Game, registry.DEFAULT_GAME),
+        _keyword("timesteps", Annotated[int, timesteps(samples)], 50_000),
+        _keyword("players", Players, None),
+        _keyword("num_envs", Annotated[int | None, num_envs(envs)], None),
+    ]
+    tail = [
+        _keyword("hidden", Annotated[str | None, hidden(widths)], None),
+        _keyword("option", GameOptions, None),
+        _keyword("backend", Backend, "local"),
+        _keyword("workers", Workers, 1),
+        _keyword("address", Address, None),
+        _keyword("eval_every", Annotated[int | None, eval_every(every)], None),
+        _keyword("eval_games", EvalGames, 60),
+        _keyword("out", Out, None),
+        _keyword("resume", Resume, False),
+        _keyword("overwrite", OverwriteOrResume, False),
+        _keyword("torch_threads", TorchThreads, None),
+        _keyword("seed", Seed, 0),
+    ]
+
+    def declare(command: Callable) -> Callable:
+        own = inspect.signature(command, eval_str=True)
+        mine = [p.replace(kind=p.KEYWORD_ONLY) for p in own.parameters.values() if p.kind is not p.VAR_KEYWORD]
+        command.__signature__ = own.replace(parameters=[*head, *mine, *tail])
+        return command
+
+    return declare
+
+
+# What a batched trainer's command passes on to the trainer as it is.
+BATCHED_SETTINGS = ("backend", "workers", "address", "num_envs", "eval_every")
+BATCHED_RUN = ("torch_threads", "resume", "overwrite", "timesteps", "eval_games", "seed")
+
+
+def train_batched(train: Callable[..., dict], command: dict, own: Callable[[], dict]) -> tuple[dict, str]:
+    """What a batched trainer's command (selfplay, az) does with ``command``, its shared options by name (the
+    ``**shared`` of ``batched_options``): the run folder,
+    the settings given (``own()``: the trainer's own ones, read where a bad value is refused in one line like the
+    rest), the run ``train(...)`` with a progress bar, and its size printed. Returns the run's result and folder."""
+    gid = game_id(command["game"])
+    out = run_folder(gid, command["out"], command["resume"])
+    with refused_in_one_line():
+        options = game_options(command["option"])
+        settings = own() | {name: command[name] for name in BATCHED_SETTINGS}
+        settings |= {"options": options, "hidden": widths(command["hidden"])}
+        run = {name: command[name] for name in BATCHED_RUN}
+        result = train(gid, out=out, progress=True, num_players=command["players"], **run, **given(**settings))
+    typer.echo(f"{result['samples']} samples, {result['games']} games in {result['wall_s']:.0f} s")
+    return result, out

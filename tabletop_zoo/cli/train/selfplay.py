@@ -6,8 +6,7 @@ from typing import Annotated
 
 import typer
 
-from ... import registry
-from .._common import game_id, key_values
+from .._common import key_values
 from . import options as o
 
 REWARD_HELP = (
@@ -30,53 +29,22 @@ PPO_HELP = (
 POOL_HELP = "who plays the seats, e.g. 'self=0.6,snapshot=0.2,heuristic=0.1,random=0.1' (the default)"
 
 
+@o.batched_options(samples="non-forced decisions of every policy seat", envs=64, widths="64,64, SB3's", every="T/8")
 def selfplay(
-    game: o.Game = registry.DEFAULT_GAME,
-    timesteps: Annotated[int, o.timesteps("non-forced decisions of every policy seat")] = 50_000,
-    players: o.Players = None,
-    num_envs: Annotated[int | None, o.num_envs(64)] = None,
     pool: Annotated[str | None, typer.Option("--pool", help=POOL_HELP)] = None,
     reward: Annotated[str | None, typer.Option("--reward", help=REWARD_HELP)] = None,
     dense: Annotated[bool, typer.Option("--dense", help=DENSE_HELP)] = False,
     ppo: Annotated[list[str] | None, typer.Option("--ppo", help=PPO_HELP)] = None,
-    hidden: Annotated[str | None, o.hidden("64,64, SB3's")] = None,
-    option: o.GameOptions = None,
-    backend: o.Backend = "local",
-    workers: o.Workers = 1,
-    address: o.Address = None,
-    eval_every: Annotated[int | None, o.eval_every("T/8")] = None,
-    eval_games: o.EvalGames = 60,
-    out: o.Out = None,
-    resume: o.Resume = False,
-    overwrite: o.OverwriteOrResume = False,
-    torch_threads: o.TorchThreads = None,
-    seed: o.Seed = 0,
+    **shared,
 ) -> None:
     """Self-play PPO: every seat learns (or plays a --pool member), batched in numba. Saves the policy (play it as
     policy:path=OUT/policy.pt), the learning curve (CSV + PNG) and checkpoints for --resume."""
     from ...training import train_selfplay
 
-    gid = game_id(game)
-    out = o.run_folder(gid, out, resume)
-    with o.refused_in_one_line():
-        options = o.game_options(option)
-        settings = {"pool": pool, "reward": reward, "dense": dense or None, **ppo_settings(ppo or [])}
-        settings |= {"backend": backend, "workers": workers, "address": address, "num_envs": num_envs}
-        settings |= {"eval_every": eval_every, "options": options, "hidden": o.widths(hidden)}
-        result = train_selfplay(
-            gid,
-            out=out,
-            torch_threads=torch_threads,
-            resume=resume,
-            overwrite=overwrite,
-            progress=True,
-            num_players=players,
-            timesteps=timesteps,
-            eval_games=eval_games,
-            seed=seed,
-            **o.given(**settings),
-        )
-    typer.echo(f"{result['samples']} samples, {result['games']} games in {result['wall_s']:.0f} s")
+    def own() -> dict:
+        return {"pool": pool, "reward": reward, "dense": dense or None, **ppo_settings(ppo or [])}
+
+    result, out = o.train_batched(train_selfplay, shared, own)
     model = result["policy"]
     typer.echo(f"model: {model} (play it as policy:path={model}); curve: {out}/curve.png, {out}/curve.csv")
 
