@@ -188,20 +188,18 @@ class VecGames:
             raise ValueError(
                 f"actions must be {self.num_envs} integers (one per lane), got shape {a.shape} of {a.dtype}"
             )
-        n = self.kernel.NUM_ACTIONS
-        outside = np.flatnonzero((a < 0) | (a >= n))
-        if outside.size:
-            i = int(outside[0])
-            raise ValueError(f"lane {i}: action {int(a[i])} is out of range 0..{n - 1}")
         self._actions[:] = a
         masks = self._named["masks"]
-        illegal = np.flatnonzero(masks[np.arange(self.num_envs), self._actions] == 0)
-        if illegal.size:
-            i = int(illegal[0])
-            legal = np.flatnonzero(masks[i]).tolist()
-            raise ValueError(
-                f"lane {i}: action {int(a[i])} is illegal for seat {int(self._named['seats'][i])}; legal: {legal}"
-            )
+        i = lanes_mod.first_illegal(masks, self._actions)
+        if i < 0:
+            return
+        n = self.kernel.NUM_ACTIONS
+        if not 0 <= a[i] < n:
+            raise ValueError(f"lane {i}: action {int(a[i])} is out of range 0..{n - 1}")
+        legal = np.flatnonzero(masks[i]).tolist()
+        raise ValueError(
+            f"lane {i}: action {int(a[i])} is illegal for seat {int(self._named['seats'][i])}; legal: {legal}"
+        )
 
     def _result(self) -> VecStep:
         named = self._named

@@ -26,6 +26,8 @@ from .dispatch import step_and_mask
 from .dispatch import to_move
 from .masks import count_legal
 from .masks import nth_legal
+from .prefetch import prefetch_row
+from .prefetch import prefetch_row_for_write
 from .rng import next_u64
 
 ENDED, CUT = 1, 2  # done[i]: the lane's game ended by the rules (terminated) or at the decision limit (truncated)
@@ -132,21 +134,46 @@ def _lane(i, start, action, records, blank, num_players, args, skip_forced, limi
     _settle(i, seat, acting, records, blank, num_players, args, skip_forced, limit, lanes)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _prefetch_lane(i, records, lanes):
+    """Start loading lane ``i``'s record, mask and observation row while the lane before it is played."""
+    prefetch_row(records, i)
+    prefetch_row_for_write(lanes[2], i)
+    prefetch_row_for_write(lanes[3], i)
+
+
 # One entry point from Python for starting and stepping: numba optimises each entry with the whole rules tree it
 # calls, so a second entry (a separate start) would cost a second compile of the game.
 @njit(cache=True, nogil=True)
 def run_lanes(start, records, actions, blank, num_players, args, skip_forced, limit, lanes):
     """Every lane starts a new game (``start``) or applies ``actions[i]`` (legal, checked by the caller), then
     moves on to its next decision, forced ones played if asked."""
-    for i in range(records.shape[0]):
+    n = records.shape[0]
+    for i in range(n):
+        if i + 1 < n:
+            _prefetch_lane(i + 1, records, lanes)
         _lane(i, start, actions[i], records, blank, num_players, args, skip_forced, limit, lanes)
 
 
 @njit(cache=True, nogil=True, parallel=True)
 def run_lanes_parallel(start, records, actions, blank, num_players, args, skip_forced, limit, lanes):
     """``run_lanes`` with the lanes spread over numba's threads (``numba.set_num_threads``)."""
-    for i in prange(records.shape[0]):
+    n = records.shape[0]
+    for i in prange(n):
+        if i + 1 < n:
+            _prefetch_lane(i + 1, records, lanes)
         _lane(i, start, actions[i], records, blank, num_players, args, skip_forced, limit, lanes)
+
+
+@njit(cache=True, nogil=True)
+def first_illegal(masks, actions):
+    """The first lane whose action is outside ``0..NUM_ACTIONS - 1`` or illegal for its seat to move (-1: none):
+    the caller's check before a step, one pass with no temporary arrays."""
+    for i in range(actions.shape[0]):
+        a = actions[i]
+        if a < 0 or a >= masks.shape[1] or masks[i, a] == 0:
+            return i
+    return -1
 
 
 @njit(cache=True, nogil=True)

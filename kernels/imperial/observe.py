@@ -133,12 +133,10 @@ def observe(s, seat, out):
         for x in range(R):
             a = r.armies[n, x]
             fl = r.fleets[n, x]
-            if a:
-                out[O.armies + n * R + x] = a / D.armies
-                na += a
-            if fl:
-                out[O.fleets + n * R + x] = fl / D.fleets
-                nf += fl
+            out[O.armies + n * R + x] = a / D.armies  # every region, zeros too: a loop with no branch
+            out[O.fleets + n * R + x] = fl / D.fleets
+            na += a
+            nf += fl
         out[O.supply + 2 * n] = (UNIT_LIMIT[n, 0] - na) / D.supply
         out[O.supply + 2 * n + 1] = (UNIT_LIMIT[n, 1] - nf) / D.supply
         for h in range(H):

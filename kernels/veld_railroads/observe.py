@@ -5,6 +5,7 @@ rotated so one policy serves every seat. ``observe(s, -1, out)`` is the table's 
 absolute), used for PettingZoo ``state()``. Each piece's scale is its row of ``PIECES``.
 """
 
+import numpy as np
 from numba import njit
 
 from .._common.layout import ObsLayout
@@ -101,6 +102,11 @@ _OBS = ObsLayout.from_table(
 )
 O, D = _OBS.offsets, _OBS.divisors  # O.<piece>: where the piece starts in the vector; D.<piece>: its divisor
 OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
+# settlement_level and settlement_income of every settlement at every level, divided once here (the same float64
+# division, rounded to float32 as the vector does): observe reads them instead of dividing twice per settlement
+_LEVELS = np.arange(LADDER.shape[1])
+_SETTLEMENT_LEVEL = (_LEVELS[None, :] / MAX_DEV[:, None]).astype(np.float32)
+_SETTLEMENT_INCOME = (LADDER / D.settlement_income).astype(np.float32)
 
 
 @njit(cache=True)
@@ -141,8 +147,8 @@ def _railroads(r, out):
         if r.section_owner[e] >= 0:
             out[O.section_owner + r.section_owner[e] * E + e] = 1.0
     for v in range(V):
-        out[O.settlement_level + v] = r.dev_level[v] / MAX_DEV[v]
-        out[O.settlement_income + v] = LADDER[v, r.dev_level[v]] / D.settlement_income
+        out[O.settlement_level + v] = _SETTLEMENT_LEVEL[v, r.dev_level[v]]
+        out[O.settlement_income + v] = _SETTLEMENT_INCOME[v, r.dev_level[v]]
         out[O.settlement_tracked + v] = 1.0 if tracked(r, v) else 0.0
 
 

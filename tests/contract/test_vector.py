@@ -204,6 +204,8 @@ def test_bad_actions_are_refused_before_any_lane_moves():
         ([0.5, 0, 0], "got shape .* of float64"),
         ([legal[0], 10**6, legal[2]], r"lane 1: action 1000000 is out of range 0\.\.221"),
         ([legal[0], illegal, legal[2]], rf"lane 1: action {illegal} is illegal for seat \d; legal: \["),
+        ([legal[0], legal[1], -1], r"lane 2: action -1 is out of range 0\.\.221"),
+        ([legal[0], illegal, 10**6], rf"lane 1: action {illegal} is illegal"),  # the first bad lane is named
     ):
         with pytest.raises(ValueError, match=message):
             vec.step(np.array(actions))
