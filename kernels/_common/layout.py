@@ -57,13 +57,12 @@ class ObsLayout:
         | cash_by_seat | (S,)        | yes      | 100     | int32 | pounds |
         '''
         S = MAX_SEATS
-        _OBS = ObsLayout.from_table(PIECES, state, globals())  # N_PHASES from the room's state module, S from here
-        O, D = _OBS.offsets, _OBS.divisors
-        OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
+        O, D, OBS_PIECES, OBS_SIZE = ObsLayout.from_table(PIECES, state, globals()).exports()
+        # N_PHASES from the room's state module, S from the observe module's own globals
 
     *divisor*: raw = value * divisor. *max*: the largest raw quantity, where a rule or a table caps it, or the
     integer type of the record field that holds it (``int32``: an unlimited bank). Each is a number, a name
-    from the table's dims (a kernel constant: a number, or an array with one number per item of the last
+    from the namespaces or dims (a kernel constant: a number, or an array with one number per item of the last
     axis) or a tuple of those, one per item of the last axis; the encoder divides by the same constant.
     """
 
@@ -116,6 +115,11 @@ class ObsLayout:
         self._pieces.append(piece)
         self.size += piece.size
         return piece.offset
+
+    def exports(self) -> tuple[tuple[int, ...], tuple, tuple[ObsPiece, ...], int]:
+        """What an observe module binds, in the order ``O, D, OBS_PIECES, OBS_SIZE``: the named offsets and
+        divisors, the pieces and the vector's size."""
+        return self.offsets, self.divisors, self.pieces, self.size
 
     @property
     def pieces(self) -> tuple[ObsPiece, ...]:

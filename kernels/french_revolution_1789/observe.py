@@ -74,9 +74,8 @@ PIECES = """
 | last_draw           | (A,)            |          | 1               | 1               | 0/1: strength of the last unit drawn                     |
 | last_success        | (1,)            |          | 1               | 1               | 0/1                                                      |
 """
-_OBS = ObsLayout.from_table(PIECES, state, tables, globals())  # the table names the room's constants
-O, D = _OBS.offsets, _OBS.divisors  # O.<piece>: where the piece starts in the vector; D.<piece>: its divisor
-OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
+# the table names the room's constants; O.<piece>: where the piece starts in the vector, D.<piece>: its divisor
+O, D, OBS_PIECES, OBS_SIZE = ObsLayout.from_table(PIECES, state, tables, globals()).exports()
 
 
 @njit(cache=True)

@@ -74,9 +74,8 @@ PIECES = """
 | options         | (5,)        |          | 1          | 1             | 0/1: published, home chips, factory top-up, optional destruction, chips for all |
 | turn            | (1,)        |          | 1          | 1             | nation turns / max_nation_turns (a fraction)                                    |
 """
-_OBS = ObsLayout.from_table(PIECES, state, tables, globals())  # the table names the room's constants
-O, D = _OBS.offsets, _OBS.divisors  # O.<piece>: where the piece starts in the vector; D.<piece>: its divisor
-OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
+# the table names the room's constants; O.<piece>: where the piece starts in the vector, D.<piece>: its divisor
+O, D, OBS_PIECES, OBS_SIZE = ObsLayout.from_table(PIECES, state, tables, globals()).exports()
 
 
 @njit(cache=True)

@@ -62,9 +62,8 @@ PIECES = """
 | all_assigned        | (S, G)        |          | 10                                        | MAX_VALUE                                 | influence points: privileged view (seat -1) only, zero for a seat                                 |
 | context             | (8,)          |          | (1, N_OFFICERS, S, 2, DIE_SIDES, 1, 1, 1) | (1, N_OFFICERS, S, 2, DIE_SIDES, 1, 1, 1) | turn / turn limit, oppose votes, window passes, nominations, d20 roll, 0/1 rumour A, B, traits on |
 """
-_OBS = ObsLayout.from_table(PIECES, state, tables, globals())  # the table names the room's constants
-O, D = _OBS.offsets, _OBS.divisors  # O.<piece>: where the piece starts in the vector; D.<piece>: its divisor
-OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
+# the table names the room's constants; O.<piece>: where the piece starts in the vector, D.<piece>: its divisor
+O, D, OBS_PIECES, OBS_SIZE = ObsLayout.from_table(PIECES, state, tables, globals()).exports()
 
 
 @njit(cache=True)

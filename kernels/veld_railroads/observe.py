@@ -83,9 +83,8 @@ PIECES = """
 | auction_bids           | (3,)                |          | (100, 100, 1)       | (int16, int16, 1)     | dollars: minimum, high bid; 0/1 opener obliged |
 | repeat_metropolis_pick | (1,)                |          | 1                   | 1                     | 0/1 option                                     |
 """
-_OBS = ObsLayout.from_table(PIECES, state, tables, globals())  # the table names the room's constants
-O, D = _OBS.offsets, _OBS.divisors  # O.<piece>: where the piece starts in the vector; D.<piece>: its divisor
-OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
+# the table names the room's constants; O.<piece>: where the piece starts in the vector, D.<piece>: its divisor
+O, D, OBS_PIECES, OBS_SIZE = ObsLayout.from_table(PIECES, state, tables, globals()).exports()
 
 
 @njit(cache=True)

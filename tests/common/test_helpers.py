@@ -95,6 +95,8 @@ def test_observation_table_reads_the_constants_of_its_namespaces():
     want = layout.ObsLayout.from_table(_PIECES, S=2, TOP=4).pieces
     assert layout.ObsLayout.from_table(_PIECES, {"S": 5}, names).pieces == want  # a later namespace wins
     assert layout.ObsLayout.from_table(_PIECES, np, names).pieces == want  # a module is read by its vars
+    o, d, pieces, size = layout.ObsLayout.from_table(_PIECES, names).exports()
+    assert (o, d, pieces, size) == ((0, 2, 8), (1.0, 10.0, (4.0,)), want, 9) and o.c == 8 and d.b == 10.0
     assert layout.ObsLayout.from_table(_PIECES, names, S=3).size == 2 + 9 + 1  # a keyword wins over them all
     with pytest.raises(ValueError, match=re.escape("axis 'T' is neither an int nor one of ['LIMITS', 'S', 'TOP']")):
         layout.ObsLayout.from_table(_PIECES.replace("(S, 3)", "(T, 3)"), names)
