@@ -37,15 +37,14 @@ from ..kernels.imperial.tables import (
     REGION_IDS,
     RONDEL_IDS,
 )
-from .base import KernelAECEnv
+from .base import KernelAECEnv, seat_scores
 
 
 def render_ansi(s: np.ndarray) -> str:
     """A text view: nations, players, then units, factories and chips by region, and the pending decision."""
     r = s[0]
     n = int(r["num_players"])
-    score = np.zeros(kernel.MAX_PLAYERS, np.int64)
-    kernel.scores(s, score)
+    score = seat_scores(kernel, s)
     phase = PHASE_NAMES[int(r["phase"])]
     seat = int(kernel.to_move(s))
     who = f"player_{seat} to move" if seat >= 0 else "game over" + (" (truncated)" if r["truncated"] else "")
