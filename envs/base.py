@@ -54,13 +54,21 @@ def seat_scores(kernel: ModuleType, s: np.ndarray) -> np.ndarray:
     return score
 
 
-def auction_text(r, num_players: int, high_bid: str, currency: str = "", no_bid: str = "no bid") -> tuple[str, str]:
-    """(the high bid and its bidder, the seats that passed or ``-``) of the auction in record ``r``, for a door's
-    text view; ``high_bid`` names the record field holding the high bid."""
+def auction_text(
+    r,
+    num_players: int,
+    high_bid: str,
+    currency: str = "",
+    no_bid: str = "no bid",
+    passed: str = "passed",
+    verb: str = "bid",
+) -> str:
+    """The state of the auction in record ``r`` for a door's text view: the high bid (record field ``high_bid``) and
+    its bidder, the seats that passed and the seat to act, in the door's words."""
     bidder = int(r["auc_high_bidder"])
     high = f"{currency}{int(r[high_bid])} by player_{bidder}" if bidder >= 0 else no_bid
-    passed = ",".join(str(p) for p in range(num_players) if r["auc_passed"][p])
-    return high, passed or "-"
+    out = ",".join(str(p) for p in range(num_players) if r["auc_passed"][p]) or "-"
+    return f"{high}; {passed}: {out}; player_{int(r['auc_bidder'])} to {verb}"
 
 
 class KernelAECEnv(AECEnv):

@@ -113,9 +113,8 @@ def render_ansi(s: np.ndarray, seat: int | None = None) -> str:
     played = [INTRIGUE_NAMES[j] for j in np.flatnonzero(r["intr_loc"] == LOC_PLAYED)]  # public (spec §7)
     lines.append(f"intrigue cards played: {', '.join(played) or '-'}")
     if int(r["auc_card"]) >= 0:
-        high, passed = auction_text(r, n, "auc_high", no_bid="no bid yet")
         lines.append(
-            f"auction {CARD_NAMES[int(r['auc_card'])]}: {high}; passed: {passed}; player_{int(r['auc_bidder'])} to bid"
+            f"auction {CARD_NAMES[int(r['auc_card'])]}: " + auction_text(r, n, "auc_high", no_bid="no bid yet")
         )
     elif int(r["phase"]) != 5:
         passed = ",".join(str(p) for p in range(n) if r["act_passed"][p])

@@ -28,15 +28,7 @@ import numpy as np
 from ..kernels import imperial as kernel
 from ..kernels.imperial.board import is_blocked
 from ..kernels.imperial.state import PHASE_NAMES, RULESETS
-from ..kernels.imperial.tables import (
-    MULTIPLIER,
-    N_BONDS,
-    N_NATIONS,
-    N_REGIONS,
-    NATION_IDS,
-    REGION_IDS,
-    RONDEL_IDS,
-)
+from ..kernels.imperial.tables import MULTIPLIER, N_BONDS, N_NATIONS, N_REGIONS, NATION_IDS, REGION_IDS, RONDEL_IDS
 from .base import KernelAECEnv, seat_scores
 
 

@@ -62,10 +62,8 @@ def render_ansi(s: np.ndarray) -> str:
         paid = " ".join(f"player_{p} £{int(r['last_payout'][p])}" for p in range(n))
         lines.append(f"last dividends: drew {drew}; income {income}; paid {paid}")
     if int(r["auc_company"]) >= 0:
-        high, passed = auction_text(r, n, "auc_high_bid", "£")
         lines.append(
-            f"auction {COMPANY_IDS[int(r['auc_company'])]}: {high}; passed: {passed}; "
-            f"player_{int(r['auc_bidder'])} to decide"
+            f"auction {COMPANY_IDS[int(r['auc_company'])]}: " + auction_text(r, n, "auc_high_bid", "£", verb="decide")
         )
     if int(r["bld_company"]) >= 0:
         lines.append(

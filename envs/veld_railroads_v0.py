@@ -87,10 +87,9 @@ def render_ansi(s: np.ndarray) -> str:
     ]
     lines.append("settlements on track or developed (income): " + (", ".join(dev) or "-"))
     if int(r["auc_railroad"]) >= 0:
-        high, passed = auction_text(r, n, "auc_high_bid", "$")
         lines.append(
             f"auction ({AUC_KIND_NAMES[int(r['auc_kind'])]}) {RAILROAD_SHORT[int(r['auc_railroad'])]}: "
-            f"min ${int(r['auc_min'])}, {high}; out: {passed}; player_{int(r['auc_bidder'])} to bid"
+            f"min ${int(r['auc_min'])}, " + auction_text(r, n, "auc_high_bid", "$", passed="out")
         )
     if int(r["bld_railroad"]) >= 0:
         leg = f", leg 1 {section_label(int(r['bld_leg1']))}" if int(r["bld_leg1"]) >= 0 else ""
