@@ -47,6 +47,30 @@ RENDER_FPS = 2  # "human" frames per second: board-game positions, not animation
 MAX_LISTED_ACTIONS = 30
 
 
+def seat_scores(kernel: ModuleType, s: np.ndarray) -> np.ndarray:
+    """The kernel's ``scores`` of record ``s``, one per seat (int64[MAX_PLAYERS]), for a text or picture view."""
+    score = np.zeros(kernel.MAX_PLAYERS, np.int64)
+    kernel.scores(s, score)
+    return score
+
+
+def auction_text(
+    r,
+    num_players: int,
+    high_bid: str,
+    currency: str = "",
+    no_bid: str = "no bid",
+    passed: str = "passed",
+    verb: str = "bid",
+) -> str:
+    """The state of the auction in record ``r`` for a door's text view: the high bid (record field ``high_bid``) and
+    its bidder, the seats that passed and the seat to act, in the door's words."""
+    bidder = int(r["auc_high_bidder"])
+    high = f"{currency}{int(r[high_bid])} by player_{bidder}" if bidder >= 0 else no_bid
+    out = ",".join(str(p) for p in range(num_players) if r["auc_passed"][p]) or "-"
+    return f"{high}; {passed}: {out}; player_{int(r['auc_bidder'])} to {verb}"
+
+
 class KernelAECEnv(AECEnv):
     """PettingZoo AEC environment over a rules kernel (see ``tabletop_zoo.kernels._common.contract``)."""
 

@@ -42,7 +42,7 @@ from ..kernels.french_revolution_1789.tables import (
     REGIME_IDS,
     TURN_LABELS,
 )
-from .base import KernelAECEnv
+from .base import KernelAECEnv, auction_text
 
 
 def _hand_text(r, p: int, seat: int | None) -> str:
@@ -113,12 +113,8 @@ def render_ansi(s: np.ndarray, seat: int | None = None) -> str:
     played = [INTRIGUE_NAMES[j] for j in np.flatnonzero(r["intr_loc"] == LOC_PLAYED)]  # public (spec §7)
     lines.append(f"intrigue cards played: {', '.join(played) or '-'}")
     if int(r["auc_card"]) >= 0:
-        hb = int(r["auc_high_bidder"])
-        high = f"{int(r['auc_high'])} by player_{hb}" if hb >= 0 else "no bid yet"
-        out = ",".join(str(p) for p in range(n) if r["auc_passed"][p])
         lines.append(
-            f"auction {CARD_NAMES[int(r['auc_card'])]}: {high}; passed: {out or '-'}; "
-            f"player_{int(r['auc_bidder'])} to bid"
+            f"auction {CARD_NAMES[int(r['auc_card'])]}: " + auction_text(r, n, "auc_high", no_bid="no bid yet")
         )
     elif int(r["phase"]) != 5:
         passed = ",".join(str(p) for p in range(n) if r["act_passed"][p])

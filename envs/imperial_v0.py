@@ -28,24 +28,15 @@ import numpy as np
 from ..kernels import imperial as kernel
 from ..kernels.imperial.board import is_blocked
 from ..kernels.imperial.state import PHASE_NAMES, RULESETS
-from ..kernels.imperial.tables import (
-    MULTIPLIER,
-    N_BONDS,
-    N_NATIONS,
-    N_REGIONS,
-    NATION_IDS,
-    REGION_IDS,
-    RONDEL_IDS,
-)
-from .base import KernelAECEnv
+from ..kernels.imperial.tables import MULTIPLIER, N_BONDS, N_NATIONS, N_REGIONS, NATION_IDS, REGION_IDS, RONDEL_IDS
+from .base import KernelAECEnv, seat_scores
 
 
 def render_ansi(s: np.ndarray) -> str:
     """A text view: nations, players, then units, factories and chips by region, and the pending decision."""
     r = s[0]
     n = int(r["num_players"])
-    score = np.zeros(kernel.MAX_PLAYERS, np.int64)
-    kernel.scores(s, score)
+    score = seat_scores(kernel, s)
     phase = PHASE_NAMES[int(r["phase"])]
     seat = int(kernel.to_move(s))
     who = f"player_{seat} to move" if seat >= 0 else "game over" + (" (truncated)" if r["truncated"] else "")

@@ -27,15 +27,14 @@ import numpy as np
 from ..kernels import irish_gauge as kernel
 from ..kernels.irish_gauge.state import PHASE_NAMES
 from ..kernels.irish_gauge.tables import COLOUR_NAMES, COMPANY_IDS, HEX_IDS, HEX_NAMES, N_CERTS, SHARE_VALUE
-from .base import KernelAECEnv
+from .base import KernelAECEnv, auction_text, seat_scores
 
 
 def render_ansi(s: np.ndarray) -> str:
     """A text table of the whole game: seats, companies, networks, cubes, bag, pending decision."""
     r = s[0]
     n = int(r["num_players"])
-    score = np.zeros(kernel.MAX_PLAYERS, np.int64)
-    kernel.scores(s, score)
+    score = seat_scores(kernel, s)
     phase = PHASE_NAMES[int(r["phase"])]
     lines = [
         f"Irish Gauge - {phase} - turn {int(r['turn'])}, active player_{int(r['active'])}, "
@@ -63,12 +62,8 @@ def render_ansi(s: np.ndarray) -> str:
         paid = " ".join(f"player_{p} £{int(r['last_payout'][p])}" for p in range(n))
         lines.append(f"last dividends: drew {drew}; income {income}; paid {paid}")
     if int(r["auc_company"]) >= 0:
-        bidder = int(r["auc_high_bidder"])
-        high = f"£{int(r['auc_high_bid'])} by player_{bidder}" if bidder >= 0 else "no bid"
-        out = ",".join(str(p) for p in range(n) if r["auc_passed"][p])
         lines.append(
-            f"auction {COMPANY_IDS[int(r['auc_company'])]}: {high}; passed: {out or '-'}; "
-            f"player_{int(r['auc_bidder'])} to decide"
+            f"auction {COMPANY_IDS[int(r['auc_company'])]}: " + auction_text(r, n, "auc_high_bid", "£", verb="decide")
         )
     if int(r["bld_company"]) >= 0:
         lines.append(

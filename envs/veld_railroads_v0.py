@@ -42,7 +42,7 @@ from ..kernels.veld_railroads.tables import (
     ROW_ERA,
     SETTLEMENT_NAMES,
 )
-from .base import KernelAECEnv
+from .base import KernelAECEnv, auction_text
 
 
 def render_ansi(s: np.ndarray) -> str:
@@ -87,12 +87,9 @@ def render_ansi(s: np.ndarray) -> str:
     ]
     lines.append("settlements on track or developed (income): " + (", ".join(dev) or "-"))
     if int(r["auc_railroad"]) >= 0:
-        bidder = int(r["auc_high_bidder"])
-        high = f"${int(r['auc_high_bid'])} by player_{bidder}" if bidder >= 0 else "no bid"
-        out = ",".join(str(p) for p in range(n) if r["auc_passed"][p])
         lines.append(
             f"auction ({AUC_KIND_NAMES[int(r['auc_kind'])]}) {RAILROAD_SHORT[int(r['auc_railroad'])]}: "
-            f"min ${int(r['auc_min'])}, {high}; out: {out or '-'}; player_{int(r['auc_bidder'])} to bid"
+            f"min ${int(r['auc_min'])}, " + auction_text(r, n, "auc_high_bid", "$", passed="out")
         )
     if int(r["bld_railroad"]) >= 0:
         leg = f", leg 1 {section_label(int(r['bld_leg1']))}" if int(r["bld_leg1"]) >= 0 else ""

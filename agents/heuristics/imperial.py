@@ -155,49 +155,46 @@ class ImperialHeuristic(HeuristicAgent):
     def _foreign(self, o, n, x):
         return sum(self._strength(o, m, x) for m in range(6) if m != n)
 
-    def _move_select(self, o, mask):
-        legal = np.flatnonzero(mask)
-        n = self._nation(o)
-        best, best_score = A_PASS, 0.0
-        for a in legal:
-            if not A_ORIGIN <= a < A_DEST:
-                continue
-            x = int(a - A_ORIGIN)
-            own = self._strength(o, n, x)
-            if x < FIRST_NEUTRAL and x // 5 == n:
-                score = 3.0  # at home: go out
-            elif o["chip"][n, x] and own > 1:
-                score = 2.0  # keep one, move the rest on
-            elif not o["chip"][n, x] and self._foreign(o, n, x) == 0:
-                score = -1.0  # will claim it at DONE: stay
-            else:
-                score = 1.0
-            score += self.rng.random() * 0.1
-            if score > best_score:
-                best, best_score = int(a), score
+    def _noisy_best(self, actions, score, noise: float, best, floor: float):
+        """The action of the highest ``score(a)`` plus a random tie-break below ``noise`` (one draw per action, in
+        order), or ``best`` when none scores above ``floor``."""
+        for a in actions:
+            value = score(a) + self.rng.random() * noise
+            if value > floor:
+                best, floor = int(a), value
         return best
 
-    def _dest(self, o, mask):
-        legal = np.flatnonzero(mask)
+    def _origin_score(self, o, n, x):
+        if x < FIRST_NEUTRAL and x // 5 == n:
+            return 3.0  # at home: go out
+        if o["chip"][n, x] and self._strength(o, n, x) > 1:
+            return 2.0  # keep one, move the rest on
+        if not o["chip"][n, x] and self._foreign(o, n, x) == 0:
+            return -1.0  # will claim it at DONE: stay
+        return 1.0
+
+    def _dest_score(self, o, n, x):
+        if x >= FIRST_NEUTRAL:
+            score = 5.0 if not o["chip"][n, x] else 1.0
+            if o["chip"][:, x].sum() and not o["chip"][n, x]:
+                score += 1.0  # take someone's chip
+        else:
+            score = 0.0 if x // 5 == n else -1.0
+        foreign = self._foreign(o, n, x)
+        if foreign:
+            score -= 4.0 if foreign >= self._strength(o, n, x) + 1 else 1.0
+        return score
+
+    def _move_select(self, o, mask):
         n = self._nation(o)
-        best, best_score = None, -1e9
-        for a in legal:
-            x = int(a - A_DEST)
-            foreign = self._foreign(o, n, x)
-            if x >= FIRST_NEUTRAL:
-                score = 5.0 if not o["chip"][n, x] else 1.0
-                if o["chip"][:, x].sum() and not o["chip"][n, x]:
-                    score += 1.0  # take someone's chip
-            elif x // 5 == n:
-                score = 0.0
-            else:
-                score = -1.0
-            if foreign:
-                score -= 4.0 if foreign >= self._strength(o, n, x) + 1 else 1.0
-            score += self.rng.random() * 0.5
-            if score > best_score:
-                best, best_score = int(a), score
-        return best
+        origins = [a for a in np.flatnonzero(mask) if A_ORIGIN <= a < A_DEST]
+        return self._noisy_best(origins, lambda a: self._origin_score(o, n, int(a - A_ORIGIN)), 0.1, A_PASS, 0.0)
+
+    def _dest(self, o, mask):
+        n = self._nation(o)
+        return self._noisy_best(
+            np.flatnonzero(mask), lambda a: self._dest_score(o, n, int(a - A_DEST)), 0.5, None, -1e9
+        )
 
     def _sea(self, o, mask):
         legal = np.flatnonzero(mask)

@@ -10,6 +10,7 @@ as the record can exist, and this module imports nothing above ``kernels/``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 
 import numpy as np
@@ -45,58 +46,6 @@ def init_state(s, num_players, seed, setup):
     return kernel_for(s.dtype).init_state(s, num_players, seed, *setup)
 
 
-def legal_mask(s, mask):
-    return kernel_for(s.dtype).legal_mask(s, mask)
-
-
-def step(s, action):
-    return kernel_for(s.dtype).step(s, action)
-
-
-def to_move(s):
-    return kernel_for(s.dtype).to_move(s)
-
-
-def step_and_mask(s, action, mask):
-    return kernel_for(s.dtype).step_and_mask(s, action, mask)
-
-
-def is_over(s):
-    return kernel_for(s.dtype).is_over(s)
-
-
-def returns(s, out):
-    return kernel_for(s.dtype).returns(s, out)
-
-
-def scores(s, out):
-    return kernel_for(s.dtype).scores(s, out)
-
-
-def evaluate(s, out):
-    return kernel_for(s.dtype).evaluate(s, out)
-
-
-def estimate(s, out):
-    return kernel_for(s.dtype).estimate(s, out)
-
-
-def step_decision(s, action):
-    return kernel_for(s.dtype).step_decision(s, action)
-
-
-def is_chance(s):
-    return kernel_for(s.dtype).is_chance(s)
-
-
-def step_chance(s, outcome):
-    return kernel_for(s.dtype).step_chance(s, outcome)
-
-
-def sample_chance(s):
-    return kernel_for(s.dtype).sample_chance(s)
-
-
 def rollout_action(s, mask, rng):
     """The kernel's rollout policy (optional hook); a uniformly random legal action for kernels without one."""
     kernel = kernel_for(s.dtype)
@@ -110,10 +59,6 @@ def determinize(s, seat, seed):
     kernel = kernel_for(s.dtype)
     if kernel.INFORMATION == "imperfect":
         kernel.determinize(s, seat, seed)
-
-
-def observe(s, seat, out):
-    return kernel_for(s.dtype).observe(s, seat, out)
 
 
 def num_actions(s):
@@ -136,94 +81,43 @@ _PER_STEP = {"cache": True, "_nrt": False}
 _WRAPPER = {"cache": True}
 
 
+def _forward(name: str, jit_options: dict) -> Callable:
+    """The generic ``name(s, ...)``: the record's kernel's own ``name``, found by the record's dtype, in Python (and
+    under NUMBA_DISABLE_JIT) at every call and in numba once per record type, where it compiles to a direct call."""
+
+    def generic(s, *args):
+        return getattr(kernel_for(s.dtype), name)(s, *args)
+
+    @overload(generic, jit_options=jit_options)
+    def _ov_generic(s, *args):
+        fn = getattr(kernel_for(s), name)
+        return lambda s, *args: fn(s, *args)
+
+    generic.__name__ = generic.__qualname__ = name
+    generic.__doc__ = f"The record's kernel's ``{name}``."
+    return generic
+
+
+legal_mask = _forward("legal_mask", _PER_STEP)
+step = _forward("step", _PER_STEP)
+to_move = _forward("to_move", _PER_STEP)
+step_and_mask = _forward("step_and_mask", _PER_STEP)
+is_over = _forward("is_over", _PER_STEP)
+step_decision = _forward("step_decision", _PER_STEP)
+is_chance = _forward("is_chance", _PER_STEP)
+step_chance = _forward("step_chance", _PER_STEP)
+sample_chance = _forward("sample_chance", _PER_STEP)
+observe = _forward("observe", _PER_STEP)
+returns = _forward("returns", _WRAPPER)
+scores = _forward("scores", _WRAPPER)
+evaluate = _forward("evaluate", _WRAPPER)
+estimate = _forward("estimate", _WRAPPER)
+
+
 @overload(init_state, jit_options=_WRAPPER)
 def _ov_init_state(s, num_players, seed, setup):
     fn = kernel_for(s).init_state
     return lambda s, num_players, seed, setup: fn(s, num_players, seed, *setup)
-
-
-@overload(legal_mask, jit_options=_PER_STEP)
-def _ov_legal_mask(s, mask):
-    fn = kernel_for(s).legal_mask
-    return lambda s, mask: fn(s, mask)
-
-
-@overload(step, jit_options=_PER_STEP)
-def _ov_step(s, action):
-    fn = kernel_for(s).step
-    return lambda s, action: fn(s, action)
-
-
-@overload(step_and_mask, jit_options=_PER_STEP)
-def _ov_step_and_mask(s, action, mask):
-    fn = kernel_for(s).step_and_mask
-    return lambda s, action, mask: fn(s, action, mask)
-
-
-@overload(to_move, jit_options=_PER_STEP)
-def _ov_to_move(s):
-    fn = kernel_for(s).to_move
-    return lambda s: fn(s)
-
-
-@overload(is_over, jit_options=_PER_STEP)
-def _ov_is_over(s):
-    fn = kernel_for(s).is_over
-    return lambda s: fn(s)
-
-
-@overload(returns, jit_options=_WRAPPER)
-def _ov_returns(s, out):
-    fn = kernel_for(s).returns
-    return lambda s, out: fn(s, out)
-
-
-@overload(scores, jit_options=_WRAPPER)
-def _ov_scores(s, out):
-    fn = kernel_for(s).scores
-    return lambda s, out: fn(s, out)
-
-
-@overload(evaluate, jit_options=_WRAPPER)
-def _ov_evaluate(s, out):
-    fn = kernel_for(s).evaluate
-    return lambda s, out: fn(s, out)
-
-
-@overload(estimate, jit_options=_WRAPPER)
-def _ov_estimate(s, out):
-    fn = kernel_for(s).estimate
-    return lambda s, out: fn(s, out)
-
-
-@overload(step_decision, jit_options=_PER_STEP)
-def _ov_step_decision(s, action):
-    fn = kernel_for(s).step_decision
-    return lambda s, action: fn(s, action)
-
-
-@overload(is_chance, jit_options=_PER_STEP)
-def _ov_is_chance(s):
-    fn = kernel_for(s).is_chance
-    return lambda s: fn(s)
-
-
-@overload(step_chance, jit_options=_PER_STEP)
-def _ov_step_chance(s, outcome):
-    fn = kernel_for(s).step_chance
-    return lambda s, outcome: fn(s, outcome)
-
-
-@overload(sample_chance, jit_options=_PER_STEP)
-def _ov_sample_chance(s):
-    fn = kernel_for(s).sample_chance
-    return lambda s: fn(s)
-
-
-@overload(observe, jit_options=_PER_STEP)
-def _ov_observe(s, seat, out):
-    fn = kernel_for(s).observe
-    return lambda s, seat, out: fn(s, seat, out)
 
 
 @overload(rollout_action, jit_options=_PER_STEP)

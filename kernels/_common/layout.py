@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from collections.abc import Mapping
 from dataclasses import dataclass
 from math import prod
+from types import ModuleType
 
 import numpy as np
 
@@ -55,20 +56,22 @@ class ObsLayout:
         | phase_onehot | (N_PHASES,) |          | 1       | 1     | 0/1    |
         | cash_by_seat | (S,)        | yes      | 100     | int32 | pounds |
         '''
-        _OBS = ObsLayout.from_table(PIECES, S=MAX_SEATS, N_PHASES=N_PHASES)
-        O, D = _OBS.offsets, _OBS.divisors
-        OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
+        S = MAX_SEATS
+        O, D, OBS_PIECES, OBS_SIZE = ObsLayout.from_table(PIECES, state, globals()).exports()
+        # N_PHASES from the room's state module, S from the observe module's own globals
 
     *divisor*: raw = value * divisor. *max*: the largest raw quantity, where a rule or a table caps it, or the
     integer type of the record field that holds it (``int32``: an unlimited bank). Each is a number, a name
-    from the table's dims (a kernel constant: a number, or an array with one number per item of the last
+    from the namespaces or dims (a kernel constant: a number, or an array with one number per item of the last
     axis) or a tuple of those, one per item of the last axis; the encoder divides by the same constant.
     """
 
     @classmethod
-    def from_table(cls, table: str, **dims) -> ObsLayout:
-        """The pieces of a Markdown table, in its order: a shape's axes are ints or names from ``dims``; ``yes``
-        under *per seat* marks a first axis of seats relative to the observer (0 = me)."""
+    def from_table(cls, table: str, *namespaces: ModuleType | Mapping[str, object], **dims) -> ObsLayout:
+        """The pieces of a Markdown table, in its order: a shape's axes are ints or names from ``dims`` or the
+        upper-case numeric constants of ``namespaces`` (modules or dicts such as ``globals()``; a later one and
+        ``dims`` win); ``yes`` under *per seat* marks a first axis of seats relative to the observer (0 = me)."""
+        dims = {**_constants(namespaces), **dims}
         layout = cls()
         columns = ("piece", "shape", "per seat", "divisor", "max", "unit")
         for line, (name, shape, per_seat, divisor, most, unit) in _table_rows("observation", table, columns):
@@ -112,6 +115,11 @@ class ObsLayout:
         self._pieces.append(piece)
         self.size += piece.size
         return piece.offset
+
+    def exports(self) -> tuple[tuple[int, ...], tuple, tuple[ObsPiece, ...], int]:
+        """What an observe module binds, in the order ``O, D, OBS_PIECES, OBS_SIZE``: the named offsets and
+        divisors, the pieces and the vector's size."""
+        return self.offsets, self.divisors, self.pieces, self.size
 
     @property
     def pieces(self) -> tuple[ObsPiece, ...]:
@@ -257,6 +265,23 @@ def _cells(line: str, n: int) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|", n - 1)]
 
 
+def _constants(namespaces: tuple[ModuleType | Mapping[str, object], ...]) -> dict[str, object]:
+    """The upper-case names bound to numbers or arrays in ``namespaces``: the constants a table's cells may name."""
+    numeric = (int, float, np.integer, np.floating, np.ndarray)
+    found = {}
+    for names in namespaces:
+        names = vars(names) if isinstance(names, ModuleType) else names
+        found.update(
+            (k, v) for k, v in names.items() if k.isupper() and isinstance(v, numeric) and not isinstance(v, bool)
+        )
+    return found
+
+
+def _known(dims: Mapping[str, object]) -> str:
+    """The names a cell may use, for an error: listed when few, else counted (a kernel has dozens)."""
+    return str(sorted(dims)) if len(dims) <= 12 else f"the {len(dims)} constants of the table's namespaces"
+
+
 def _axes(shape: str, dims: dict[str, int], line: str) -> tuple[int, ...]:
     """``(S, C)`` -> (5, 5) with ``dims`` S=5, C=5; ``""`` -> () (a scalar field)."""
     if not shape:
@@ -266,7 +291,7 @@ def _axes(shape: str, dims: dict[str, int], line: str) -> tuple[int, ...]:
     axes = [a.strip() for a in shape[1:-1].split(",") if a.strip()]
     unknown = [a for a in axes if not a.isdigit() and a not in dims]
     if unknown:
-        raise ValueError(f"table row {line!r}: axis {unknown[0]!r} is neither an int nor one of {sorted(dims)}")
+        raise ValueError(f"table row {line!r}: axis {unknown[0]!r} is neither an int nor one of {_known(dims)}")
     return tuple(int(a) if a.isdigit() else int(dims[a]) for a in axes)
 
 
@@ -284,7 +309,7 @@ def _scale(cell: str, dims: dict, line: str, what: str) -> float | tuple[float, 
         return float(cell)
     except ValueError:
         raise ValueError(
-            f"observation table row {line!r}: {what} {cell!r} is not a number, one of {sorted(dims)}"
+            f"observation table row {line!r}: {what} {cell!r} is not a number, one of {_known(dims)}"
             + (f" or an integer type {sorted(_TYPE_MAX)}" if what == "max" else "")
         ) from None
 

@@ -92,6 +92,19 @@ def sample_outcome(r):
 
 
 @njit(cache=True)
+def _take_city(r, seat, city, army, strength, beaten):
+    """The drawn unit (``army``, ``strength``) takes ``city``: the defender goes back to ``beaten``'s cup and the
+    city's marker becomes ``seat``'s (FR-ARMY-2, FR-RA-INSTIGATE)."""
+    r.cup[beaten, r.city_str[city]] += 1
+    r.cup[army, strength] -= 1
+    r.city_army[city] = army
+    r.city_str[city] = strength
+    return_marker(r, city)
+    place_marker(r, seat, city)
+    r.last_success = 1
+
+
+@njit(cache=True)
 def resolve_chance(r, outcome):
     """Apply a drawn unit (strength = outcome) or a stolen card (index = outcome)."""
     seat = r.act_player
@@ -103,26 +116,13 @@ def resolve_chance(r, outcome):
         enemy = r.city_army[city]
         r.last_draw = outcome
         if outcome + r.ch_bonus > r.city_str[city]:  # FR-ARMY-2, FR-ARMY-3 (ties to the defender)
-            r.cup[enemy, r.city_str[city]] += 1
-            r.cup[FRENCH, outcome] -= 1
-            r.city_army[city] = FRENCH
-            r.city_str[city] = outcome
-            return_marker(r, city)
-            place_marker(r, seat, city)
-            r.last_success = 1
+            _take_city(r, seat, city, FRENCH, outcome, enemy)
         else:
             r.last_success = 0
     else:
-        t = r.ch_army
         r.last_draw = outcome
         if outcome > r.city_str[city] + CITY_DEF[city]:  # FR-RA-INSTIGATE success
-            r.cup[FRENCH, r.city_str[city]] += 1
-            r.cup[t, outcome] -= 1
-            r.city_army[city] = t
-            r.city_str[city] = outcome
-            return_marker(r, city)
-            place_marker(r, seat, city)
-            r.last_success = 1
+            _take_city(r, seat, city, r.ch_army, outcome, FRENCH)
         else:  # failure: the unit returns to its cup
             r.last_success = 0
     r.ch_kind = CH_NONE

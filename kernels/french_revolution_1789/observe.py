@@ -13,10 +13,11 @@ from .._common.layout import ObsLayout
 from .._common.observing import mark
 from .._common.observing import relative_seat
 from .._common.observing import start_observation
+from . import state
+from . import tables
 from .rules import to_move
 from .state import LOC_PLAYED
 from .state import MAX_SEATS
-from .state import N_PHASES
 from .state import PH_CHANCE
 from .state import ST_DEAD
 from .tables import ARMY_UNITS
@@ -26,14 +27,14 @@ from .tables import EFF
 from .tables import MAX_STRENGTH
 from .tables import N_CARDS
 from .tables import N_CITIES
-from .tables import N_EFF
 from .tables import N_INTRIGUE
 from .tables import N_REGIMES
 from .tables import N_TURNS
-from .tables import RP_CAP
-from .tables import SUPPORT_MARKERS
 
 S = MAX_SEATS
+A = MAX_STRENGTH + 1  # a unit's strength 0..MAX_STRENGTH
+HAND_MOST = N_INTRIGUE * (1 + 2**-20)  # every card; the float32 sum of 1/14 per card runs 1e-7 over 14/14
+MAX_CUP = int(ARMY_UNITS.max())
 PIECES = """
 | piece               | shape           | per seat | divisor         | max             | unit                                                     |
 |---------------------|-----------------|----------|-----------------|-----------------|----------------------------------------------------------|
@@ -73,25 +74,8 @@ PIECES = """
 | last_draw           | (A,)            |          | 1               | 1               | 0/1: strength of the last unit drawn                     |
 | last_success        | (1,)            |          | 1               | 1               | 0/1                                                      |
 """
-_OBS = ObsLayout.from_table(
-    PIECES,
-    N_CARDS=N_CARDS,
-    N_CITIES=N_CITIES,
-    N_EFF=N_EFF,
-    N_INTRIGUE=N_INTRIGUE,
-    N_PHASES=N_PHASES,
-    N_REGIMES=N_REGIMES,
-    N_TURNS=N_TURNS,
-    S=S,
-    A=MAX_STRENGTH + 1,
-    RP_CAP=RP_CAP,
-    SUPPORT_MARKERS=SUPPORT_MARKERS,
-    HAND_MOST=N_INTRIGUE * (1 + 2**-20),  # every card; the float32 sum of 1/14 per card runs 1e-7 over 14/14
-    MAX_STRENGTH=MAX_STRENGTH,
-    MAX_CUP=int(ARMY_UNITS.max()),
-)
-O, D = _OBS.offsets, _OBS.divisors  # O.<piece>: where the piece starts in the vector; D.<piece>: its divisor
-OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
+# the table names the room's constants; O.<piece>: where the piece starts in the vector, D.<piece>: its divisor
+O, D, OBS_PIECES, OBS_SIZE = ObsLayout.from_table(PIECES, state, tables, globals()).exports()
 
 
 @njit(cache=True)

@@ -15,6 +15,7 @@ from .board import supply_left
 from .board import treasury_to_bank
 from .investor import interest_owed_to_others
 from .investor import pay_interest
+from .maneuver import clear_moves
 from .state import PH_FACTORY
 from .state import PH_GAME_OVER
 from .state import PH_IMPORT
@@ -27,9 +28,7 @@ from .tables import FT_SHIPYARD
 from .tables import IMPORT_COST
 from .tables import IMPORT_MAX
 from .tables import MAX_STEPS
-from .tables import N_REGIONS
 from .tables import N_RONDEL
-from .tables import N_SEAS
 from .tables import SP_FACTORY
 from .tables import SP_IMPORT
 from .tables import SP_INVESTOR
@@ -133,12 +132,7 @@ def do_rondel(r, space):
 @njit(cache=True)
 def start_maneuver(r):
     """Reset the maneuver bookkeeping (IMP-MAN-3) and open MOVE_SELECT."""
-    for x in range(N_REGIONS):
-        r.moved_army[x] = 0
-        r.moved_fleet[x] = 0
-    for k in range(N_SEAS):
-        r.carried[k] = 0
-    r.fleets_locked = 0
+    clear_moves(r)
     r.mv_origin = r.mv_dest = r.mv_last = r.mv_region = -1
     r.mv_chain = 0
     r.phase = PH_MOVE

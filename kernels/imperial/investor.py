@@ -18,13 +18,19 @@ assert MAX_PLAYERS <= 8  # pay_interest keeps a seat's place in the 3 low bits o
 
 
 @njit(cache=True)
-def interest_owed(r, n, p):
-    """Sum of the interest numbers of nation n's bonds held by seat p (IMP-INV-2)."""
+def _held_sum(r, n, p, per_bond):
+    """Sum of ``per_bond[k]`` over nation n's bonds k held by seat p."""
     t = 0
     for k in range(N_BONDS):
         if r.bond_owner[n, k] == p:
-            t += BOND_INTEREST[k]
+            t += per_bond[k]
     return t
+
+
+@njit(cache=True)
+def interest_owed(r, n, p):
+    """Sum of the interest numbers of nation n's bonds held by seat p (IMP-INV-2)."""
+    return _held_sum(r, n, p, BOND_INTEREST)
 
 
 @njit(cache=True)
@@ -71,11 +77,7 @@ def pay_interest(r, n):
 @njit(cache=True)
 def investment(r, n, p):
     """Sum of the costs of nation n's bonds held by seat p (IMP-BND-2)."""
-    t = 0
-    for k in range(N_BONDS):
-        if r.bond_owner[n, k] == p:
-            t += BOND_COST[k]
-    return t
+    return _held_sum(r, n, p, BOND_COST)
 
 
 @njit(cache=True)

@@ -283,15 +283,21 @@ def do_toggle(r, h):
 
 
 @njit(cache=True)
-def do_done(r):
-    """DONE: tax-chip update (IMP-CHP-2), then the end of the space action."""
-    update_chips(r, r.nation)
-    r.mv_region = -1
-    r.mv_origin = -1
+def clear_moves(r):
+    """IMP-MAN-3: no unit has acted and no fleet has carried yet; fleets are unlocked."""
     for x in range(N_REGIONS):
         r.moved_army[x] = 0
         r.moved_fleet[x] = 0
     for k in range(N_SEAS):
         r.carried[k] = 0
     r.fleets_locked = 0
+
+
+@njit(cache=True)
+def do_done(r):
+    """DONE: tax-chip update (IMP-CHP-2), then the end of the space action."""
+    update_chips(r, r.nation)
+    r.mv_region = -1
+    r.mv_origin = -1
+    clear_moves(r)
     end_action(r)

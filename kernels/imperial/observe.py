@@ -11,28 +11,28 @@ from .._common.layout import ObsLayout
 from .._common.observing import mark
 from .._common.observing import relative_seat
 from .._common.observing import start_observation
+from . import state
+from . import tables
 from .board import has
 from .board import is_blocked
 from .rules import to_move
 from .state import MAX_SEATS
-from .state import N_PHASES
 from .state import PH_BUY
 from .tables import FIRST_SEA
-from .tables import IMPORT_MAX
-from .tables import MAX_TAX_CHIPS
 from .tables import N_BONDS
 from .tables import N_HOME
 from .tables import N_NATIONS
 from .tables import N_REGIONS
 from .tables import N_SEAS
-from .tables import POWER_MAX
-from .tables import TAX_CAP
 from .tables import TAX_MAX_POS
 from .tables import TAX_MIN_POS
 from .tables import UNIT_LIMIT
 from .taxation import tax_revenue
 
 S, N, R, H, B = MAX_SEATS, N_NATIONS, N_REGIONS, N_HOME, N_BONDS
+TAX_STEPS = TAX_MAX_POS - TAX_MIN_POS
+MAX_UNITS = int(UNIT_LIMIT.max())
+MAX_FLEETS = int(UNIT_LIMIT[:, 1].sum())
 PIECES = """
 | piece           | shape       | per seat | divisor    | max           | unit                                                                            |
 |-----------------|-------------|----------|------------|---------------|---------------------------------------------------------------------------------|
@@ -74,25 +74,8 @@ PIECES = """
 | options         | (5,)        |          | 1          | 1             | 0/1: published, home chips, factory top-up, optional destruction, chips for all |
 | turn            | (1,)        |          | 1          | 1             | nation turns / max_nation_turns (a fraction)                                    |
 """
-_OBS = ObsLayout.from_table(
-    PIECES,
-    B=B,
-    H=H,
-    N=N,
-    N_PHASES=N_PHASES,
-    N_SEAS=N_SEAS,
-    R=R,
-    S=S,
-    POWER_MAX=POWER_MAX,
-    TAX_CAP=TAX_CAP,
-    TAX_STEPS=TAX_MAX_POS - TAX_MIN_POS,
-    MAX_UNITS=int(UNIT_LIMIT.max()),
-    MAX_FLEETS=int(UNIT_LIMIT[:, 1].sum()),
-    MAX_TAX_CHIPS=MAX_TAX_CHIPS,
-    IMPORT_MAX=IMPORT_MAX,
-)
-O, D = _OBS.offsets, _OBS.divisors  # O.<piece>: where the piece starts in the vector; D.<piece>: its divisor
-OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
+# the table names the room's constants; O.<piece>: where the piece starts in the vector, D.<piece>: its divisor
+O, D, OBS_PIECES, OBS_SIZE = ObsLayout.from_table(PIECES, state, tables, globals()).exports()
 
 
 @njit(cache=True)

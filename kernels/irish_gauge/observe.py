@@ -10,21 +10,16 @@ from numba import njit
 from .._common.layout import ObsLayout
 from .._common.observing import relative_seat
 from .._common.observing import start_observation
+from . import state
+from . import tables
 from .auction import min_bid
 from .dividends import company_potential
 from .rules import to_move
 from .state import MAX_SEATS
-from .state import N_PHASES
 from .state import PH_BUILD
 from .state import RULESET_PUBLISHED
-from .tables import BUILD_BUDGET
 from .tables import CITY_INCOME
 from .tables import CUBE_SITE_HEX
-from .tables import CUBES_PER_CALL
-from .tables import CUBES_PER_COLOUR
-from .tables import LOCOMOTIVES
-from .tables import MAJOR_CITY_BONUS_PUBLISHED
-from .tables import MAX_CERTS
 from .tables import N_CERTS
 from .tables import N_COLOURS
 from .tables import N_COMPANIES
@@ -33,6 +28,8 @@ from .tables import SHARE_VALUE
 from .tables import TOWN_INCOME
 
 S, C, K, H = MAX_SEATS, N_COMPANIES, N_COLOURS, N_HEX
+TOP_SHARE_VALUE = int(SHARE_VALUE.max())
+MAX_POTENTIAL = max(CITY_INCOME, TOWN_INCOME) * len(CUBE_SITE_HEX)  # every site connected, each a city
 PIECES = """
 | piece               | shape       | per seat | divisor                    | max              | unit                              |
 |---------------------|-------------|----------|----------------------------|------------------|-----------------------------------|
@@ -63,24 +60,8 @@ PIECES = """
 | ruleset_published   | (1,)        |          | 1                          | 1                | 0/1                               |
 | major_city_bonus    | (1,)        |          | MAJOR_CITY_BONUS_PUBLISHED | int16            | pounds                            |
 """
-_OBS = ObsLayout.from_table(
-    PIECES,
-    C=C,
-    H=H,
-    K=K,
-    N_PHASES=N_PHASES,
-    S=S,
-    MAX_CERTS=MAX_CERTS,
-    TOP_SHARE_VALUE=int(SHARE_VALUE.max()),
-    LOCOMOTIVES=LOCOMOTIVES,
-    CUBES_PER_COLOUR=CUBES_PER_COLOUR,
-    CUBES_PER_CALL=CUBES_PER_CALL,
-    MAX_POTENTIAL=max(CITY_INCOME, TOWN_INCOME) * len(CUBE_SITE_HEX),  # every site connected, each a city
-    BUILD_BUDGET=BUILD_BUDGET,
-    MAJOR_CITY_BONUS_PUBLISHED=MAJOR_CITY_BONUS_PUBLISHED,
-)
-O, D = _OBS.offsets, _OBS.divisors  # O.<piece>: where the piece starts in the vector; D.<piece>: its divisor
-OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
+# the table names the room's constants; O.<piece>: where the piece starts in the vector, D.<piece>: its divisor
+O, D, OBS_PIECES, OBS_SIZE = ObsLayout.from_table(PIECES, state, tables, globals()).exports()
 
 
 @njit(cache=True)

@@ -83,21 +83,24 @@ def _leave_post(r, g):
 
 
 @njit(cache=True)
-def retire(r, g):
-    """KRM-GEN-5: the gamer becomes a working adult (RET), for good; its post falls vacant."""
+def _leave_for(r, g, loc):
+    """KRM-GEN-5: the gamer leaves for ``loc`` (RET or OTH); its post falls vacant, marker and part-time go."""
     _leave_post(r, g)
-    r.loc[g] = LOC_RET
+    r.loc[g] = loc
     r.susp_turn[g] = 0
     r.part_time[g] = 0
 
 
 @njit(cache=True)
+def retire(r, g):
+    """KRM-GEN-5: the gamer becomes a working adult (RET), for good; its post falls vacant."""
+    _leave_for(r, g, LOC_RET)
+
+
+@njit(cache=True)
 def send_away(r, g):
     """KRM-GEN-5, KRM-INF-3: to other circles; declarations burned, marker and part-time removed."""
-    _leave_post(r, g)
-    r.loc[g] = LOC_OTH
-    r.susp_turn[g] = 0
-    r.part_time[g] = 0
+    _leave_for(r, g, LOC_OTH)
     for p in range(r.num_players):
         r.burned[p, g] += r.declared[p, g]  # KRM-INF-3
         r.declared[p, g] = 0

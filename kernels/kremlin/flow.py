@@ -335,7 +335,41 @@ def _turn_end(r):
 
 
 @njit(cache=True)
-def run_stage(r, st):
+def _vote_begin(r, next_stage):
+    """KRM-RUM-3 / KRM-ELE-3: a vote starts at the first post, nobody opposing yet."""
+    r.post_cursor = 0
+    r.oppose_count = 0
+    for g in range(N_GAMERS):
+        r.opposer[g] = 0
+    return next_stage
+
+
+@njit(cache=True)
+def _fin_next(r):
+    """KRM-FIN-1: each officer in rank order rolls for finances; then KRM-FIN-4 sweeps the old."""
+    while r.post_cursor < N_OFFICERS:
+        if r.holder[r.post_cursor] >= 0:
+            r.chance_kind = CH_FINANCE
+            r.phase = PH_CHANCE
+            return STOP
+        r.post_cursor += 1
+    sweep_old(r)  # KRM-FIN-4
+    return S_ELE_OPEN
+
+
+@njit(cache=True)
+def _per_end_check(r):
+    """KRM-PER-5 -> KRM-END-2: a vacant member post ends the game; else the recalls begin."""
+    if any_vacant(r, LV_MEMBER):
+        end_by_vacancy(r)
+        return STOP
+    r.post_cursor = 0
+    return S_RECALL_NEXT
+
+
+@njit(cache=True)
+def _stages_to_finance(r, st):
+    """The turn up to the finances (spec §4): part-time jobs, stress, expulsion, rumour and trial, finance."""
     if st == S_WINDOW:
         return _window(r)
     if st == S_TURN_START:
@@ -363,16 +397,10 @@ def run_stage(r, st):
         return _rum_mark_ask(r)
     if st == S_RUM_CHOICE_ASK:
         return _rum_choice_ask(r)
-    if st == S_TRIAL_VOTE_BEGIN or st == S_ELE_VOTE_BEGIN:
-        r.post_cursor = 0
-        r.oppose_count = 0
-        for g in range(N_GAMERS):
-            r.opposer[g] = 0
-        return S_TRIAL_VOTE_NEXT if st == S_TRIAL_VOTE_BEGIN else S_ELE_VOTE_NEXT
+    if st == S_TRIAL_VOTE_BEGIN:
+        return _vote_begin(r, S_TRIAL_VOTE_NEXT)
     if st == S_TRIAL_VOTE_NEXT:
         return _vote_next(r, True)
-    if st == S_ELE_VOTE_NEXT:
-        return _vote_next(r, False)
     if st == S_RUM_END:
         r.actor = -1
         r.rumour_mode = 0
@@ -381,14 +409,17 @@ def run_stage(r, st):
         r.post_cursor = 0
         return S_FIN_NEXT
     if st == S_FIN_NEXT:
-        while r.post_cursor < N_OFFICERS:  # KRM-FIN-1: every officer in rank order
-            if r.holder[r.post_cursor] >= 0:
-                r.chance_kind = CH_FINANCE
-                r.phase = PH_CHANCE
-                return STOP
-            r.post_cursor += 1
-        sweep_old(r)  # KRM-FIN-4
-        return S_ELE_OPEN
+        return _fin_next(r)
+    return STOP
+
+
+@njit(cache=True)
+def _stages_from_election(r, st):
+    """The turn from the election on (spec §4): election, personnel A/B/C, recall, year-end, the next turn."""
+    if st == S_ELE_VOTE_BEGIN:
+        return _vote_begin(r, S_ELE_VOTE_NEXT)
+    if st == S_ELE_VOTE_NEXT:
+        return _vote_next(r, False)
     if st == S_ELE_OPEN:
         if r.holder[0] < 0:
             return open_window(r, C_ELECTION)  # KRM-ELE-1
@@ -426,11 +457,7 @@ def run_stage(r, st):
         auto_fill(r, LV_MEMBER)  # KRM-PER-4
         return open_window(r, C_PER_END)
     if st == S_PER_END_CHECK:
-        if any_vacant(r, LV_MEMBER):  # KRM-PER-5 -> KRM-END-2
-            end_by_vacancy(r)
-            return STOP
-        r.post_cursor = 0
-        return S_RECALL_NEXT
+        return _per_end_check(r)
     if st == S_RECALL_NEXT:
         return _recall_next(r)
     if st == S_YEP_BEGIN:
@@ -438,6 +465,14 @@ def run_stage(r, st):
     if st == S_TURN_END:
         return _turn_end(r)
     return STOP
+
+
+@njit(cache=True)
+def run_stage(r, st):
+    """Run stage ``st`` and return the next one, or STOP at a decision point or a pending d20."""
+    if st <= S_FIN_NEXT or st == S_RUM_END:
+        return _stages_to_finance(r, st)
+    return _stages_from_election(r, st)
 
 
 @njit(cache=True)

@@ -12,12 +12,11 @@ from .._common.layout import ObsLayout
 from .._common.observing import mark
 from .._common.observing import relative_seat
 from .._common.observing import start_observation
+from . import state
+from . import tables
 from .rules import to_move
 from .state import MAX_SEATS
-from .state import N_CONTS
-from .state import N_PHASES
 from .state import PH_WINDOW
-from .tables import DIE_SIDES
 from .tables import EXPERIENCE
 from .tables import LOC_OTH
 from .tables import LOC_RET
@@ -25,13 +24,12 @@ from .tables import MAX_AGE_AFTER_POWER
 from .tables import MAX_VALUE
 from .tables import N_GAMERS
 from .tables import N_LOCS
-from .tables import N_OFFICERS
-from .tables import SPEECHES_TO_WIN
 from .tables import TRAIT
 from .tables import TRAIT_NAMES
 
 S, G = MAX_SEATS, N_GAMERS
 N_TRAITS = len(TRAIT_NAMES)
+MAX_EXPERIENCE = int(EXPERIENCE.max())
 PIECES = """
 | piece               | shape         | per seat | divisor                                   | max                                       | unit                                                                                              |
 |---------------------|---------------|----------|-------------------------------------------|-------------------------------------------|---------------------------------------------------------------------------------------------------|
@@ -64,23 +62,8 @@ PIECES = """
 | all_assigned        | (S, G)        |          | 10                                        | MAX_VALUE                                 | influence points: privileged view (seat -1) only, zero for a seat                                 |
 | context             | (8,)          |          | (1, N_OFFICERS, S, 2, DIE_SIDES, 1, 1, 1) | (1, N_OFFICERS, S, 2, DIE_SIDES, 1, 1, 1) | turn / turn limit, oppose votes, window passes, nominations, d20 roll, 0/1 rumour A, B, traits on |
 """
-_OBS = ObsLayout.from_table(
-    PIECES,
-    G=G,
-    N_CONTS=N_CONTS,
-    N_LOCS=N_LOCS,
-    N_PHASES=N_PHASES,
-    N_TRAITS=N_TRAITS,
-    S=S,
-    SPEECHES_TO_WIN=SPEECHES_TO_WIN,
-    MAX_VALUE=MAX_VALUE,
-    MAX_EXPERIENCE=int(EXPERIENCE.max()),
-    MAX_AGE_AFTER_POWER=MAX_AGE_AFTER_POWER,
-    N_OFFICERS=N_OFFICERS,
-    DIE_SIDES=DIE_SIDES,
-)
-O, D = _OBS.offsets, _OBS.divisors  # O.<piece>: where the piece starts in the vector; D.<piece>: its divisor
-OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
+# the table names the room's constants; O.<piece>: where the piece starts in the vector, D.<piece>: its divisor
+O, D, OBS_PIECES, OBS_SIZE = ObsLayout.from_table(PIECES, state, tables, globals()).exports()
 
 
 @njit(cache=True)

@@ -166,23 +166,24 @@ def valid_defendant(r, g):
 
 
 @njit(cache=True)
-def valid_rumour_a(r):
-    if not can_afford(r, r.actor, SP_RUM_A):
+def _rumour_open(r, cost, trial):
+    """KRM-RUM-2: the actor can pay ``cost`` and some gamer is a target (A) or a defendant (B, a trial)."""
+    if not can_afford(r, r.actor, cost):
         return False
     for g in range(N_GAMERS):
-        if valid_rumour_a_target(r, g):
+        if valid_defendant(r, g) if trial else valid_rumour_a_target(r, g):
             return True
     return False
 
 
 @njit(cache=True)
+def valid_rumour_a(r):
+    return _rumour_open(r, SP_RUM_A, False)
+
+
+@njit(cache=True)
 def valid_rumour_b(r):
-    if not can_afford(r, r.actor, SP_TRIAL):
-        return False
-    for g in range(N_GAMERS):
-        if valid_defendant(r, g):
-            return True
-    return False
+    return _rumour_open(r, SP_TRIAL, True)
 
 
 @njit(cache=True)

@@ -12,32 +12,34 @@ from .._common.layout import ObsLayout
 from .._common.observing import mark
 from .._common.observing import relative_seat
 from .._common.observing import start_observation
+from . import state
+from . import tables
 from .develop import free_picks
 from .income import controllers
 from .income import sum_income
 from .network import tracked
 from .rules import to_move
 from .state import MAX_SEATS
-from .state import N_VISIBLE_PHASES
 from .state import PH_BUILD_FIRST_LEG
 from .state import PH_BUILD_SECOND_LEG
 from .state import PH_DEVELOP_PICK
 from .state import PH_GAME_OVER
 from .tables import LADDER
 from .tables import MAX_DEV
-from .tables import MAX_PICKS
 from .tables import N_BOXES
 from .tables import N_RAILROADS
-from .tables import N_ROWS
 from .tables import N_SECTIONS
 from .tables import N_SETTLEMENTS
 from .tables import ROW_LENGTH
 from .tables import SEC_A
 from .tables import SEC_B
 from .tables import SECTION_VALUATION
-from .tables import SHARES_PER_RAILROAD
 
 S, R, E, V = MAX_SEATS, N_RAILROADS, N_SECTIONS, N_SETTLEMENTS
+_TOP_INCOME = LADDER.max(axis=1)  # each settlement's income at its highest development
+MAX_INCOME = int((_TOP_INCOME[SEC_A] + _TOP_INCOME[SEC_B]).sum())  # VR-GEN-6: one railroad owns every section
+MAX_VALUATION = SECTION_VALUATION * E
+MAX_SETTLEMENT_INCOME = _TOP_INCOME
 PIECES = """
 | piece                  | shape               | per seat | divisor             | max                   | unit                                           |
 |------------------------|---------------------|----------|---------------------|-----------------------|------------------------------------------------|
@@ -82,26 +84,8 @@ PIECES = """
 | auction_bids           | (3,)                |          | (100, 100, 1)       | (int16, int16, 1)     | dollars: minimum, high bid; 0/1 opener obliged |
 | repeat_metropolis_pick | (1,)                |          | 1                   | 1                     | 0/1 option                                     |
 """
-_TOP_INCOME = LADDER.max(axis=1)  # each settlement's income at its highest development
-_OBS = ObsLayout.from_table(
-    PIECES,
-    E=E,
-    N_BOXES=N_BOXES,
-    N_ROWS=N_ROWS,
-    N_VISIBLE_PHASES=N_VISIBLE_PHASES,
-    R=R,
-    S=S,
-    V=V,
-    SHARES_PER_RAILROAD=SHARES_PER_RAILROAD,
-    MAX_INCOME=int((_TOP_INCOME[SEC_A] + _TOP_INCOME[SEC_B]).sum()),  # VR-GEN-6: one railroad owns every section
-    MAX_VALUATION=SECTION_VALUATION * E,
-    MAX_DEV=MAX_DEV,
-    MAX_SETTLEMENT_INCOME=_TOP_INCOME,
-    ROW_LENGTH=ROW_LENGTH,
-    MAX_PICKS=MAX_PICKS,
-)
-O, D = _OBS.offsets, _OBS.divisors  # O.<piece>: where the piece starts in the vector; D.<piece>: its divisor
-OBS_PIECES, OBS_SIZE = _OBS.pieces, _OBS.size
+# the table names the room's constants; O.<piece>: where the piece starts in the vector, D.<piece>: its divisor
+O, D, OBS_PIECES, OBS_SIZE = ObsLayout.from_table(PIECES, state, tables, globals()).exports()
 # settlement_level and settlement_income of every settlement at every level, divided once here (the same float64
 # division, rounded to float32 as the vector does): observe reads them instead of dividing twice per settlement
 _LEVELS = np.arange(LADDER.shape[1])

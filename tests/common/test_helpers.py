@@ -90,6 +90,21 @@ def test_observation_table_gives_pieces_named_offsets_and_divisors():
     assert high.tolist() == [1.0, 1.0] + [np.float32(12.7)] * 6 + [1.0]
 
 
+def test_observation_table_reads_the_constants_of_its_namespaces():
+    names = {"S": 2, "TOP": np.int64(4), "top": 9, "FLAG": True, "PIECES": _PIECES, "LIMITS": np.array([3, 4])}
+    want = layout.ObsLayout.from_table(_PIECES, S=2, TOP=4).pieces
+    assert layout.ObsLayout.from_table(_PIECES, {"S": 5}, names).pieces == want  # a later namespace wins
+    assert layout.ObsLayout.from_table(_PIECES, np, names).pieces == want  # a module is read by its vars
+    o, d, pieces, size = layout.ObsLayout.from_table(_PIECES, names).exports()
+    assert (o, d, pieces, size) == ((0, 2, 8), (1.0, 10.0, (4.0,)), want, 9) and o.c == 8 and d.b == 10.0
+    assert layout.ObsLayout.from_table(_PIECES, names, S=3).size == 2 + 9 + 1  # a keyword wins over them all
+    with pytest.raises(ValueError, match=re.escape("axis 'T' is neither an int nor one of ['LIMITS', 'S', 'TOP']")):
+        layout.ObsLayout.from_table(_PIECES.replace("(S, 3)", "(T, 3)"), names)
+    many = {**names, **{f"N_{i}": i for i in range(10)}}
+    with pytest.raises(ValueError, match=re.escape("axis 'T' is neither an int nor one of the 13 constants of")):
+        layout.ObsLayout.from_table(_PIECES.replace("(S, 3)", "(T, 3)"), many)
+
+
 def test_decode_gives_raw_quantities_by_name():
     obs = layout.ObsLayout.from_table(_PIECES, S=2, TOP=4)
     vector = np.array([1, 0, 0.1, 0.2, 0.3, 1.2, 0, 0, 0.25], np.float32)
