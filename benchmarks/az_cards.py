@@ -1,14 +1,22 @@
-"""Write the model card of each shipped az network (docs/models/az_<game>.md) from what made and measured it.
+"""Write the model card of each shipped az network (docs/models/az_<game>.md) from what made and measured it, and the
+strength table of agents/az/weights/README.md.
 
     python benchmarks/az_cards.py --commit REV [GAME ...]
+    python benchmarks/az_cards.py --commit REV --measure [--fresh-seed S] [GAME ...]   # play what is missing first
 
 Reads what ``scripts/ship_az`` leaves in the folder of each game's last round of Expert Iteration
 (benchmarks/training/az_exitN/<game> for round N > 1, az_exit/<game> for the first): log.json (the imitation run: teacher, samples, games,
-held-out agreement, losses per epoch), vs_heuristics.json and vs_mcts.json (``benchmarks/az_strength.py``: seat-rotated
-games at the agent's default budget, wins, exact one-sided binomial p, seconds per move of every agent), and
+held-out agreement, losses per epoch), every vs_*.json (``benchmarks/az_strength.py``: seat-rotated games at the
+agent's default budget, wins, exact one-sided binomial p, seconds per move of every agent, its seed and line-up) and
 the network itself (agents/az/weights/<game>.pt). REV is the commit the networks were made with. An earlier round's
 network (the next round's teacher, az.pt in its folder) is not versioned (#49): its sha256 is read from the file when
 a run of ``scripts/ship_az`` left it there, else from the az.pt.sha256 recorded beside it.
+
+Every strength figure names its command and seed, and a card sets the development seeds (``DEVELOPMENT_SEEDS``: the
+ones that chose which rounds and sizes ship) beside the fresh seed (``--fresh-seed``, default ``FRESH_SEED``: chosen
+after the networks were frozen, used for nothing else). ``--measure`` plays the headline where the fresh seed lacks
+it (az against three heuristics, 4 players, 40 seat-rotated games; ``HEADLINE``) with ``az_strength.py`` into the
+round's folder, so a new network's cards are one command: pick a seed never used, run with ``--measure``.
 """
 
 from __future__ import annotations
@@ -18,6 +26,10 @@ import hashlib
 import inspect
 import json
 import pathlib
+import re
+import shlex
+import subprocess
+import sys
 
 import torch
 
@@ -34,25 +46,84 @@ TITLES = {
 }
 
 
-def _strength(path: pathlib.Path, against: str) -> str:
-    if not path.exists():
-        return f"- against {against}: not measured yet"
-    r = json.loads(path.read_text())
-    times = ", ".join(f"{label} {1e3 * s:.1f} ms" for label, s in r["seconds_per_move"].items())
-    load = ", ".join(f"{x:.1f}" for x in r["load_average"])
-    return (
-        f"- against {against}: **{r['wins']} of {r['candidate_seats']}** games won outright (equal share "
-        f"{1 / r['players']:.2f}), exact one-sided binomial p = {r['p_value']:.2g}; time per move: {times} "
-        f"(load average {load} when it ended)\n\n      {r['command']}"
-    )
+DEVELOPMENT_SEEDS = (12345, 2027)  # the suite's seeds: which round and which size ship was chosen on them
+FRESH_SEED = 61206  # chosen on 2026-12-06 (#48) after the shipped networks were frozen; used for nothing else
+HEADLINE = ("heuristic", 4, 40)  # az against three of these, at 4 players, over 40 seat-rotated games
+NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
-def _second_seed(run: pathlib.Path) -> str:
-    """The MCTS games at a second untuned seed, where they were played."""
-    path = run / "vs_mcts_seed2027.json"
-    if not path.exists():
-        return ""
-    return "\nAt a second seed (2027):\n" + _strength(path, "three mcts:simulations=1000 seats") + "\n"
+def results(run: pathlib.Path) -> dict[str, dict[int, dict]]:
+    """The run's ``az_strength.py`` results: {opponents' line-up: {seed: result}}, the most games where a seed
+    was played twice."""
+    found: dict[str, dict[int, dict]] = {}
+    for path in sorted(run.glob("vs_*.json")):
+        r = json.loads(path.read_text()) | {"file": path}
+        by_seed = found.setdefault(r["lineup"].split(";", 1)[1], {})
+        if r["seed"] not in by_seed or r["games"] > by_seed[r["seed"]]["games"]:
+            by_seed[r["seed"]] = r
+    return found
+
+
+def opponents(lineup: str) -> str:
+    """``heuristic;heuristic;heuristic`` as "three heuristic seats"."""
+    seats = lineup.split(";")
+    kinds = sorted(set(seats), key=seats.index)
+    return " and ".join(f"{NUMBERS[seats.count(k)]} `{k}`" for k in kinds) + " seats"
+
+
+def command(r: dict) -> str:
+    """The command that played ``r``: ``az_strength.py`` with its game, line-up, games, seed, players and file."""
+    out = r["file"].relative_to(ROOT)
+    words = ["python", "benchmarks/az_strength.py", r["game"], r["lineup"], "--games", str(r["games"])]
+    return shlex.join([*words, "--seed", str(r["seed"]), "--players", str(r["players"]), "--out", str(out)])
+
+
+def _cell(r: dict | None) -> str:
+    if r is None:
+        return "not measured"
+    won = f"{r['wins']} of {r['candidate_seats']}"
+    return f"**{won}** (p = {r['p_value']:.2g})" if r["p_value"] < 0.01 else f"{won} (p = {r['p_value']:.2g})"
+
+
+def strength(run: pathlib.Path, fresh: int) -> str:
+    """The strength table (opponents by row; the development seeds, then the fresh one, by column), then every
+    figure's command and times per move."""
+    found = results(run)
+    if not found:
+        return "Not measured yet.\n"
+    seeds = sorted({s for by_seed in found.values() for s in by_seed if s != fresh}, key=_dev_first)
+    head = [f"development seed {s}" if s in DEVELOPMENT_SEEDS else f"seed {s}" for s in seeds]
+    lines = [
+        "| against | " + " | ".join([*head, f"fresh seed {fresh}"]) + " |",
+        "|---" * (len(seeds) + 2) + "|",
+    ]
+    order = sorted(found, key=lambda lineup: (HEADLINE[0] not in lineup, lineup))
+    for lineup in order:
+        cells = [_cell(found[lineup].get(s)) for s in [*seeds, fresh]]
+        lines.append(f"| {opponents(lineup)} | " + " | ".join(cells) + " |")
+    lines += [
+        "",
+        "Each figure's command (the seed is the game schedule's: game seeds, seat rotation, agent seeds):",
+        "",
+    ]
+    for lineup in order:
+        for seed in sorted(found[lineup], key=_dev_first):
+            r = found[lineup][seed]
+            times = ", ".join(f"{label} {1e3 * t:.1f} ms" for label, t in r["seconds_per_move"].items())
+            load = ", ".join(f"{x:.1f}" for x in r["load_average"])
+            lines += [
+                f"- seed {seed}, {r['games']} games against {opponents(lineup)}: {r['wins']} won (equal share "
+                f"{1 / r['players']:.2f}), p = {r['p_value']:.2g}; time per move {times} (load average {load})",
+                "",
+                f"      {command(r)}",
+                "",
+            ]
+    return "\n".join(lines)
+
+
+def _dev_first(seed: int) -> tuple[int, int]:
+    """Development seeds first, in their order, then any other seed but the fresh one."""
+    return (DEVELOPMENT_SEEDS.index(seed), seed) if seed in DEVELOPMENT_SEEDS else (len(DEVELOPMENT_SEEDS), seed)
 
 
 def _measured_as(run: pathlib.Path, weights: pathlib.Path) -> str:
@@ -64,12 +135,18 @@ def _measured_as(run: pathlib.Path, weights: pathlib.Path) -> str:
         return ""
     digest = hashlib.sha256(weights.read_bytes()).hexdigest()[:16]
     return (
-        f"\n(Measured as `{candidate}`, the run's own copy of this network: the same sha256, {digest}...; "
-        "`scripts/ship_az` measures it as `az`.)\n"
+        f"\n(Measured on the development seeds as `{candidate}`, the run's own copy of this network: the same "
+        f"sha256, {digest}...; `scripts/ship_az` and the fresh seed measure it as `az`.)\n"
     )
 
 
 ROUNDS = tuple(ROOT / "benchmarks" / "training" / f"az_exit{n}" for n in ("", 2, 3, 4, 5))
+
+
+def new_spelling(command: str) -> str:
+    """A run's recorded ``tabletop-zoo train GAME --algo NAME ...`` as today's ``train NAME GAME ...`` (the same call;
+    the old spelling is deprecated)."""
+    return re.sub(r"tabletop-zoo train (\S+) --algo (\S+)", lambda m: f"tabletop-zoo train {m[2]} {m[1]}", command)
 
 
 def _sha256(network: pathlib.Path) -> str:
@@ -84,7 +161,8 @@ def last_round(game: str) -> pathlib.Path:
     return [r / game for r in ROUNDS if (r / game / "log.json").exists()][-1]
 
 
-def card(game: str, commit: str) -> str:
+def card(game: str, commit: str, fresh: int = FRESH_SEED) -> str:
+    """The model card of ``game``'s shipped network (Markdown), its strength at the development and fresh seeds."""
     run = last_round(game)
     log = json.loads((run / "log.json").read_text())
     meta, epochs = log["meta"], log["epochs"]
@@ -127,7 +205,7 @@ valued by rollouts of the kernel's rollout policy (`mix` = {mix}; `az:mix=0` val
 
 ## How it was made
     scripts/ship_az {game}        # at commit {commit}
-    # = {meta["command"]} --torch-threads 1 --out {run.relative_to(ROOT)}
+    # = {new_spelling(meta["command"])} --torch-threads 1 --out {run.relative_to(ROOT)}
 
 {how}
 
@@ -141,22 +219,75 @@ valued by rollouts of the kernel's rollout policy (`mix` = {mix}; `az:mix=0` val
   over {blob["num_actions"]} actions and a value head of {blob["max_players"]} seat-relative returns (one network for
   every player count); {params:,} parameters, {weights.stat().st_size / 2**20:.1f} MiB
 
-## Strength at the default budget ({meta["num_players"]} players, seat-rotated, arena schedule, seed 12345)
-{_measured_as(run, weights)}{_strength(run / "vs_heuristics.json", "three heuristic seats")}
-{_strength(run / "vs_mcts.json", "three mcts:simulations=1000 seats")}
-{_second_seed(run)}
-A game counts as won when az alone has the best rank (ties count as losses). #21's goals: beat three
-heuristics at p < 0.01 within 0.1 s a move, and beat `mcts:simulations=1000` at equal or less time a move.
-"""
+## Strength at the default budget
+
+Games won outright by az (it alone ranks first; ties count as losses) of its seat-rotated games at
+{meta["num_players"]} players, arena schedule, with the exact one-sided binomial p against the equal share (in bold
+where p < 0.01). The
+development seeds chose which round and which network size ship; the fresh seed was chosen after the networks were
+frozen and used for nothing else, so its column is the one to quote. #21's goals: beat three heuristics at
+p < 0.01 within 0.1 s a move, and beat `mcts:simulations=1000` at equal or less time a move.
+{_measured_as(run, weights)}
+{strength(run, fresh)}"""
+
+
+def measure(game: str, fresh: int) -> None:
+    """Play the headline at the fresh seed into the game's last round, unless it is there already."""
+    kind, players, games = HEADLINE
+    run = last_round(game)
+    lineup = ";".join(["az", *[kind] * (players - 1)])
+    if fresh in results(run).get(lineup.split(";", 1)[1], {}):
+        return
+    out = run / f"vs_{kind}s_seed{fresh}.json"
+    args = [game, lineup, "--games", str(games), "--seed", str(fresh), "--players", str(players), "--out", str(out)]
+    subprocess.run(
+        [sys.executable, "benchmarks/az_strength.py", *args], cwd=ROOT, check=True, stdout=subprocess.DEVNULL
+    )
+
+
+def summary_table(games: list[str], fresh: int) -> str:
+    """The weights README's table: each game's headline at the development seeds and the fresh one."""
+    kind, players, _ = HEADLINE
+    lineup = ";".join([kind] * (players - 1))
+    lines = [
+        f"| game | development seed {DEVELOPMENT_SEEDS[0]} | fresh seed {fresh} | model card |",
+        "|---|---|---|---|",
+    ]
+    for game in games:
+        by_seed = results(last_round(game)).get(lineup, {})
+        cells = [_cell(by_seed.get(DEVELOPMENT_SEEDS[0])), _cell(by_seed.get(fresh))]
+        lines.append(f"| {TITLES[game]} | " + " | ".join(cells) + f" | `docs/models/az_{game}.md` |")
+    return "\n".join(lines) + "\n"
+
+
+def write_summary(games: list[str], fresh: int) -> None:
+    """Replace the table between the README's markers (the rest of the file is written by hand)."""
+    path = ROOT / "agents" / "az" / "weights" / "README.md"
+    text = path.read_text()
+    begin, end = "<!-- az_cards.py: begin -->\n", "<!-- az_cards.py: end -->"
+    if begin not in text or end not in text:
+        raise SystemExit(f"{path} lacks the markers {begin.strip()} and {end}: the table goes between them")
+    head, rest = text.split(begin)
+    path.write_text(head + begin + summary_table(games, fresh) + end + rest.split(end, 1)[1])
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("games", nargs="*", default=list(GAMES))
     ap.add_argument("--commit", required=True)
+    ap.add_argument("--fresh-seed", type=int, default=FRESH_SEED, help="the seed chosen after the networks froze")
+    ap.add_argument("--measure", action="store_true", help="play the headline where the fresh seed lacks it")
     a = ap.parse_args()
+    if a.fresh_seed in DEVELOPMENT_SEEDS:
+        ap.error(f"--fresh-seed {a.fresh_seed} is a development seed ({DEVELOPMENT_SEEDS}); pick one never used")
+    unknown = sorted(set(a.games) - set(GAMES))
+    if unknown:
+        ap.error(f"unknown game(s) {', '.join(unknown)}; the shipped networks are {', '.join(GAMES)}")
     for game in a.games:
-        (ROOT / "docs" / "models" / f"az_{game}.md").write_text(card(game, a.commit))
+        if a.measure:
+            measure(game, a.fresh_seed)
+        (ROOT / "docs" / "models" / f"az_{game}.md").write_text(card(game, a.commit, a.fresh_seed))
+    write_summary(list(GAMES), a.fresh_seed)
 
 
 if __name__ == "__main__":

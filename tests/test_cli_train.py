@@ -49,7 +49,19 @@ def said(result) -> str:
 # Each trainer's own options (a value for each that differs from its default) and one of another trainer's.
 OWN = {
     "maskable_ppo": ["-t", "64", "-n", "3", "--num-envs", "2", "--opponents", "heuristic", "--eval-every", "32"],
-    "selfplay": ["-t", "64", "--pool", "self=1", "--reward", "score_share", "--dense", "--ppo", "lr=0.002", "-w", "2"],
+    "selfplay": [
+        "-t",
+        "64",
+        "--pool",
+        "self=1",
+        "--reward",
+        "score_margin",
+        "--no-dense",
+        "--ppo",
+        "lr=0.002",
+        "-w",
+        "2",
+    ],
     "az": ["-t", "12", "--simulations", "2", "--pool", "self=1", "--hidden", "16", "-O", "turn_limit=5", "--resume"],
     "imitate": ["-t", "40", "--teacher", "mcts:simulations=5", "--hidden", "16,8", "--seed", "3", "--overwrite"],
 }
@@ -85,8 +97,8 @@ def test_the_options_reach_the_trainers(calls, tmp_path):
     assert sp == ("kremlin",) and sp_kw["timesteps"] == 64 and sp_kw["workers"] == 2 and sp_kw["lr"] == 0.002
     assert (sp_kw["pool"], sp_kw["reward"], sp_kw["dense"], sp_kw["backend"]) == (
         "self=1",
-        "score_share",
-        True,
+        "score_margin",
+        False,
         "local",
     )
     assert not {"num_envs", "hidden", "options", "address", "eval_every"} & set(sp_kw)  # the trainer's defaults

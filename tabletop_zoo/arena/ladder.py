@@ -6,11 +6,19 @@
 The line-up is random, heuristic, mcts:simulations=100, mcts:simulations=1000 and az (the network shipped for
 the game, agents/az/weights) (``--quick``: random, heuristic, mcts:simulations=20, few games), plus any agents
 given (trained policies, other searches).
+
+At three players or more the seats rotate over the line-up (``arena.seating``): each game seats neighbours of the
+line-up, so two agents meet when fewer than ``players`` places apart, and overlapping windows tie every agent to
+every other in the one rating fit. At two players the rotation would seat only neighbours (5 of the 10 pairs of the
+standard line-up, each in one seat order), so the ladder is a round robin: one two-agent arena run per pair of
+agents (``OUT/<game>/pairs/<i>-<j>/``, seats alternating), every pair as often and in both seat orders, and the
+ratings one fit over all their games (``OUT/<game>/summary.json``).
 """
 
 from __future__ import annotations
 
 import datetime
+import itertools
 import math
 import os
 import pathlib
@@ -20,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from .. import registry
 from . import seats
-from .files import GAMES_FILE, read_games
+from .files import GAMES_FILE, RUN_FILE, read_games
 from .tournament import run
 
 if TYPE_CHECKING:
@@ -29,6 +37,8 @@ if TYPE_CHECKING:
 STANDARD = ["random", "heuristic", "mcts:simulations=100", "mcts:simulations=1000", "az"]
 QUICK = ["random", "heuristic", "mcts:simulations=20"]
 STRENGTH_FILE = "STRENGTH.md"
+PAIRS_FOLDER = "pairs"  # a two-player ladder's runs, one per pair of agents
+ROUND_ROBIN = "round robin: every two agents, both seat orders"
 
 
 def lineup(extra: list[str] = (), quick: bool = False) -> list[str]:
@@ -37,9 +47,29 @@ def lineup(extra: list[str] = (), quick: bool = False) -> list[str]:
     return base + [a for a in extra if a not in base]
 
 
-def default_games(size: int, quick: bool) -> int:
-    """Whole rotations: every agent in every seat the same number of times."""
+def default_games(size: int, quick: bool, players: int | None = None) -> int:
+    """Whole rotations: every agent in every seat the same number of times; at two players every ordered pair of
+    agents 5 times (``quick``: once), the same 100 games for the standard line-up."""
+    if players == 2:
+        return size * (size - 1) * (1 if quick else 5)
     return size * (2 if quick else 20)
+
+
+def pairs(names: list[str]) -> list[tuple[int, int]]:
+    """The round robin's pairs at two players: line-up indexes ``(i, j)``, ``i < j``, every two agents once."""
+    return list(itertools.combinations(range(len(names)), 2))
+
+
+def games_per_pair(games: int, size: int) -> int:
+    """A two-player ladder's ``games`` split over its pairs: a positive multiple of 2 x pairs, so every pair plays
+    as often and each agent of a pair sits first in half its games."""
+    n = len(pairs(list(range(size))))
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1 or games % (2 * n):
+        raise ValueError(
+            f"a two-player ladder is a round robin of {n} pairs in both seat orders: games must be a positive "
+            f"multiple of {2 * n}, got {games!r}"
+        )
+    return games // n
 
 
 def ladder(
@@ -57,30 +87,62 @@ def ladder(
     options: dict | None = None,
 ) -> dict:
     """Run one game's ladder into ``OUT/<game>/`` (under the game ``options``, e.g. ``{"ruleset": "published"}``);
-    returns the arena summary plus its wall time."""
+    returns the arena summary plus its wall time. At two players it is a round robin (``round_robin``)."""
     gid = registry._canonical(game_id)
     names = lineup(list(agents), quick)
-    games = games or default_games(len(names), quick)
+    count = len(names) if players is None else players
+    games = games or default_games(len(names), quick, count)
+    folder = pathlib.Path(out) / gid
+    kwargs = dict(seed=seed, backend=backend, workers=workers, resume=resume, progress=progress, options=options or {})
     start = time.perf_counter()
-    summary = run(
-        gid,
-        names,
-        num_players=players,
-        games=games,
-        seed=seed,
-        out=pathlib.Path(out) / gid,
-        backend=backend,
-        workers=workers,
-        resume=resume,
-        progress=progress,
-        console=False,
-        **(options or {}),
-    )
+    if count == 2:
+        summary, records = round_robin(gid, names, games, folder, **kwargs)
+    else:
+        if (folder / PAIRS_FOLDER).exists():
+            raise ValueError(f"{folder} holds a two-player ladder (its {PAIRS_FOLDER}/); choose another --out")
+        summary, records = rotation(gid, names, players, games, folder, **kwargs)
     summary["wall_seconds"] = time.perf_counter() - start
-    done = read_games(pathlib.Path(out) / gid / GAMES_FILE, summary["players"])
-    records = [done[g] for g in sorted(done) if g < games]
     summary["seating"] = seats.tables(gid, summary["players"], options or {}, records)
     return summary
+
+
+def rotation(
+    gid: str, names: list[str], players: int | None, games: int, folder: pathlib.Path, **kwargs
+) -> tuple[dict, list[dict]]:
+    """One seat-rotated arena run of the whole line-up in ``folder``: (its summary, its games' records)."""
+    options = kwargs.pop("options")
+    summary = run(gid, names, num_players=players, games=games, out=folder, console=False, **kwargs, **options)
+    done = read_games(folder / GAMES_FILE, summary["players"])
+    return summary, [done[g] for g in sorted(done) if g < games]
+
+
+def round_robin(gid: str, names: list[str], games: int, folder: pathlib.Path, **kwargs) -> tuple[dict, list[dict]]:
+    """A two-player ladder: one arena run per pair of agents (``folder/pairs/<i>-<j>/``, ``games`` split evenly,
+    seats alternating), rated together by one fit over every pair's games written to ``folder``; returns (that
+    summary, the games' records). Every agent is checked before the first game."""
+    from ..agents.spec import check_agent_spec
+    from .report import summarize, write_report
+
+    per_pair = games_per_pair(games, len(names))
+    if (folder / RUN_FILE).exists():
+        raise ValueError(f"{folder} holds a ladder of more than two players; choose another --out")
+    for name in names:
+        check_agent_spec(name, gid)
+    options = kwargs.pop("options")
+    records, play = [], 0.0
+    for i, j in pairs(names):
+        sub = folder / PAIRS_FOLDER / f"{i}-{j}"
+        pair = [names[i], names[j]]
+        summary = run(gid, pair, num_players=2, games=per_pair, out=sub, console=False, **kwargs, **options)
+        done = read_games(sub / GAMES_FILE, 2)
+        records += [done[g] for g in sorted(done) if g < per_pair]
+        play += summary.get("play_seconds", 0.0)
+    summary = summarize(records, names, 2)
+    summary["config"] = {"game": gid, "players": 2, "agents": names, "games": games, "seed": kwargs["seed"]}
+    summary["config"] |= {"options": options, "schedule": ROUND_ROBIN}
+    summary["play_seconds"] = play
+    write_report(summary, folder, console=False)
+    return summary, records
 
 
 def _iv(v, digits=2) -> str:
@@ -105,7 +167,8 @@ def _heading(game_id: str, summary: dict) -> list[str]:
     return [
         f"## {game_id}, {summary['players']} players",
         "",
-        f"{summary['games']} games (seats rotated), seed {cfg['seed']}, mean length {summary['mean_length']:.0f} "
+        f"{summary['games']} games ({cfg.get('schedule', 'seats rotated')}), seed {cfg['seed']}, mean length "
+        f"{summary['mean_length']:.0f} "
         f"decisions; {summary.get('play_seconds', math.nan):.0f} s of play (summed over the games, across resumes and "
         f"workers){wall}. Ratings: {summary['rating_scale']} "
         f"= `{summary['anchor']}`; equal share {summary['equal_share']:.2f}; 95% intervals.{_options(cfg)}",
@@ -201,10 +264,12 @@ def write_strength(sections: list[tuple[str, dict]], path: pathlib.Path, command
         f"(tabletop-zoo {env['tabletop_zoo']}, Python {env['python']}, numpy {env['numpy']}, numba "
         f"{env['numba']}; {env['machine']}; load average {env['load_before']} before, {load_after} after).",
         "",
-        "Each game is a seat-rotated arena run (`tabletop_zoo.arena`): a seat's rank comes from the kernel's "
+        "Each game is a seat-rotated arena run (`tabletop_zoo.arena`; at two players a round robin: one run per "
+        "pair of agents, both seat orders): a seat's rank comes from the kernel's "
         "returns, then the final score; ratings are one Plackett-Luce fit over all games with bootstrap "
         "intervals; win shares carry Wilson intervals. The command above writes every game's seed and actions "
-        "into its run folder (`OUT/ladder/<game>/games.jsonl`; regenerated, not versioned), so each result can be "
+        "into its run folder (`OUT/ladder/<game>/games.jsonl`, at two players `OUT/ladder/<game>/pairs/<i>-<j>/`; "
+        "regenerated, not versioned), so each result can be "
         "replayed.",
         "",
     ]

@@ -3,8 +3,9 @@
 Irish Gauge, 3 players, the same network (SB3's default MlpPolicy: actor and critic of two tanh layers of
 64). Measured here, one after the other, with the same torch threads:
 
-- ``selfplay_fps``: the self-play trainer at its default settings (rollout + PPO update), after one warm-up
-  update: the median over ``rounds`` updates of each update's samples/s;
+- ``selfplay_fps``: the self-play trainer at ``PLAIN_PPO``'s settings (SB3's network and PPO sizes, the mixed
+  self-play pool: its defaults before #48), rollout + PPO update, after one warm-up update: the median over
+  ``rounds`` updates of each update's samples/s;
 - ``sb3_fps``: MaskablePPO at SB3's defaults (n_steps 2048, minibatch 64, 10 epochs) on ``KernelVecEnv``
   against random opponents; ``sb3_equal_fps``: the same at the trainer's update settings (samples per
   update, minibatch, epochs, 8 envs);
@@ -28,26 +29,38 @@ from __future__ import annotations
 
 import os
 import time
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .. import registry
 from ..kernels._common.layout import observation_bounds
 
+if TYPE_CHECKING:
+    from ..training.selfplay import SelfPlayConfig
+
 GAME, PLAYERS = registry.DEFAULT_GAME, 3
+
+
+def plain_config() -> SelfPlayConfig:
+    """The self-play settings measured: ``PLAIN_PPO`` (SB3's network and PPO sizes), so the comparison with
+    MaskablePPO is on the same network."""
+    from ..training.selfplay import PLAIN_PPO, SelfPlayConfig
+
+    return SelfPlayConfig(game=GAME, num_players=PLAYERS, **PLAIN_PPO)
 
 
 def selfplay_and_bound(rounds: int, threads: int, repeats: int) -> tuple[list[float], list[float]]:
     """Each round: one bound measurement (``repeats`` timings of each part, the best), then one update of the
-    self-play trainer at its defaults (its samples/s), after a warm-up update."""
+    self-play trainer at ``PLAIN_PPO``'s settings (its samples/s), after a warm-up update."""
     import tempfile
 
-    from ..training import SelfPlayConfig, SelfPlayTrainer
+    from ..training import SelfPlayTrainer
 
     bound = bound_meter(threads, repeats)
     trainer_rates, bound_rates = [], []
     with tempfile.TemporaryDirectory() as out:
-        trainer = SelfPlayTrainer(SelfPlayConfig(game=GAME, num_players=PLAYERS), out, torch_threads=threads)
+        trainer = SelfPlayTrainer(plain_config(), out, torch_threads=threads)
         trainer.update()  # warm-up: numba and torch first calls
         for _ in range(rounds):
             bound_rates.append(bound())
@@ -114,13 +127,12 @@ def bound_meter(threads: int, repeats: int = 5):
 
     from .. import registry
     from ..agents.policy_network import ActorCritic
-    from ..training import SelfPlayConfig
     from ..training.batch import random_positions
     from ..training.inference import RolloutPolicy
     from ..training.ppo import legal_softmax
 
     torch.set_num_threads(threads)
-    cfg = SelfPlayConfig(game=GAME, num_players=PLAYERS).check()
+    cfg = plain_config().check()
     k = registry.kernel(GAME)
     net = ActorCritic(k.OBS_SIZE, k.NUM_ACTIONS, cfg.hidden)
     rollout_policy = RolloutPolicy(net)
@@ -168,11 +180,10 @@ def bound_meter(threads: int, repeats: int = 5):
 
 def run(quick: bool = False, threads: int | None = None) -> dict:
     """All figures of the comparison (``quick``: tiny runs that only check the pipeline)."""
-    from ..training import SelfPlayConfig
     from ..training.run import cores_in_use
 
     threads = threads or cores_in_use()
-    cfg = SelfPlayConfig()
+    cfg = plain_config()
     load_before = os.getloadavg()[0]
     trainer_rates, bound_rates = selfplay_and_bound(1 if quick else 7, threads, 1 if quick else 3)
     result = {

@@ -56,7 +56,9 @@ def ladder(
     game: str = typer.Argument("all", help="game id, or 'all' (every game, one after another)"),
     agents: str = typer.Option("", "--agents", "-a", help=f"agents to add to the standard line-up: {AGENT_SPEC_HELP}"),
     players: int | None = typer.Option(None, "--players", "-n", help="seats per game (default: line-up size)"),
-    games: int | None = typer.Option(None, "--games", "-g", help="games per ladder (default: 20 rotations)"),
+    games: int | None = typer.Option(
+        None, "--games", "-g", help="games per ladder (default: 20 rotations; at 2 players every ordered pair 5 times)"
+    ),
     quick: bool = typer.Option(False, "--quick", help="small line-up (mcts:simulations=20) and 2 rotations"),
     out: str = typer.Option(
         "ladder_runs", "--out", "-o", help="folder: OUT/STRENGTH.md and one arena run per game in OUT/ladder/<game>/"
@@ -69,8 +71,9 @@ def ladder(
         [], "--option", "-O", help=f"a game option KEY=VALUE for every ladder (repeatable): {OPTION_HELP}"
     ),
 ) -> None:
-    """Strength ladder: random, heuristic, mcts:simulations=100 and =1000 (plus --agents), seat-rotated, rated
-    and written as Markdown (OUT/STRENGTH.md) with the command, versions and wall time."""
+    """Strength ladder: random, heuristic, mcts:simulations=100 and =1000 and az (plus --agents), seat-rotated (at 2
+    players a round robin: every two agents meet, in both seat orders), rated and written as Markdown
+    (OUT/STRENGTH.md) with the command, versions and wall time."""
     import pathlib
     import shlex
     import sys

@@ -206,6 +206,7 @@ class Trainer(abc.ABC):
     checkpoint_format: str
     kind: str  # the trainer's name in messages
     from_call: tuple[str, ...] = ()  # settings a resume takes from the call (they do not change the result)
+    older_defaults: dict = {}  # settings a checkpoint from before they existed lacks: the values that run used
     model_file: tuple[str, str]  # the result's key for the model and its file name in the run folder
 
     def __init__(
@@ -222,7 +223,7 @@ class Trainer(abc.ABC):
         if saved is not None:
             grown = {"timesteps": max(config.timesteps, saved["samples"])}
             config = self.config_class(
-                **{**saved["config"], **grown, **{k: getattr(config, k) for k in self.from_call}}
+                **{**self.older_defaults, **saved["config"], **grown, **{k: getattr(config, k) for k in self.from_call}}
             )
         self.cfg = config.check()
         prepare_out(self.out, resume, overwrite)

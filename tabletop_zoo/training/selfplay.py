@@ -50,26 +50,49 @@ PPO_SETTINGS = (  # what `train --ppo KEY=VALUE` may set
 )
 
 
+# The defaults before #48 (SB3's network and PPO settings, the mixed self-play pool, win shares): a run saved
+# before one of these settings existed ran with its value here, and `bench training` compares SB3 with them.
+PLAIN_PPO = {
+    "num_envs": 64,
+    "rollout_samples": 4096,
+    "minibatch": 1024,
+    "epochs": 4,
+    "lr": 3e-4,
+    "gae_lambda": 0.95,
+    "ent_coef": 0.01,
+    "hidden": (64, 64),
+    "pool": DEFAULT_POOL,
+    "reward": "win_share",
+    "dense": False,
+    "kickstart": 0.0,
+    "anneal_lr": False,
+}
+
+
 @dataclasses.dataclass
 class SelfPlayConfig:
-    """Every setting of a run (saved in the checkpoint; a resume keeps them, only ``timesteps`` may grow)."""
+    """Every setting of a run (saved in the checkpoint; a resume keeps them, only ``timesteps`` may grow).
+
+    The defaults are the best known recipe (docs/training.md, benchmarks/TRAINING.md): PPO against the game's
+    heuristic, kickstarted from its moves, on dense score shares, with a 256 x 256 network. ``PLAIN_PPO`` holds
+    the settings the defaults replaced."""
 
     game: str = registry.DEFAULT_GAME
     num_players: int | None = None
-    timesteps: int = 50_000  # samples: non-forced decisions of seats played by the current policy
-    num_envs: int = 64  # games in flight, over all workers
-    rollout_samples: int = 4096  # samples per PPO update
-    minibatch: int = 1024
-    epochs: int = 4
-    lr: float = 3e-4
+    timesteps: int = 60_000  # samples: non-forced decisions of seats played by the current policy
+    num_envs: int = 32  # games in flight, over all workers
+    rollout_samples: int = 2048  # samples per PPO update
+    minibatch: int = 256
+    epochs: int = 10
+    lr: float = 1e-3
     gamma: float = 1.0  # win shares arrive at the end of finite games
-    gae_lambda: float = 0.95
+    gae_lambda: float = 0.8
     clip: float = 0.2
-    ent_coef: float = 0.01
+    ent_coef: float = 0.0  # no entropy bonus: 13 of 16 untuned seeds passed, 12 of 16 with it (TRAINING.md)
     vf_coef: float = 0.5
     max_grad_norm: float = 0.5
-    hidden: tuple[int, ...] = (64, 64)  # SB3's default MlpPolicy: two tanh layers of 64
-    pool: str = DEFAULT_POOL
+    hidden: tuple[int, ...] = (256, 256)
+    pool: str = "heuristic=1"  # the seats the learner must beat; "self=..." for self-play
     snapshot_every: int = 2  # updates between snapshots added to the pool
     pool_size: int = 8  # snapshots kept (the oldest leaves first)
     eval_every: int | None = None  # samples between evaluations (default: timesteps / 8)
@@ -80,11 +103,12 @@ class SelfPlayConfig:
     workers: int = 1
     address: str | None = None
     options: dict = dataclasses.field(default_factory=dict)
-    reward: str = "win_share"  # or score_margin / score_share: score minus the table's mean, normalised
-    dense: bool = False  # score rewards: credit each decision with the change of its seat's reward (rollout.py)
-    kickstart: float = 0.0  # weight of the cross-entropy to the heuristic's moves at the start (ppo.py) ...
+    reward: str = "score_share"  # score minus the table's mean over the mean; or win_share / score_margin
+    dense: bool | None = None  # credit each decision with the change of its seat's score reward (rollout.py);
+    # None: dense with a score reward, final with a win share
+    kickstart: float = 1.0  # weight of the cross-entropy to the heuristic's moves at the start (ppo.py) ...
     kickstart_samples: int = 30_000  # ... falling linearly to 0 over this many samples
-    anneal_lr: bool = False  # the learning rate falls linearly from lr to 0 at timesteps (CleanRL's PPO default)
+    anneal_lr: bool = True  # the learning rate falls linearly from lr to 0 at timesteps (CleanRL's PPO default)
     target_kl: float = 0.0  # > 0: an update stops once a minibatch's KL from the rollout's policy passes 1.5x it
 
     def check(self) -> SelfPlayConfig:
@@ -121,6 +145,8 @@ class SelfPlayConfig:
         parse_pool(self.pool)
         if self.reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {self.reward!r}")
+        if self.dense is None:
+            self.dense = self.reward in FINAL_REWARDS
         for name in ("dense", "anneal_lr"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
@@ -138,6 +164,7 @@ class SelfPlayTrainer(Trainer):
 
     config_class, checkpoint_format, kind = SelfPlayConfig, CHECKPOINT_FORMAT, "self-play"
     model_file = ("policy", "policy.pt")
+    older_defaults = PLAIN_PPO  # a checkpoint saved before the recipe became the default ran with these
 
     def _build(self) -> None:
         cfg, k = self.cfg, self.kernel

@@ -82,6 +82,7 @@ def test_a_0_1_self_play_checkpoint_converts_and_resumes_exactly(tmp_path, capsy
     tiny = dict(num_players=3, rollout_samples=128, num_envs=4, minibatch=64, epochs=1, eval_games=2)
     tiny.update(eval_opponents=("random",), snapshot_every=1, pool="self=0.5,heuristic=0.3,random=0.2")
     tiny.update(kickstart=1.0, kickstart_samples=512)  # a teacher in the workers' state too
+    tiny.update(anneal_lr=False)  # the annealed lr follows each run's timesteps: the split one's would differ
 
     def trainer(out, timesteps, resume=False):
         return SelfPlayTrainer(SelfPlayConfig(GAME, timesteps=timesteps, **tiny), out, 1, resume)

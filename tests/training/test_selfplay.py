@@ -14,6 +14,7 @@ from tabletop_zoo.training import parse_pool, train_selfplay  # noqa: E402
 from tabletop_zoo.training.batch import LEARNER, OVER, BatchGames  # noqa: E402
 from tabletop_zoo.training.inference import RolloutPolicy  # noqa: E402
 from tabletop_zoo.training.rollout import RolloutWorker, gae, score_margins, score_shares  # noqa: E402
+from tabletop_zoo.training.selfplay import PLAIN_PPO  # noqa: E402
 
 GAME = "irish_gauge"
 TINY = dict(
@@ -131,7 +132,7 @@ def test_dense_credit_sums_to_the_final_reward_and_changes_no_move():
             spanning += before.any()
     assert spanning > 0
     with pytest.raises(ValueError, match="dense credit needs a score reward"):
-        train_selfplay(GAME, out="unused", dense=True)
+        train_selfplay(GAME, out="unused", reward="win_share", dense=True)
 
 
 def test_kickstart_labels_each_sample_with_the_heuristics_own_choice_and_changes_no_move():
@@ -169,8 +170,8 @@ def test_kickstart_weight_and_annealed_learning_rate_fall_linearly(tmp_path):
     starts = [0] + [row["samples"] for row in log[:-1]]
     assert [row["kick_coef"] for row in log] == pytest.approx([2.0 * max(0.0, 1 - s / 256) for s in starts])
     assert [row["lr"] for row in log] == pytest.approx([0.002 * (1 - s / 512) for s in starts])
-    train_selfplay(GAME, out=tmp_path / "flat", torch_threads=1, **TINY)
-    assert {row["lr"] for row in torch.load(tmp_path / "flat" / "checkpoint.pt", weights_only=True)["log"]} == {3e-4}
+    train_selfplay(GAME, out=tmp_path / "flat", torch_threads=1, **TINY, anneal_lr=False)
+    assert {row["lr"] for row in torch.load(tmp_path / "flat" / "checkpoint.pt", weights_only=True)["log"]} == {1e-3}
     assert log[0]["kick_coef"] == 2.0 and log[-1]["kick_coef"] == 0.0 and log[-1]["loss_kickstart"] == 0.0
     assert all(row["loss_kickstart"] > 0 for row in log if row["kick_coef"] > 0)
     assert run["samples"] >= 512
@@ -235,10 +236,10 @@ def test_no_illegal_action_is_sampled_in_100k_policy_steps(forward):
     "credit",
     [
         {},
-        {"reward": "score_share", "dense": True},
+        {key: PLAIN_PPO[key] for key in ("pool", "reward", "dense", "kickstart", "anneal_lr", "ent_coef", "hidden")},
         {"kickstart": 1.0, "kickstart_samples": 192, "anneal_lr": True, "target_kl": 0.05},
     ],
-    ids=["win_share", "dense", "kickstart_anneal_target_kl"],
+    ids=["recipe", "plain_win_share", "kickstart_anneal_target_kl"],
 )
 def test_resume_gives_the_same_parameters_as_an_uninterrupted_run(tmp_path, credit):
     whole = train_selfplay(GAME, out=tmp_path / "whole", torch_threads=1, **TINY, **credit)
@@ -341,6 +342,16 @@ def test_the_cli_passes_ppo_settings_and_dense_credit(tmp_path):
     for name in PPO_SETTINGS:
         default = defaults[name]
         assert f"{name} ({str(default).lower() if isinstance(default, bool) else f'{default:g}'})" in help_text, name
+    for shown in (
+        "[default: 60000]",
+        "(default 32)",
+        "(default 256,256)",
+        "heuristic=1 (default",
+        "score_share (default",
+    ):
+        assert shown in help_text, shown  # the recipe's defaults (#48), also in the dataclass:
+    assert (defaults["timesteps"], defaults["num_envs"], defaults["hidden"]) == (60_000, 32, (256, 256))
+    assert (defaults["pool"], defaults["reward"]) == ("heuristic=1", "score_share")
     for extra, message in (
         (["--ppo", "lr"], "--ppo must look like KEY=VALUE"),
         (["--ppo", "batch=3"], "--ppo: unknown setting(s) batch; allowed: rollout_samples, minibatch"),
@@ -352,3 +363,61 @@ def test_the_cli_passes_ppo_settings_and_dense_credit(tmp_path):
         assert not (tmp_path / "b").exists()
     az = CliRunner().invoke(app, ["train", GAME, "--algo", "az", "--dense", "--out", str(tmp_path / "c")])
     assert az.exit_code != 0 and "No such option: --dense" in text(az)
+
+
+def _documented_recipe() -> list[str]:
+    """The kickstart recipe's command as docs/training.md spells it out, flag by flag (without its --out)."""
+    import pathlib
+    import shlex
+
+    text = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "training.md").read_text()
+    block = next(b for b in text.split("```bash")[1:] if "--ppo kickstart=1" in b).split("```")[0]
+    command = next(c for c in block.replace("\\\n", " ").splitlines() if "--ppo kickstart=1" in c)
+    words = shlex.split(command)
+    return words[1 : words.index("--out")]  # after "tabletop-zoo"
+
+
+def test_train_selfplay_with_no_tuning_flag_runs_the_documented_recipe(monkeypatch, tmp_path):
+    """#48: `tabletop-zoo train selfplay GAME` with no tuning flag gets every setting of the documented kickstart
+    recipe (so the same seed gives the same run), and every flag still overrides its part."""
+    import dataclasses
+
+    from typer.testing import CliRunner
+
+    import tabletop_zoo.training
+    from tabletop_zoo.cli import app
+    from tabletop_zoo.training.selfplay import SelfPlayConfig
+
+    configs = []
+
+    def resolved(game, out, **kwargs):
+        settings = {k: v for k, v in kwargs.items() if k not in ("torch_threads", "resume", "overwrite", "progress")}
+        configs.append(dataclasses.asdict(SelfPlayConfig(game=game, **settings).check()))
+        return {"samples": 0, "games": 0, "wall_s": 0.0, "policy": f"{out}/policy.pt"}
+
+    monkeypatch.setattr(tabletop_zoo.training, "train_selfplay", resolved)
+    recipe = _documented_recipe()
+    assert recipe[:3] == ["train", "selfplay", "irish_gauge"] and recipe.count("--ppo") == 8
+    plain = ["train", "selfplay", "irish_gauge", "--players", "3", "--timesteps", "60000"]
+    override = [*plain, "--reward", "win_share", "--pool", "self=1", "--hidden", "64,64", "--ppo", "kickstart=0"]
+    for args in (recipe, plain, override):
+        result = CliRunner().invoke(app, [*args, "--out", str(tmp_path)])
+        assert result.exit_code == 0, result.output
+    assert configs[0] == configs[1]
+    assert configs[1]["kickstart"] == 1.0 and configs[1]["hidden"] == (256, 256) and configs[1]["dense"] is True
+    changed = {k for k in configs[1] if configs[1][k] != configs[2][k]}
+    assert changed == {"reward", "dense", "pool", "hidden", "kickstart"} and configs[2]["dense"] is False
+
+
+def test_a_run_saved_before_a_setting_existed_resumes_with_the_value_it_ran_with(tmp_path):
+    """A checkpoint without a setting (saved before it existed) resumes with the value that run had, PLAIN_PPO's
+    (the defaults before #48), not today's recipe."""
+    plain = {key: PLAIN_PPO[key] for key in ("pool", "reward", "dense", "kickstart", "anneal_lr", "ent_coef")}
+    train_selfplay(GAME, out=tmp_path, torch_threads=1, **dict(TINY, timesteps=128, hidden=(64, 64), **plain))
+    saved = torch.load(tmp_path / "checkpoint.pt", weights_only=True)
+    for key in ("reward", "dense", "kickstart", "anneal_lr"):
+        del saved["config"][key]
+    torch.save(saved, tmp_path / "checkpoint.pt")
+    train_selfplay(GAME, out=tmp_path, torch_threads=1, resume=True, timesteps=256)
+    config = torch.load(tmp_path / "checkpoint.pt", weights_only=True)["config"]
+    assert {key: config[key] for key in plain} == plain

@@ -13,7 +13,7 @@ POOL_HELP = (
 )
 
 
-@o.batched_options(samples="searched (non-forced) decisions", envs=32, widths="256,256", every="T/4")
+@o.batched_options(samples="searched (non-forced) decisions", total=50_000, envs=32, widths="256,256", every="T/4")
 def az(
     simulations: Annotated[
         int | None, typer.Option("--simulations", help="search simulations per decision (32)")

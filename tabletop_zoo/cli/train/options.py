@@ -122,14 +122,14 @@ def _keyword(name: str, annotation, default) -> inspect.Parameter:
     return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
 
 
-def batched_options(samples: str, envs: int, widths: str, every: str) -> Callable[[Callable], Callable]:
+def batched_options(samples: str, total: int, envs: int, widths: str, every: str) -> Callable[[Callable], Callable]:
     """A batched trainer's command (selfplay, az) declares only its own options and ``**shared``; this puts them
     among the options every batched trainer takes, declared here once, in the signature typer reads. The
-    trainer's defaults, as ``--help`` shows them: what one sample is (``samples``), the games stepped together
+    trainer's defaults, as ``--help`` shows them: what one sample is (``samples``), how many (``total``), the games stepped together
     (``envs``), the hidden widths (``widths``) and the samples between evaluations (``every``)."""
     head = [
         _keyword("game", Game, registry.DEFAULT_GAME),
-        _keyword("timesteps", Annotated[int, timesteps(samples)], 50_000),
+        _keyword("timesteps", Annotated[int, timesteps(samples)], total),
         _keyword("players", Players, None),
         _keyword("num_envs", Annotated[int | None, num_envs(envs)], None),
     ]
