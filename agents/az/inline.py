@@ -84,36 +84,26 @@ def _evaluate(st, node, counts, row, obs, layers, biases, buf, hidden, logits):
 
 
 @njit(cache=True, nogil=True)
-def _leaf_value(st, node, num_players, mix, rollout_depth, weights, counts, row, logits, hidden, scratch):
-    """Step 3 of ``puct`` for the leaf ``node`` reached in ``st``: its value per seat into ``leaf[0]``."""
+def _network_value(st, node, num_players, scale, weights, counts, row, logits, hidden, obs, buf, relative, out):
+    """A new leaf ``node`` reached in ``st`` is evaluated (its prior is stored for later visits); ``out`` =
+    ``scale`` x the network's value of it, per seat."""
     layers, biases, _, _, w_val, b_val = weights
-    _, mask, _, _, obs, buf, leaf, relative, rng = scratch
-    v, z = leaf[0], leaf[1]
-    if is_over(st):
-        v[:] = 0.0
-        returns(st, v)
-    elif mix < 1.0:  # a new leaf: the network's value (its prior is stored for later visits) and a rollout's
-        r = _evaluate(st, node, counts, row, obs, layers, biases, buf, hidden, logits)
-        for k in range(num_players):
-            relative[k] = b_val[k] + dot(w_val[k], hidden[r])
-        puct.absolute_values(to_move(st), num_players, relative, 1.0 - mix, v)
-        if mix > 0.0:
-            _rollout(st, rollout_depth, mask, rng, z)
-            for p in range(num_players):
-                v[p] += mix * z[p]
-    else:  # mix 1: the rollout alone values a new leaf; the network's prior waits for a second visit
-        v[:] = 0.0
-        _rollout(st, rollout_depth, mask, rng, v)
+    r = _evaluate(st, node, counts, row, obs, layers, biases, buf, hidden, logits)
+    for k in range(num_players):
+        relative[k] = b_val[k] + dot(w_val[k], hidden[r])
+    puct.absolute_values(to_move(st), num_players, relative, scale, out)
 
 
 @njit(cache=True, nogil=True)
 def grow(root, simulations, num_players, c, temperature, mix, rollout_depth, weights, tree, logits, hidden, scratch):
     """Add ``simulations`` simulations to the tree (``Tree.arrays()``; fewer if it fills up); returns how many
-    were run."""
+    were run. A leaf's value (step 3 of ``puct``) is written here, not in a function of its own: a call per
+    simulation with the tree's arrays would count references to each of them."""
     layers, biases, w_pol, b_pol, _, _ = weights
     counts, action, _, _, row, visits, value, path = tree
-    st, mask, legal, weight, obs, buf, leaf, _, rng = scratch
+    st, mask, legal, weight, obs, buf, leaf, relative, rng = scratch
     head = (hidden, w_pol, b_pol, 1.0 / temperature)
+    v, z = leaf[0], leaf[1]  # the leaf's value, the rollout's
     done = 0
     while done < simulations and counts[0] < action.size:
         puct.start(root, st, rng, mask)
@@ -121,8 +111,21 @@ def grow(root, simulations, num_players, c, temperature, mix, rollout_depth, wei
         while mix >= 1.0 and visits[node] > 0 and not is_over(st):  # mix 1: evaluated at its second visit
             _evaluate(st, node, counts, row, obs, layers, biases, buf, hidden, logits)
             node, d = puct.descend(st, mask, legal, weight, c, logits, head, tree, node, d)
-        _leaf_value(st, node, num_players, mix, rollout_depth, weights, counts, row, logits, hidden, scratch)
-        puct.backup(path, d, leaf[0], num_players, visits, value)
+        if is_over(st):
+            v[:] = 0.0
+            returns(st, v)
+        elif mix < 1.0:  # the network's value and a rollout's
+            _network_value(
+                st, node, num_players, 1.0 - mix, weights, counts, row, logits, hidden, obs, buf, relative, v
+            )
+            if mix > 0.0:
+                _rollout(st, rollout_depth, mask, rng, z)
+                for p in range(num_players):
+                    v[p] += mix * z[p]
+        else:  # mix 1: the rollout alone values a new leaf; the network's prior waits for a second visit
+            v[:] = 0.0
+            _rollout(st, rollout_depth, mask, rng, v)
+        puct.backup(path, d, v, num_players, visits, value)
         done += 1
     return done
 

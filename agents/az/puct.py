@@ -27,7 +27,11 @@ its own arithmetic):
 - ``head=(hidden, w_pol, b_pol, 1 / temperature)`` (the play search): a node's row holds logits, NaN until
   computed from the node's trunk activation ``hidden[row]``, softmaxed over the legal set at ``temperature``.
 
-A tree lives in preallocated arrays (``TreeArrays``); nothing is allocated per simulation.
+A tree lives in preallocated arrays (``TreeArrays``); nothing is allocated per simulation. The steps that run at
+every node or every simulation, allocate nothing and return no array (``descend`` and what it calls,
+``claim_row``, ``absolute_values``, ``backup``) are compiled without reference counting (``NO_REFCOUNT``, as the
+kernels' per-step functions in ``kernels/_common/dispatch.py``): with it, each call of such a function adds an
+atomic incref and decref of every array it is passed, a cost on every simulation that nothing needs.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from ...kernels._common.rng import next_u64, seed_rng
 from .numba_net import logit
 
 NO_NODE = -1
+NO_REFCOUNT = {"cache": True, "nogil": True, "_nrt": False}  # for functions that neither allocate nor return arrays
 
 
 class TreeArrays:
@@ -100,7 +105,7 @@ def start(root, st, rng, mask):
     legal_mask(st, mask)
 
 
-@njit(cache=True, nogil=True)
+@njit(**NO_REFCOUNT)
 def _prior_terms(prior, mask, legal, weight, c, n):
     """The batched search's prior (probabilities): lists the legal actions into ``legal`` and writes each one's
     ``c * P`` into ``weight``; returns (their number, ``sqrt(N)``), the scale of the exploration term."""
@@ -116,7 +121,7 @@ def _prior_terms(prior, mask, legal, weight, c, n):
     return n_legal, np.sqrt(max(n, 1))
 
 
-@njit(cache=True, nogil=True)
+@njit(**NO_REFCOUNT)
 def _logit_terms(logits, hidden, w_pol, b_pol, inv_t, mask, legal, weight, c, n):
     """The play search's prior (lazy logits at a temperature): lists the legal actions into ``legal``, computes
     their missing logits and writes each one's unnormalised ``P`` into ``weight``; returns (their number,
@@ -137,7 +142,7 @@ def _logit_terms(logits, hidden, w_pol, b_pol, inv_t, mask, legal, weight, c, n)
     return n_legal, c * np.sqrt(max(n, 1)) / total
 
 
-@njit(cache=True, nogil=True)
+@njit(**NO_REFCOUNT)
 def select(node, seat, mask, legal, n_legal, weight, scale, action, first_child, next_sibling, visits, value):
     """Step 2's choice at an evaluated node among the legal actions (mask 1; ``legal`` lists them): the one
     maximising ``Q + scale * weight[a] / (1 + n)``; returns (its child or NO_NODE, the action). Ties go to
@@ -165,7 +170,7 @@ def select(node, seat, mask, legal, n_legal, weight, scale, action, first_child,
     return best_child, best_action
 
 
-@njit(cache=True, nogil=True)
+@njit(**NO_REFCOUNT)
 def add_child(node, a, counts, action, first_child, next_sibling, row, visits, value):
     """Expansion: a new, unevaluated child of ``node`` for action ``a``; returns it."""
     child = counts[0]
@@ -180,7 +185,7 @@ def add_child(node, a, counts, action, first_child, next_sibling, row, visits, v
     return child
 
 
-@njit(cache=True, nogil=True)
+@njit(**NO_REFCOUNT)
 def descend(st, mask, legal, weight, c, priors, head, tree, node, depth):
     """Step 2 from ``node`` (at ``depth`` on the path): select and step through evaluated nodes, making a child
     when first chosen, until an unevaluated node or the end of the game; returns (that node, its depth).
@@ -211,7 +216,7 @@ def descend(st, mask, legal, weight, c, priors, head, tree, node, depth):
     return node, depth
 
 
-@njit(cache=True, nogil=True)
+@njit(**NO_REFCOUNT)
 def claim_row(node, counts, row):
     """Mark ``node`` evaluated: it gets the next row for its prior (and trunk activation); returns the row."""
     r = counts[1]
@@ -220,7 +225,7 @@ def claim_row(node, counts, row):
     return r
 
 
-@njit(cache=True, nogil=True)
+@njit(**NO_REFCOUNT)
 def absolute_values(seat, num_players, relative, scale, out):
     """``out`` = ``scale`` x the network's seat-relative values of a leaf whose mover is ``seat``: entry k of
     ``relative`` is the return of seat ``(seat + k) % num_players``."""
@@ -229,7 +234,7 @@ def absolute_values(seat, num_players, relative, scale, out):
         out[(seat + k) % num_players] = scale * relative[k]
 
 
-@njit(cache=True, nogil=True)
+@njit(**NO_REFCOUNT)
 def backup(path, depth, leaf_value, num_players, visits, value):
     """Step 4: every node of ``path[: depth + 1]`` counts a visit and adds the leaf's value vector."""
     for i in range(depth + 1):
