@@ -103,7 +103,9 @@ def strength(run: pathlib.Path, fresh: int) -> str:
     if not found:
         return "Not measured yet.\n"
     seeds = sorted({s for by_seed in found.values() for s in by_seed if s != fresh}, key=_dev_first)
-    head = [f"development seed {s}" if s in DEVELOPMENT_SEEDS else f"seed {s}" for s in seeds]
+    head = [
+        f"development seed {s}" if s in DEVELOPMENT_SEEDS else f"fresh seed {s}" for s in seeds
+    ]  # any other seed came after the networks froze
     lines = [
         "| against | " + " | ".join([*head, f"fresh seed {fresh}"]) + " |",
         "|---" * (len(seeds) + 2) + "|",
