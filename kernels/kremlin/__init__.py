@@ -38,6 +38,7 @@ from .invariants import check_invariants
 from .observe import OBS_PIECES
 from .observe import OBS_SIZE
 from .observe import observe
+from .rollout import rollout_action
 from .rules import chance_outcomes
 from .rules import init_state
 from .rules import is_chance
@@ -126,7 +127,9 @@ OPTIONS, resolve_options, check_num_players, new_state, playouts, game_args = en
     _KERNEL, _OPTIONS, "Kremlin (Magne!)", init_state, _setup, "at the first allocation choice (KRM-SET-4)"
 )
 
-__all__ = contract.exports(CHANCE_MODE, INFORMATION, "public_action_name", "action_family", "declare_id")
+__all__ = contract.exports(
+    CHANCE_MODE, INFORMATION, "public_action_name", "action_family", "declare_id", "rollout_action"
+)
 
 from .validate import validate  # noqa: E402  (last: it bounds records by the constants above)
 
