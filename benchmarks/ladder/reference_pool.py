@@ -7,8 +7,8 @@
 worker, as ``tabletop_zoo.arena.ladder`` plays it) of every game at every player count into
 ``benchmarks/ladder/<n>p/<game>/``: seats rotated over the line-up at three players or more, and at two players a
 round robin (``<game>/pairs/<i>-<j>/``: every two members, both seat orders), in passes of growing size
-(``--rotations 2,4,8,20``: every (game, count) gets 5 x rotations games, then 10, 20, 40, 100; at two players
-10 x rotations, that is rotations games per pair), so an interrupted run has measured every count at the last
+(``--rotations 2,4,8,20``: every (game, count) gets 5 x rotations games, that is 10, 20, 40, then 100; at two
+players 10 x rotations, that is rotations games per pair), so an interrupted run has measured every count at the last
 finished pass. Run it again (same arguments) to resume: finished games are kept, a pass only plays what it lacks.
 
 ``publish`` reads the run folders and writes what they hold: the pool file
