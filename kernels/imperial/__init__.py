@@ -40,6 +40,7 @@ from .invariants import check_invariants
 from .observe import OBS_PIECES
 from .observe import OBS_SIZE
 from .observe import observe
+from .rollout import rollout_action
 from .rules import init_state
 from .rules import is_over
 from .rules import legal_mask
@@ -166,6 +167,7 @@ __all__ = contract.exports(
     "resolve_combat",
     "collect_taxes",
     "tax_revenue",
+    "rollout_action",
 )
 
 dispatch.register(_KERNEL)  # generic numba code (MCTS) finds this kernel by its record dtype
