@@ -68,7 +68,6 @@ from .tables import FIRST_NEUTRAL
 from .tables import FIRST_SEA
 from .tables import FT_SHIPYARD
 from .tables import LAND_ADJ
-from .tables import N_BONDS
 from .tables import N_NATIONS
 from .tables import N_REGIONS
 from .tables import N_SEAS
@@ -283,37 +282,50 @@ def _combat_action(r, mask):
 
 # --- investor -------------------------------------------------------------------------------------
 @njit(cache=True)
-def _control_bonus(r, p, n, mine, value):
-    """IMP-BND-2: what taking (or keeping) nation n's flag is worth to buyer p, investing mine in it."""
-    holder = r.flag[n]
-    if holder != p:
-        return 2.0 + 0.3 * value if mine > (investment(r, n, holder) if holder >= 0 else 0) else 0.0
+def _nation_terms(r, p, n):
+    """(how promising nation n is by power and tax chart, buyer p's investment in n (IMP-BND-2), the flag
+    holder's investment, the best other seat's investment): read once per nation, not once per bond."""
+    value = 1.0 + r.power[n] / 5.0 + (r.tax_pos[n] - TAX_MIN_POS) / 2.0
+    holder = investment(r, n, r.flag[n]) if r.flag[n] >= 0 else 0
     rival = 0
     for q in range(r.num_players):
         if q != p:
             rival = max(rival, investment(r, n, q))
-    return 1.0 if rival + 9 >= investment(r, n, p) else 0.0
+    return value, investment(r, n, p), holder, rival
+
+
+@njit(cache=True)
+def _score(r, p, n, k, t, terms):
+    """Interest gained per money (bond k + 1, returning bond t, IMP-BND-1) weighted by the nation's promise,
+    plus 2 + 0.3 x promise for taking its flag, or 1 for keeping it against a close rival (IMP-BND-2)."""
+    value, inv, holder, rival = terms
+    price = BOND_COST[k] - (BOND_COST[t - 1] if t else 0)
+    score = (BOND_INTEREST[k] - (BOND_INTEREST[t - 1] if t else 0)) * value / max(price, 1)
+    if r.flag[n] != p:
+        return score + (2.0 + 0.3 * value if inv + price > holder else 0.0)
+    return score + (1.0 if rival + 9 >= inv else 0.0)
+
+
+@njit(cache=True)
+def buy_score(r, a):
+    """What BUY action a is worth to the seat due to buy (``_score``)."""
+    p, b = r.inv_buyer, a - A_BUY
+    n = b // 90
+    return _score(r, p, n, (b % 90) // 10, b % 10, _nation_terms(r, p, n))
 
 
 @njit(cache=True)
 def _buy_action(r, mask):
-    """IMP-BND-1: the purchase of the best interest per money in a promising nation (power, tax chart),
-    with a bonus for taking or keeping its flag; PASS when none scores above PASS_FLOOR."""
+    """The best-scoring purchase (``buy_score``); PASS when none scores above PASS_FLOOR."""
     p = r.inv_buyer
     best, best_score = A_PASS, PASS_FLOOR
     for n in range(N_NATIONS):
-        value = 1.0 + r.power[n] / 5.0 + (r.tax_pos[n] - TAX_MIN_POS) / 2.0
-        inv = investment(r, n, p)
-        for k in range(N_BONDS):
-            for t in range(k + 1):
-                a = A_BUY + 90 * n + 10 * k + t
-                if not mask[a]:
-                    continue
-                price = BOND_COST[k] - (BOND_COST[t - 1] if t else 0)
-                gain = BOND_INTEREST[k] - (BOND_INTEREST[t - 1] if t else 0)
-                score = gain * value / max(price, 1) + _control_bonus(r, p, n, inv + price, value)
+        terms = _nation_terms(r, p, n)
+        for b in range(90):
+            if mask[A_BUY + 90 * n + b]:
+                score = _score(r, p, n, b // 10, b % 10, terms)
                 if score > best_score:
-                    best, best_score = a, score
+                    best, best_score = A_BUY + 90 * n + b, score
     return best
 
 
