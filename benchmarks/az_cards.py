@@ -33,7 +33,9 @@ import sys
 
 import torch
 
+from tabletop_zoo import registry
 from tabletop_zoo.agents.az.agent import AZAgent
+from tabletop_zoo.agents.mcts.agent import DEFAULT_ROLLOUT_DEPTH
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 GAMES = ("imperial", "kremlin", "veld_railroads", "french_revolution_1789", "irish_gauge")
@@ -48,6 +50,9 @@ TITLES = {
 
 DEVELOPMENT_SEEDS = (12345, 2027)  # the suite's seeds: which round and which size ship was chosen on them
 FRESH_SEED = 61206  # chosen on 2026-12-06 (#48) after the shipped networks were frozen; used for nothing else
+# A game whose search changed after FRESH_SEED was played is measured again, its fresh figure on a seed of its own:
+# Imperial's rollouts became 80 decisions long (ROLLOUT_DEPTH, #48), chosen on the development seeds only.
+FRESH_SEEDS = {"imperial": 70607}
 HEADLINE = ("heuristic", 4, 40)  # az against three of these, at 4 players, over 40 seat-rotated games
 NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
@@ -65,10 +70,16 @@ def results(run: pathlib.Path) -> dict[str, dict[int, dict]]:
 
 
 def opponents(lineup: str) -> str:
-    """``heuristic;heuristic;heuristic`` as "three heuristic seats"."""
+    """``heuristic;heuristic;heuristic`` as "three heuristic seats" (with the player count when it is not 4)."""
     seats = lineup.split(";")
     kinds = sorted(set(seats), key=seats.index)
-    return " and ".join(f"{NUMBERS[seats.count(k)]} `{k}`" for k in kinds) + " seats"
+    words = " and ".join(f"{NUMBERS[seats.count(k)]} `{k}`" for k in kinds) + (" seat" if len(seats) == 1 else " seats")
+    return words if len(seats) + 1 == HEADLINE[1] else f"{words} ({len(seats) + 1} players)"
+
+
+def fresh_seed(game: str, given: int | None = None) -> int:
+    """The fresh seed of ``game``'s figures: the one given, else its own (``FRESH_SEEDS``), else ``FRESH_SEED``."""
+    return given if given is not None else FRESH_SEEDS.get(game, FRESH_SEED)
 
 
 def command(r: dict) -> str:
@@ -92,12 +103,14 @@ def strength(run: pathlib.Path, fresh: int) -> str:
     if not found:
         return "Not measured yet.\n"
     seeds = sorted({s for by_seed in found.values() for s in by_seed if s != fresh}, key=_dev_first)
-    head = [f"development seed {s}" if s in DEVELOPMENT_SEEDS else f"seed {s}" for s in seeds]
+    head = [
+        f"development seed {s}" if s in DEVELOPMENT_SEEDS else f"fresh seed {s}" for s in seeds
+    ]  # any other seed came after the networks froze
     lines = [
         "| against | " + " | ".join([*head, f"fresh seed {fresh}"]) + " |",
         "|---" * (len(seeds) + 2) + "|",
     ]
-    order = sorted(found, key=lambda lineup: (HEADLINE[0] not in lineup, lineup))
+    order = sorted(found, key=lambda lineup: (lineup != ";".join([HEADLINE[0]] * (HEADLINE[1] - 1)), lineup))
     for lineup in order:
         cells = [_cell(found[lineup].get(s)) for s in [*seeds, fresh]]
         lines.append(f"| {opponents(lineup)} | " + " | ".join(cells) + " |")
@@ -161,7 +174,7 @@ def last_round(game: str) -> pathlib.Path:
     return [r / game for r in ROUNDS if (r / game / "log.json").exists()][-1]
 
 
-def card(game: str, commit: str, fresh: int = FRESH_SEED) -> str:
+def card(game: str, commit: str, fresh: int) -> str:
     """The model card of ``game``'s shipped network (Markdown), its strength at the development and fresh seeds."""
     run = last_round(game)
     log = json.loads((run / "log.json").read_text())
@@ -171,6 +184,7 @@ def card(game: str, commit: str, fresh: int = FRESH_SEED) -> str:
     params = sum(v.numel() for v in blob["state_dict"].values())
     defaults = {k: v.default for k, v in inspect.signature(AZAgent.__init__).parameters.items()}
     sims, c, mix = defaults["simulations"], defaults["c"], defaults["mix"]
+    depth = getattr(registry.kernel(game), "ROLLOUT_DEPTH", DEFAULT_ROLLOUT_DEPTH)
     last = epochs[-1]
     teacher = meta.get("teacher", "heuristic")
     if teacher == "heuristic":
@@ -201,7 +215,8 @@ teacher path above held; not versioned: `scripts/ship_az {game}` makes it again 
 `make_agent("az", "{game}")` (or `--agents az` in `play`, `arena` and `ladder`) loads this network from
 `agents/az/weights/{game}.pt`. The agent searches {sims} simulations a move by default (`az:simulations=N`,
 or `az:seconds=S` to stop at a time): PUCT with this network's policy as the prior (c = {c}) and the leaves
-valued by rollouts of the kernel's rollout policy (`mix` = {mix}; `az:mix=0` values them by the network alone).
+valued by rollouts of the kernel's rollout policy, {depth} decisions long (the game's `ROLLOUT_DEPTH`) and then
+scored by the kernel's evaluation (`mix` = {mix}; `az:mix=0` values them by the network alone).
 
 ## How it was made
     scripts/ship_az {game}        # at commit {commit}
@@ -222,10 +237,10 @@ valued by rollouts of the kernel's rollout policy (`mix` = {mix}; `az:mix=0` val
 ## Strength at the default budget
 
 Games won outright by az (it alone ranks first; ties count as losses) of its seat-rotated games at
-{meta["num_players"]} players, arena schedule, with the exact one-sided binomial p against the equal share (in bold
+{HEADLINE[1]} players unless a row says otherwise, arena schedule, with the exact one-sided binomial p against the equal share (in bold
 where p < 0.01). The
-development seeds chose which round and which network size ship; the fresh seed was chosen after the networks were
-frozen and used for nothing else, so its column is the one to quote. #21's goals: beat three heuristics at
+development seeds chose which round, which network size and which search settings ship; the fresh seed was chosen
+after they were frozen and used for nothing else, so its column is the one to quote. #21's goals: beat three heuristics at
 p < 0.01 within 0.1 s a move, and beat `mcts:simulations=1000` at equal or less time a move.
 {_measured_as(run, weights)}
 {strength(run, fresh)}"""
@@ -245,22 +260,23 @@ def measure(game: str, fresh: int) -> None:
     )
 
 
-def summary_table(games: list[str], fresh: int) -> str:
+def summary_table(games: list[str], fresh: int | None) -> str:
     """The weights README's table: each game's headline at the development seeds and the fresh one."""
     kind, players, _ = HEADLINE
     lineup = ";".join([kind] * (players - 1))
     lines = [
-        f"| game | development seed {DEVELOPMENT_SEEDS[0]} | fresh seed {fresh} | model card |",
+        f"| game | development seed {DEVELOPMENT_SEEDS[0]} | fresh seed | model card |",
         "|---|---|---|---|",
     ]
     for game in games:
         by_seed = results(last_round(game)).get(lineup, {})
-        cells = [_cell(by_seed.get(DEVELOPMENT_SEEDS[0])), _cell(by_seed.get(fresh))]
+        seed = fresh_seed(game, fresh)
+        cells = [_cell(by_seed.get(DEVELOPMENT_SEEDS[0])), f"{_cell(by_seed.get(seed))}, seed {seed}"]
         lines.append(f"| {TITLES[game]} | " + " | ".join(cells) + f" | `docs/models/az_{game}.md` |")
     return "\n".join(lines) + "\n"
 
 
-def write_summary(games: list[str], fresh: int) -> None:
+def write_summary(games: list[str], fresh: int | None) -> None:
     """Replace the table between the README's markers (the rest of the file is written by hand)."""
     path = ROOT / "agents" / "az" / "weights" / "README.md"
     text = path.read_text()
@@ -275,7 +291,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("games", nargs="*", default=list(GAMES))
     ap.add_argument("--commit", required=True)
-    ap.add_argument("--fresh-seed", type=int, default=FRESH_SEED, help="the seed chosen after the networks froze")
+    ap.add_argument(
+        "--fresh-seed", type=int, help="the seed chosen after the networks froze (default: each game's own)"
+    )
     ap.add_argument("--measure", action="store_true", help="play the headline where the fresh seed lacks it")
     a = ap.parse_args()
     if a.fresh_seed in DEVELOPMENT_SEEDS:
@@ -285,8 +303,8 @@ def main() -> None:
         ap.error(f"unknown game(s) {', '.join(unknown)}; the shipped networks are {', '.join(GAMES)}")
     for game in a.games:
         if a.measure:
-            measure(game, a.fresh_seed)
-        (ROOT / "docs" / "models" / f"az_{game}.md").write_text(card(game, a.commit, a.fresh_seed))
+            measure(game, fresh_seed(game, a.fresh_seed))
+        (ROOT / "docs" / "models" / f"az_{game}.md").write_text(card(game, a.commit, fresh_seed(game, a.fresh_seed)))
     write_summary(list(GAMES), a.fresh_seed)
 
 

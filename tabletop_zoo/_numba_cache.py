@@ -66,6 +66,7 @@ def configure() -> str:
     numba.config.CACHE_DIR = folder
     compile_without_literals()
     name_damaged_cache()
+    lock_cache_saves()
     return folder
 
 
@@ -102,6 +103,32 @@ def name_damaged_cache() -> None:
 
     load_overload.names_damaged_cache = True
     caching.Cache.load_overload = load_overload
+
+
+def lock_cache_saves() -> None:
+    """Make numba's cache safe for processes compiling at once (precompile's pool, xdist workers, two users).
+
+    numba saves an entry by reading a function's index, naming a data file after the entries it found, and writing
+    both back: two processes saving the same function at once (the search and the dispatch wrappers are one
+    function per record type, so every game adds entries to the same index) pick the same data file name, and the
+    index one keeps can point at the code the other wrote, a function compiled for another game. An exclusive
+    lock on the index's own lock file around the whole save makes each save see the one before it.
+    """
+    import fcntl
+
+    from numba.core import caching
+
+    original = caching.IndexDataCacheFile.save
+    if getattr(original, "locks_saves", False):
+        return
+
+    def save(self, key, data):
+        with open(self._index_path + ".lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+            return original(self, key, data)
+
+    save.locks_saves = True
+    caching.IndexDataCacheFile.save = save
 
 
 def compile_without_literals() -> None:

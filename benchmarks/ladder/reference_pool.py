@@ -3,13 +3,13 @@
     nohup nice -n 10 python benchmarks/ladder/reference_pool.py run > benchmarks/ladder/run.log 2>&1 &
     python benchmarks/ladder/reference_pool.py publish
 
-``run`` plays the ladder (the pool random, heuristic, mcts:simulations=100, mcts:simulations=1000 and az, seats
-rotated as in ``tabletop_zoo.arena.ladder``, one worker) of every game at every player count into
-``benchmarks/ladder/<n>p/<game>/``, and at two players also the line-up in steps of two into
-``2p-skip/<game>/`` (the rotation seats only neighbours of a line-up together), in passes of growing size
-(``--rotations 2,4,8,20``: every (game, count) gets 10 games, then 20, 40, 100), so an interrupted run has measured
-every count at the last finished pass. Run it again (same arguments) to resume: finished games are kept, a pass
-only plays what it lacks.
+``run`` plays the ladder (the pool random, heuristic, mcts:simulations=100, mcts:simulations=1000 and az, one
+worker, as ``tabletop_zoo.arena.ladder`` plays it) of every game at every player count into
+``benchmarks/ladder/<n>p/<game>/``: seats rotated over the line-up at three players or more, and at two players a
+round robin (``<game>/pairs/<i>-<j>/``: every two members, both seat orders), in passes of growing size
+(``--rotations 2,4,8,20``: every (game, count) gets 5 x rotations games, then 10, 20, 40, 100; at two players
+10 x rotations, that is rotations games per pair), so an interrupted run has measured every count at the last
+finished pass. Run it again (same arguments) to resume: finished games are kept, a pass only plays what it lacks.
 
 ``publish`` reads the run folders and writes what they hold: the pool file
 (``tabletop_zoo/arena/reference_pool.json``: the pool's ratings per game and count, its version) and
@@ -29,7 +29,7 @@ import time
 from tabletop_zoo import registry
 from tabletop_zoo.arena import evaluate, seats, tournament
 from tabletop_zoo.arena.files import GAMES_FILE, RUN_FILE, TIMES_FILE, atomic_write, play_seconds
-from tabletop_zoo.arena.ladder import STANDARD, environment, markdown
+from tabletop_zoo.arena.ladder import PAIRS_FOLDER, ROUND_ROBIN, STANDARD, environment, markdown, pairs, round_robin
 from tabletop_zoo.arena.report import summarize
 
 ROOT = pathlib.Path(__file__).resolve().parent  # benchmarks/ladder
@@ -38,20 +38,18 @@ POOL_PATH = REPO / "tabletop_zoo" / "arena" / evaluate.POOL_FILE
 STRENGTH_PATH = REPO / "benchmarks" / "STRENGTH.md"
 SEED = 48  # the pool ladder's run seed (the issue's number), chosen before any game was played
 COMMAND = "python benchmarks/ladder/reference_pool.py run"
-# At two players the arena's rotation seats neighbours of the line-up only (5 of the 10 pairs): a second ladder in
-# steps of two (random, mcts:100, az, heuristic, mcts:1000) seats the other 5, so every two members meet.
-SKIP = STANDARD[::2] + STANDARD[1::2]
 WEIGHTS_FILE = ROOT / "az_weights.json"  # {game: SHA-256 of the az network the game's ladders are played with}
 
 
-def folder(num_players: int, order: list[str] = STANDARD) -> pathlib.Path:
-    """Where the ladders at ``num_players`` live: ``<n>p/<game>/`` under this folder (``2p-skip/`` for SKIP)."""
-    return ROOT / (f"{num_players}p" if order == STANDARD else f"{num_players}p-skip")
+def folder(num_players: int) -> pathlib.Path:
+    """Where the ladders at ``num_players`` live: ``<n>p/<game>/`` under this folder."""
+    return ROOT / f"{num_players}p"
 
 
-def orders(num_players: int) -> list[list[str]]:
-    """The line-up orders played at ``num_players``: STANDARD, and at two players SKIP too."""
-    return [STANDARD, SKIP] if num_players == 2 else [STANDARD]
+def pass_games(num_players: int, rotations: int) -> int:
+    """A pass's games: whole rotations of the line-up, or at two players ``rotations`` games per pair of the round
+    robin (an even number, so each member of a pair sits first in half of them)."""
+    return len(STANDARD) * rotations if num_players > 2 else len(pairs(STANDARD)) * rotations
 
 
 def played_weights(gid: str) -> str:
@@ -74,17 +72,19 @@ def run(rotations: list[int]) -> None:
         for gid in sorted(registry.GAMES):
             played_weights(gid)
             for n in registry.player_counts(gid):
-                for order in orders(n):
-                    start = time.perf_counter()
-                    out = folder(n, order) / gid
-                    kwargs = {"workers": 1, "resume": True, "progress": False, "console": False}
-                    summary = tournament.run(gid, order, n, len(order) * r, SEED, out, **kwargs)
-                    per_game = summary["play_seconds"] / max(summary["games"], 1)
-                    print(
-                        f"{gid} {n}p {folder(n, order).name}: {summary['games']} games, {per_game:.2f} s of play per "
-                        f"game, {time.perf_counter() - start:.0f} s this pass",
-                        flush=True,
-                    )
+                start = time.perf_counter()
+                out, games = folder(n) / gid, pass_games(n, r)
+                kwargs = {"seed": SEED, "workers": 1, "resume": True, "progress": False}
+                if n == 2:
+                    summary, _ = round_robin(gid, STANDARD, games, out, backend="local", options={}, **kwargs)
+                else:
+                    summary = tournament.run(gid, STANDARD, n, games, out=out, console=False, **kwargs)
+                per_game = summary["play_seconds"] / max(summary["games"], 1)
+                print(
+                    f"{gid} {n}p: {summary['games']} games, {per_game:.2f} s of play per game, "
+                    f"{time.perf_counter() - start:.0f} s this pass",
+                    flush=True,
+                )
 
 
 def dump(obj) -> str:
@@ -100,28 +100,38 @@ def finished(path: pathlib.Path) -> dict[int, dict]:
     return {rec["game"]: rec for rec in map(json.loads, lines[:-1])}
 
 
-def rotations_done(gid: str, n: int, order: list[str]) -> tuple[dict, int]:
-    """A ladder folder's finished games and how many whole rotations they fill (from game 0, without a gap)."""
-    done = finished(folder(n, order) / gid / GAMES_FILE)
-    whole = len(done) // len(order)
-    while whole and any(g not in done for g in range(whole * len(order))):
-        whole -= 1
+def whole_runs(run_folder: pathlib.Path, step: int) -> tuple[dict, int]:
+    """An arena run's finished games and how many of them, from game 0 without a gap, fill whole steps of
+    ``step`` games (a rotation of the line-up; at two players a pair's two seat orders)."""
+    done = finished(run_folder / GAMES_FILE)
+    whole = len(done) // step * step
+    while whole and any(g not in done for g in range(whole)):
+        whole -= step
     return done, whole
 
 
+def runs_of(gid: str, n: int) -> list[pathlib.Path]:
+    """The arena run folders of ``gid``'s ladder at ``n`` players: one, or at two players one per pair."""
+    out = folder(n) / gid
+    return [out / PAIRS_FOLDER / f"{i}-{j}" for i, j in pairs(STANDARD)] if n == 2 else [out]
+
+
 def measured(gid: str, n: int) -> dict | None:
-    """The ladder of ``gid`` at ``n`` players (both orders at two players) as far as it was played, in whole
-    rotations (every member in every seat equally often, the same number in each order): its summary with the
-    seat-order and kingmaking tables; None before a rotation."""
-    runs = [(order, *rotations_done(gid, n, order)) for order in orders(n)]
+    """The ladder of ``gid`` at ``n`` players as far as it was played: whole rotations (every member in every seat
+    equally often), or at two players the same whole number of games in both seat orders for every pair; its
+    summary with the seat-order and kingmaking tables; None before the first."""
+    runs = [(run, *whole_runs(run, len(STANDARD) if n > 2 else 2)) for run in runs_of(gid, n)]
     whole = min(w for _, _, w in runs)
     if whole == 0:
         return None
     records, seconds = [], 0.0
-    for order, done, _ in runs:
-        records += [done[g] for g in range(whole * len(order))]
-        seconds += play_seconds(folder(n, order) / gid / TIMES_FILE, range(whole * len(order)))
-    config = json.loads((folder(n) / gid / RUN_FILE).read_text())
+    for run_folder, done, _ in runs:
+        records += [done[g] for g in range(whole)]
+        seconds += play_seconds(run_folder / TIMES_FILE, range(whole))
+    config = json.loads((runs[0][0] / RUN_FILE).read_text())
+    if n == 2:
+        config = {"game": gid, "players": 2, "agents": STANDARD, "seed": SEED, "options": config["options"]}
+        config["schedule"] = ROUND_ROBIN
     summary = summarize(records, STANDARD, n)
     summary["config"] = config | {"games": len(records)}
     summary["play_seconds"] = seconds
@@ -193,13 +203,8 @@ def strength(pool: dict, sections: list) -> str:
 
 
 def same_games(gid: str, n: int, summary: dict) -> str:
-    """The commands that play exactly the published games of ``gid`` at ``n`` players again."""
-    games = summary["games"] // len(orders(n))
-    ladder_cmd = f"tabletop-zoo ladder {gid} --players {n} --games {games} --seed {SEED} --workers 1"
-    if n != 2:
-        return ladder_cmd
-    arena_cmd = f"tabletop-zoo arena {gid} --agents '{';'.join(SKIP)}' --players 2 --games {games} --seed {SEED}"
-    return f"{ladder_cmd}` and `{arena_cmd} --workers 1"
+    """The command that plays exactly the published games of ``gid`` at ``n`` players again."""
+    return f"tabletop-zoo ladder {gid} --players {n} --games {summary['games']} --seed {SEED} --workers 1"
 
 
 def _iv(v, digits: int = 0) -> str:

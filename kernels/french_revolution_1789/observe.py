@@ -11,7 +11,9 @@ from numba import njit
 
 from .._common.layout import ObsLayout
 from .._common.observing import mark
+from .._common.observing import reciprocal
 from .._common.observing import relative_seat
+from .._common.observing import scaled
 from .._common.observing import start_observation
 from . import state
 from . import tables
@@ -28,7 +30,6 @@ from .tables import MAX_STRENGTH
 from .tables import N_CARDS
 from .tables import N_CITIES
 from .tables import N_INTRIGUE
-from .tables import N_REGIMES
 from .tables import N_TURNS
 
 S = MAX_SEATS
@@ -76,6 +77,9 @@ PIECES = """
 """
 # the table names the room's constants; O.<piece>: where the piece starts in the vector, D.<piece>: its divisor
 O, D, OBS_PIECES, OBS_SIZE = ObsLayout.from_table(PIECES, state, tables, globals()).exports()
+# reciprocals of the divisors of integer pieces (checked bit-identical to dividing: ``reciprocal``)
+INV_VOTES, INV_RP, INV_VP, INV_SUPPLY = reciprocal(D.votes), reciprocal(D.rp), reciprocal(D.vp), reciprocal(D.supply)
+INV_STRENGTH, INV_CUPS = reciprocal(D.city_strength), reciprocal(D.cups)
 
 
 @njit(cache=True)
@@ -85,15 +89,14 @@ def observe(s, seat, out):
     start_observation(r, seat, mover, out, O.phase_onehot, O.seat_present, O.to_move)
     out[O.turn_onehot + min(r.turn, N_TURNS - 1)] = 1.0
     out[O.regime_onehot + r.regime] = 1.0
-    for g in range(N_REGIMES):
-        out[O.votes + g] = r.votes[g] / D.votes
+    scaled(out, O.votes, r.votes, INV_VOTES)
     for p in range(r.num_players):
         q = relative_seat(r, seat, p)
         if p == r.start_player:
             out[O.start_player + q] = 1.0
-        out[O.rp + q] = r.rp[p] / D.rp
-        out[O.vp + q] = r.vp[p] / D.vp
-        out[O.supply + q] = r.supply[p] / D.supply
+        out[O.rp + q] = r.rp[p] * INV_RP
+        out[O.vp + q] = r.vp[p] * INV_VP
+        out[O.supply + q] = r.supply[p] * INV_SUPPLY
         out[O.auction_passed + q] = r.auc_passed[p]
         out[O.action_passed + q] = r.act_passed[p]
         if p == r.auc_high_bidder:
@@ -111,10 +114,9 @@ def observe(s, seat, out):
         if o >= 0:
             out[O.support + relative_seat(r, seat, o) * N_CITIES + c] = 1.0
         out[O.city_army + c * 3 + r.city_army[c]] = 1.0
-        out[O.city_strength + c] = r.city_str[c] / D.city_strength
+        out[O.city_strength + c] = r.city_str[c] * INV_STRENGTH
     for a in range(3):
-        for k in range(MAX_STRENGTH + 1):
-            out[O.cups + a * (MAX_STRENGTH + 1) + k] = r.cup[a, k] / D.cups
+        scaled(out, O.cups + a * A, r.cup[a], INV_CUPS)
     imp = 4
     exi = 4
     for c in range(N_CARDS):

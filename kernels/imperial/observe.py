@@ -8,8 +8,11 @@ With ``hidden_cash`` (IMP-OPT-3) a seat sees only its own cash. Each piece's sca
 from numba import njit
 
 from .._common.layout import ObsLayout
+from .._common.observing import copied
 from .._common.observing import mark
+from .._common.observing import reciprocal
 from .._common.observing import relative_seat
+from .._common.observing import scaled
 from .._common.observing import start_observation
 from . import state
 from . import tables
@@ -78,21 +81,15 @@ PIECES = """
 O, D, OBS_PIECES, OBS_SIZE = ObsLayout.from_table(PIECES, state, tables, globals()).exports()
 
 
+# reciprocals of the divisors of integer pieces (checked bit-identical to dividing: ``reciprocal``)
+INV_POWER, INV_TAX_POS, INV_TAX_NOW = reciprocal(D.power), reciprocal(D.tax_pos), reciprocal(D.tax_now)
+INV_CHIPS, INV_ARMIES, INV_FLEETS = reciprocal(D.chips_left), reciprocal(D.armies), reciprocal(D.fleets)
+INV_SUPPLY = reciprocal(D.supply)
+INV_MOVED, INV_CARRIED, INV_IMPORT = reciprocal(D.moved), reciprocal(D.carried), reciprocal(D.imp_count)
+
+
 @njit(cache=True)
-def observe(s, seat, out):
-    """Fill out (float32[OBS_SIZE]) with what ``seat`` sees (seat -1: the table's view)."""
-    r = s[0]
-    start_observation(r, seat, to_move(s), out, O.phase_onehot, O.seat_present, O.to_move)
-    out[O.nation_onehot + r.nation] = 1.0
-    for p in range(r.num_players):
-        if not r.hidden_cash or seat < 0 or p == seat:
-            out[O.cash + relative_seat(r, seat, p)] = r.cash[p] / D.cash
-    out[O.investor_card + relative_seat(r, seat, r.investor_card)] = 1.0
-    if r.phase == PH_BUY:
-        out[O.buyer + relative_seat(r, seat, r.inv_buyer)] = 1.0
-    for h in range(H):
-        out[O.factory + h] = r.factory[h]
-        out[O.blocked + h] = is_blocked(r, h)  # IMP-STN-4
+def _bonds(r, seat, out):
     for n in range(N):
         f = r.flag[n]
         if f >= 0:
@@ -105,32 +102,60 @@ def observe(s, seat, out):
                 out[O.bonds + (relative_seat(r, seat, o) * N + n) * B + k] = 1.0
             else:
                 out[O.bond_available + n * B + k] = 1.0
+
+
+@njit(cache=True)
+def _nations(r, out):
+    for n in range(N):
         out[O.treasury + n] = r.treasury[n] / D.treasury
-        out[O.power + n] = r.power[n] / D.power
-        out[O.tax_pos + n] = (r.tax_pos[n] - TAX_MIN_POS) / D.tax_pos
-        out[O.tax_now + n] = tax_revenue(r, n) / D.tax_now  # IMP-TAX-1
+        out[O.power + n] = r.power[n] * INV_POWER
+        out[O.tax_pos + n] = (r.tax_pos[n] - TAX_MIN_POS) * INV_TAX_POS
+        out[O.tax_now + n] = tax_revenue(r, n) * INV_TAX_NOW  # IMP-TAX-1
         out[O.rondel + n * 9 + (r.rondel_pos[n] if r.rondel_pos[n] >= 0 else 8)] = 1.0
-        out[O.chips_left + n] = r.chips_left[n] / D.chips_left
+        out[O.chips_left + n] = r.chips_left[n] * INV_CHIPS
+
+
+@njit(cache=True)
+def _units(r, out):
+    """Armies, fleets and stances (every region, zeros too: rows with no branch, vectorised), the supply."""
+    for n in range(N):
+        scaled(out, O.armies + n * R, r.armies[n], INV_ARMIES)
+        scaled(out, O.fleets + n * R, r.fleets[n], INV_FLEETS)
+        copied(out, O.hostile + n * H, r.hostile[n])
         na = 0
         nf = 0
         for x in range(R):
-            a = r.armies[n, x]
-            fl = r.fleets[n, x]
-            out[O.armies + n * R + x] = a / D.armies  # every region, zeros too: a loop with no branch
-            out[O.fleets + n * R + x] = fl / D.fleets
-            na += a
-            nf += fl
-        out[O.supply + 2 * n] = (UNIT_LIMIT[n, 0] - na) / D.supply
-        out[O.supply + 2 * n + 1] = (UNIT_LIMIT[n, 1] - nf) / D.supply
-        for h in range(H):
-            out[O.hostile + n * H + h] = r.hostile[n, h]
+            na += r.armies[n, x]
+            nf += r.fleets[n, x]
+        out[O.supply + 2 * n] = (UNIT_LIMIT[n, 0] - na) * INV_SUPPLY
+        out[O.supply + 2 * n + 1] = (UNIT_LIMIT[n, 1] - nf) * INV_SUPPLY
+    scaled(out, O.moved, r.moved_army, INV_MOVED)
+    scaled(out, O.moved + R, r.moved_fleet, INV_MOVED)
+    scaled(out, O.carried, r.carried, INV_CARRIED)
+
+
+@njit(cache=True)
+def observe(s, seat, out):
+    """Fill out (float32[OBS_SIZE]) with what ``seat`` sees (seat -1: the table's view)."""
+    r = s[0]
+    start_observation(r, seat, to_move(s), out, O.phase_onehot, O.seat_present, O.to_move)
+    out[O.nation_onehot + r.nation] = 1.0
+    for p in range(r.num_players):
+        if not r.hidden_cash or seat < 0 or p == seat:
+            out[O.cash + relative_seat(r, seat, p)] = r.cash[p] / D.cash
+    out[O.investor_card + relative_seat(r, seat, r.investor_card)] = 1.0
+    if r.phase == PH_BUY:
+        out[O.buyer + relative_seat(r, seat, r.inv_buyer)] = 1.0
+    copied(out, O.factory, r.factory)
+    for h in range(H):
+        out[O.blocked + h] = is_blocked(r, h)  # IMP-STN-4
+    _bonds(r, seat, out)
+    _nations(r, out)
+    _units(r, out)
     for x in range(R):
         if r.chip[x] >= 0:
             out[O.chip + r.chip[x] * R + x] = 1.0
-        out[O.moved + x] = r.moved_army[x] / D.moved
-        out[O.moved + R + x] = r.moved_fleet[x] / D.moved
     for k in range(N_SEAS):
-        out[O.carried + k] = r.carried[k] / D.carried
         out[O.mv_chain + k] = has(r.mv_chain, FIRST_SEA + k)
     out[O.fleets_locked] = r.fleets_locked
     mark(out, O.mv_origin, r.mv_origin)
@@ -139,7 +164,7 @@ def observe(s, seat, out):
     for n in range(N):
         out[O.cmb_asked + n] = (r.cmb_asked >> n) & 1
     mark(out, O.cmb_defender, r.cmb_defender)
-    out[O.imp_count] = r.imp_count / D.imp_count
+    out[O.imp_count] = r.imp_count * INV_IMPORT
     out[O.passed_investor] = r.passed_investor
     out[O.options] = r.ruleset
     out[O.options + 1] = r.home_tax_chips

@@ -5,10 +5,14 @@ rotated so one policy serves every seat. ``observe(s, -1, out)`` is the table's 
 order absolute), used for PettingZoo ``state()``. Each piece's scale is its row of ``PIECES``.
 """
 
+import numpy as np
 from numba import njit
 
 from .._common.layout import ObsLayout
+from .._common.observing import copied
+from .._common.observing import reciprocal
 from .._common.observing import relative_seat
+from .._common.observing import scaled
 from .._common.observing import start_observation
 from . import state
 from . import tables
@@ -64,6 +68,39 @@ PIECES = """
 O, D, OBS_PIECES, OBS_SIZE = ObsLayout.from_table(PIECES, state, tables, globals()).exports()
 
 
+# reciprocals of the divisors of integer pieces (checked bit-identical to dividing: ``reciprocal``)
+INV_HELD, INV_LEFT, INV_SOLD = reciprocal(D.held_by_seat), reciprocal(D.certs_left), reciprocal(D.shares_sold)
+INV_SUPPLY, INV_POTENTIAL = reciprocal(D.supply), reciprocal(D.potential_income)
+INV_BAG, INV_DRAW, INV_HIGH_BID = reciprocal(D.bag), reciprocal(D.last_draw), reciprocal(D.auction_high_bid)
+INV_BUDGET, INV_PLACED, INV_BONUS = (
+    reciprocal(D.build_budget),
+    reciprocal(D.build_placed),
+    reciprocal(D.major_city_bonus),
+)
+# the top certificate's value of each company at each stack position, divided once here (the float64 division,
+# rounded to float32 as the vector does)
+_TOP_CERT_VALUE = (SHARE_VALUE / D.top_cert_value).astype(np.float32)
+
+
+@njit(cache=True)
+def _companies(r, out):
+    for c in range(C):
+        left = N_CERTS[c] - r.next_cert[c]
+        out[O.certs_left + c] = left * INV_LEFT
+        if left > 0:
+            out[O.top_cert_value + c] = _TOP_CERT_VALUE[c, r.next_cert[c]]
+        out[O.shares_sold + c] = r.next_cert[c] * INV_SOLD
+        out[O.supply + c] = r.supply[c] * INV_SUPPLY
+        out[O.potential_income + c] = company_potential(r.loco, r.cube, c) * INV_POTENTIAL
+        out[O.last_income + c] = r.last_income[c] / D.last_income
+        copied(out, O.loco + c * H, r.loco[c])
+    for h in range(H):
+        if r.cube[h] >= 0:
+            out[O.cube_colour + r.cube[h] * H + h] = 1.0
+    scaled(out, O.bag, r.bag, INV_BAG)
+    scaled(out, O.last_draw, r.last_draw, INV_DRAW)
+
+
 @njit(cache=True)
 def observe(s, seat, out):
     """Fill out (float32[OBS_SIZE]) with what ``seat`` sees (everything, seat-relative)."""
@@ -72,38 +109,21 @@ def observe(s, seat, out):
     for p in range(r.num_players):
         i = relative_seat(r, seat, p)
         out[O.cash_by_seat + i] = r.cash[p] / D.cash_by_seat
-        for c in range(C):
-            out[O.held_by_seat + i * C + c] = r.held[p, c] / D.held_by_seat
+        scaled(out, O.held_by_seat + i * C, r.held[p], INV_HELD)
         if r.auc_company >= 0:
             out[O.auction_passed + i] = r.auc_passed[p]
     if r.phase <= PH_BUILD:  # a seat's turn (not chance, not game over)
         out[O.active_onehot + relative_seat(r, seat, r.active)] = 1.0
-    for c in range(C):
-        left = N_CERTS[c] - r.next_cert[c]
-        out[O.certs_left + c] = left / D.certs_left
-        if left > 0:
-            out[O.top_cert_value + c] = SHARE_VALUE[c, r.next_cert[c]] / D.top_cert_value
-        out[O.shares_sold + c] = r.next_cert[c] / D.shares_sold
-        out[O.supply + c] = r.supply[c] / D.supply
-        out[O.potential_income + c] = company_potential(r.loco, r.cube, c) / D.potential_income
-        out[O.last_income + c] = r.last_income[c] / D.last_income
-        for h in range(H):
-            out[O.loco + c * H + h] = r.loco[c, h]
-    for h in range(H):
-        if r.cube[h] >= 0:
-            out[O.cube_colour + r.cube[h] * H + h] = 1.0
-    for k in range(K):
-        out[O.bag + k] = r.bag[k] / D.bag
-        out[O.last_draw + k] = r.last_draw[k] / D.last_draw
+    _companies(r, out)
     if r.auc_company >= 0:
         out[O.auction_company + r.auc_company] = 1.0
-        out[O.auction_high_bid] = r.auc_high_bid / D.auction_high_bid
+        out[O.auction_high_bid] = r.auc_high_bid * INV_HIGH_BID
         out[O.auction_min_bid] = min_bid(r) / D.auction_min_bid
         if r.auc_high_bidder >= 0:
             out[O.auction_high_bidder + relative_seat(r, seat, r.auc_high_bidder)] = 1.0
     if r.phase == PH_BUILD:
         out[O.build_company + r.bld_company] = 1.0
-        out[O.build_budget] = r.bld_budget / D.build_budget
-        out[O.build_placed] = r.bld_placed / D.build_placed
+        out[O.build_budget] = r.bld_budget * INV_BUDGET
+        out[O.build_placed] = r.bld_placed * INV_PLACED
     out[O.ruleset_published] = r.ruleset == RULESET_PUBLISHED
-    out[O.major_city_bonus] = r.major_city_bonus / D.major_city_bonus
+    out[O.major_city_bonus] = r.major_city_bonus * INV_BONUS

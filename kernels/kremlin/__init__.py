@@ -38,6 +38,7 @@ from .invariants import check_invariants
 from .observe import OBS_PIECES
 from .observe import OBS_SIZE
 from .observe import observe
+from .rollout import rollout_action
 from .rules import chance_outcomes
 from .rules import init_state
 from .rules import is_chance
@@ -65,6 +66,10 @@ DEFAULT_PLAYERS = 4  # the count an env, a benchmark or a trainer uses when none
 UTILITY = "general_sum"  # default: the KRM-END-3 turn-limit truncation pays 0 to everyone; see utility()
 NUM_CHANCE_OUTCOMES = tables.DIE_SIDES  # one d20: outcome id = face - 1
 MAX_TURN_LIMIT = 200
+# Decisions of a truncated search rollout: a turn takes dozens (a declaration window alone ends only after N
+# passes in a row, KRM-DW-2), so the search's default of 20 seldom reaches the next vote, power or speech
+# (KRM-YEP-3) that the rollout policy plays well; 60 measured stronger (benchmarks/az_strength.py, #48).
+ROLLOUT_DEPTH = 60
 
 # A proven bound on decisions per game, for N = 6 seats and the largest turn limit T = 200 (KRM-END-3
 # truncates after turn T; the seed itself has no limit, so the turn limit is what bounds the game):
@@ -126,7 +131,9 @@ OPTIONS, resolve_options, check_num_players, new_state, playouts, game_args = en
     _KERNEL, _OPTIONS, "Kremlin (Magne!)", init_state, _setup, "at the first allocation choice (KRM-SET-4)"
 )
 
-__all__ = contract.exports(CHANCE_MODE, INFORMATION, "public_action_name", "action_family", "declare_id")
+__all__ = contract.exports(
+    CHANCE_MODE, INFORMATION, "public_action_name", "action_family", "declare_id", "rollout_action", "ROLLOUT_DEPTH"
+)
 
 from .validate import validate  # noqa: E402  (last: it bounds records by the constants above)
 

@@ -6,11 +6,15 @@ votes and rolls. Private: each seat's influence sheet. A seat sees its own sheet
 seat order) and is the only one that fills ``all_assigned``.
 """
 
+import numpy as np
 from numba import njit
 
 from .._common.layout import ObsLayout
+from .._common.observing import copied
 from .._common.observing import mark
+from .._common.observing import reciprocal
 from .._common.observing import relative_seat
+from .._common.observing import scaled
 from .._common.observing import start_observation
 from . import state
 from . import tables
@@ -66,6 +70,16 @@ PIECES = """
 O, D, OBS_PIECES, OBS_SIZE = ObsLayout.from_table(PIECES, state, tables, globals()).exports()
 
 
+# reciprocals of the divisors of integer pieces (checked bit-identical to dividing: ``reciprocal``)
+INV_SPEECHES, INV_VALUES = reciprocal(D.speeches), reciprocal(D.values_assigned)
+INV_DECLARED, INV_BURNED, INV_ALL = reciprocal(D.declared), reciprocal(D.burned), reciprocal(D.all_assigned)
+INV_SP, INV_AGE, INV_BROKE = reciprocal(D.sp), reciprocal(D.age_room), reciprocal(D.broke)
+INV_MINE, INV_REMAINING = reciprocal(D.my_assigned), reciprocal(D.my_remaining)
+# the pieces that are tables: divided once here (the float64 division, rounded to float32 as the vector does)
+_EXPERIENCE = (EXPERIENCE / D.experience).astype(np.float32)
+_TRAITS = TRAIT.astype(np.float32).ravel()
+
+
 @njit(cache=True)
 def _values_given(r, p):
     if r.assign_seat > p:
@@ -76,47 +90,64 @@ def _values_given(r, p):
 
 
 @njit(cache=True)
+def _seats(r, seat, out):
+    for p in range(r.num_players):
+        i = relative_seat(r, seat, p)
+        out[O.speeches + i] = r.speeches[p] * INV_SPEECHES
+        out[O.values_assigned + i] = _values_given(r, p) * INV_VALUES
+        scaled(out, O.declared + i * G, r.declared[p], INV_DECLARED)
+        scaled(out, O.burned + i * G, r.burned[p], INV_BURNED)
+        if seat < 0:
+            scaled(out, O.all_assigned + p * G, r.assigned[p], INV_ALL)
+    out[O.start_player_onehot + relative_seat(r, seat, r.start_player)] = 1.0
+
+
+@njit(cache=True)
+def _gamers(r, out):
+    """The gamers' public pieces, each a row over the gamers (vectorised)."""
+    copied(out, O.experience, _EXPERIENCE)
+    scaled(out, O.sp, r.sp, INV_SP)
+    scaled(out, O.broke, r.broke, INV_BROKE)
+    copied(out, O.part_time, r.part_time)
+    copied(out, O.phase_flag, r.flag)
+    copied(out, O.opposer, r.opposer)
+    for g in range(G):
+        out[O.age_room + g] = max(0, MAX_AGE_AFTER_POWER - EXPERIENCE[g] - r.sp[g]) * INV_AGE
+        out[O.suspicion + g] = r.susp_turn[g] > 0
+        out[O.trial_eligible + g] = 0 < r.susp_turn[g] < r.turn
+    if r.traits:
+        copied(out, O.traits, _TRAITS)
+
+
+@njit(cache=True)
+def _sheet(r, seat, out):
+    """``seat``'s own influence sheet: what it assigned, and what it may still declare."""
+    scaled(out, O.my_assigned, r.assigned[seat], INV_MINE)
+    for g in range(G):
+        if r.loc[g] != LOC_OTH and r.loc[g] != LOC_RET:
+            out[O.my_remaining + g] = (
+                max(0, r.assigned[seat, g] - r.burned[seat, g] - r.declared[seat, g]) * INV_REMAINING
+            )
+
+
+@njit(cache=True)
 def observe(s, seat, out):
     """Fill out (float32[OBS_SIZE]) with what ``seat`` sees (seat -1: the privileged table view)."""
     r = s[0]
     start_observation(r, seat, to_move(s), out, O.phase_onehot, O.seat_present, O.to_move_onehot)
     if r.phase == PH_WINDOW:
         out[O.window_cont_onehot + r.dw_cont] = 1.0
-    for p in range(r.num_players):
-        i = relative_seat(r, seat, p)
-        out[O.speeches + i] = r.speeches[p] / D.speeches
-        out[O.values_assigned + i] = _values_given(r, p) / D.values_assigned
-        for g in range(G):
-            out[O.declared + i * G + g] = r.declared[p, g] / D.declared
-            out[O.burned + i * G + g] = r.burned[p, g] / D.burned
-            if seat < 0:
-                out[O.all_assigned + p * G + g] = r.assigned[p, g] / D.all_assigned
-    out[O.start_player_onehot + relative_seat(r, seat, r.start_player)] = 1.0
+    _seats(r, seat, out)
+    _gamers(r, out)
     for g in range(G):
         out[O.gamer_location + g * N_LOCS + r.loc[g]] = 1.0
-        out[O.experience + g] = EXPERIENCE[g] / D.experience
-        out[O.sp + g] = r.sp[g] / D.sp
-        out[O.age_room + g] = max(0, MAX_AGE_AFTER_POWER - EXPERIENCE[g] - r.sp[g]) / D.age_room
-        out[O.broke + g] = r.broke[g] / D.broke
-        out[O.suspicion + g] = r.susp_turn[g] > 0
-        out[O.trial_eligible + g] = 0 < r.susp_turn[g] < r.turn
-        out[O.part_time + g] = r.part_time[g]
-        out[O.phase_flag + g] = r.flag[g]
-        out[O.opposer + g] = r.opposer[g]
         c = r.controller[g]
         if c >= 0:
             out[O.controls + relative_seat(r, seat, c) * G + g] = 1.0
         else:
             out[O.uncontrolled + g] = 1.0
-        if r.traits:
-            for t in range(N_TRAITS):
-                out[O.traits + g * N_TRAITS + t] = TRAIT[g, t]
-        if seat >= 0:
-            out[O.my_assigned + g] = r.assigned[seat, g] / D.my_assigned
-            if r.loc[g] != LOC_OTH and r.loc[g] != LOC_RET:
-                out[O.my_remaining + g] = (
-                    max(0, r.assigned[seat, g] - r.burned[seat, g] - r.declared[seat, g]) / D.my_remaining
-                )
+    if seat >= 0:
+        _sheet(r, seat, out)
     mark(out, O.actor, r.actor)
     mark(out, O.target, r.target)
     out[O.context + 0] = r.turn / max(1, r.turn_limit)

@@ -10,7 +10,9 @@ from numba import njit
 
 from .._common.layout import ObsLayout
 from .._common.observing import mark
+from .._common.observing import reciprocal
 from .._common.observing import relative_seat
+from .._common.observing import scaled
 from .._common.observing import start_observation
 from . import state
 from . import tables
@@ -91,6 +93,9 @@ O, D, OBS_PIECES, OBS_SIZE = ObsLayout.from_table(PIECES, state, tables, globals
 _LEVELS = np.arange(LADDER.shape[1])
 _SETTLEMENT_LEVEL = (_LEVELS[None, :] / MAX_DEV[:, None]).astype(np.float32)
 _SETTLEMENT_INCOME = (LADDER / D.settlement_income).astype(np.float32)
+# reciprocals of the divisors of integer pieces (checked bit-identical to dividing: ``reciprocal``)
+INV_HOLDINGS, INV_SHARES = reciprocal(D.holdings), reciprocal(D.treasury_shares)
+INV_BUILT, INV_VALUATION, INV_POSITION = reciprocal(D.sections_built), reciprocal(D.valuation), reciprocal(D.position)
 
 
 @njit(cache=True)
@@ -103,8 +108,7 @@ def _seats(r, seat, out):
         i = relative_seat(r, seat, p)
         out[O.cash + i] = r.cash[p] / D.cash
         out[O.last_payout + i] = r.last_payout[p] / D.last_payout
-        for rr in range(R):
-            out[O.holdings + i * R + rr] = r.holdings[p, rr] / D.holdings
+        scaled(out, O.holdings + i * R, r.holdings[p], INV_HOLDINGS)
         if r.loco_box[p] >= 0:
             out[O.loco_box + i * N_BOXES + r.loco_box[p]] = 1.0
         out[O.auction_passed + i] = r.auc_passed[p]
@@ -120,13 +124,13 @@ def _railroads(r, out):
     sum_income(r.section_owner, r.dev_level, income)
     for rr in range(R):
         income[rr] = income[rr] / D.income
-        out[O.treasury_shares + rr] = r.treasury_shares[rr] / D.treasury_shares
+        out[O.treasury_shares + rr] = r.treasury_shares[rr] * INV_SHARES
         out[O.treasury_cash + rr] = r.treasury_cash[rr] / D.treasury_cash
         out[O.opened + rr] = r.opened[rr]
         out[O.reached_johannesburg + rr] = r.reached_jo[rr]
         out[O.free_section_owed + rr] = r.free_pending[rr]
-        out[O.sections_built + rr] = r.n_sections[rr] / D.sections_built
-        out[O.valuation + rr] = SECTION_VALUATION * r.n_sections[rr] / D.valuation
+        out[O.sections_built + rr] = r.n_sections[rr] * INV_BUILT
+        out[O.valuation + rr] = SECTION_VALUATION * r.n_sections[rr] * INV_VALUATION
     for e in range(E):
         if r.section_owner[e] >= 0:
             out[O.section_owner + r.section_owner[e] * E + e] = 1.0
@@ -174,7 +178,7 @@ def observe(s, seat, out):
     _seats(r, seat, out)
     _railroads(r, out)
     out[O.row + r.row - 1] = 1.0
-    out[O.position] = min(r.position, ROW_LENGTH) / D.position
+    out[O.position] = min(r.position, ROW_LENGTH) * INV_POSITION
     out[O.zasm_trigger] = r.zasm_trigger
     _pending(r, seat, out)
     out[O.repeat_metropolis_pick] = r.repeat_metro
