@@ -72,13 +72,11 @@ DEFAULT_PLAYERS = 4  # the count an env, a benchmark or a trainer uses when none
 UTILITY = "constant_sum"  # default reward="win_share": 1/k to each of k tied winners; see utility()
 # Issue #10's throughput goal for this game: a decision here does more (maneuvers, fights, tax) than elsewhere
 DECISIONS_PER_S_TARGET = 300_000
-# Rollouts of 80 decisions, not the search's 20: a nation's turn (rondel, maneuvers, fights) and the investor's
-# purchases it triggers span dozens of decisions, and a rollout cut before taxes and bond interest are paid
-# scores power points the next turns would change; MCTS(1000) and az beat three heuristics from 80 on
-ROLLOUT_DEPTH = 80
 NUM_CHANCE_OUTCOMES = 0
-# decisions of a truncated search rollout: a maneuver spends many, and 40 reach the next taxations that move
-# power, which ``estimate`` scores (benchmarks: az at 40 beats three heuristics far more often than at 20)
+# Rollouts of 40 decisions of the rollout policy (rollout.py), not the search's 20: a nation's turn (rondel,
+# maneuvers, fights) and the investor's purchases it triggers span dozens of decisions, and a rollout cut before
+# taxes and bond interest are paid scores power points the next turns would change. With the policy, 40 play as
+# well as 80 (uniformly random rollouts needed 80) at half the cost (benchmarks/az_strength.py, #48).
 ROLLOUT_DEPTH = 40
 
 MAX_NATION_TURNS_DEFAULT = 600
