@@ -40,6 +40,7 @@ from .invariants import check_invariants
 from .observe import OBS_PIECES
 from .observe import OBS_SIZE
 from .observe import observe
+from .rollout import rollout_action
 from .rules import init_state
 from .rules import is_over
 from .rules import legal_mask
@@ -71,11 +72,12 @@ DEFAULT_PLAYERS = 4  # the count an env, a benchmark or a trainer uses when none
 UTILITY = "constant_sum"  # default reward="win_share": 1/k to each of k tied winners; see utility()
 # Issue #10's throughput goal for this game: a decision here does more (maneuvers, fights, tax) than elsewhere
 DECISIONS_PER_S_TARGET = 300_000
-# Rollouts of 80 decisions, not the search's 20: a nation's turn (rondel, maneuvers, fights) and the investor's
-# purchases it triggers span dozens of decisions, and a rollout cut before taxes and bond interest are paid
-# scores power points the next turns would change; MCTS(1000) and az beat three heuristics from 80 on
-ROLLOUT_DEPTH = 80
 NUM_CHANCE_OUTCOMES = 0
+# Rollouts of 40 decisions of the rollout policy (rollout.py), not the search's 20: a nation's turn (rondel,
+# maneuvers, fights) and the investor's purchases it triggers span dozens of decisions, and a rollout cut before
+# taxes and bond interest are paid scores power points the next turns would change. With the policy, 40 play as
+# well as 80 (uniformly random rollouts needed 80) at half the cost (benchmarks/az_strength.py, #48).
+ROLLOUT_DEPTH = 40
 
 MAX_NATION_TURNS_DEFAULT = 600
 # A proven bound on agent decisions per game (forced ones are applied by the kernel, IMP-TURN-4).
@@ -171,6 +173,8 @@ __all__ = contract.exports(
     "resolve_combat",
     "collect_taxes",
     "tax_revenue",
+    "rollout_action",
+    "ROLLOUT_DEPTH",
 )
 
 dispatch.register(_KERNEL)  # generic numba code (MCTS) finds this kernel by its record dtype
