@@ -74,6 +74,8 @@ def run(rotations: list[int]) -> None:
             for n in registry.player_counts(gid):
                 start = time.perf_counter()
                 out, games = folder(n) / gid, pass_games(n, r)
+                if played(out) >= games:  # an earlier, larger pass: resuming it smaller would rewrite its run.json
+                    continue
                 kwargs = {"seed": SEED, "workers": 1, "resume": True, "progress": False}
                 if n == 2:
                     summary, _ = round_robin(gid, STANDARD, games, out, backend="local", options={}, **kwargs)
@@ -91,6 +93,11 @@ def dump(obj) -> str:
     """JSON with every list of numbers on one line (an interval, a seat's figures), for short readable diffs."""
     text = json.dumps(obj, indent=1)
     return re.sub(r"\[\s+([^\[\]{}]*?)\s+\]", lambda m: "[" + " ".join(m.group(1).split()) + "]", text) + "\n"
+
+
+def played(out: pathlib.Path) -> int:
+    """The finished games of a ladder folder (at two players, summed over its round robin's pairs)."""
+    return sum(len(finished(p)) for p in [out / GAMES_FILE, *out.glob(f"{PAIRS_FOLDER}/*/{GAMES_FILE}")])
 
 
 def finished(path: pathlib.Path) -> dict[int, dict]:
