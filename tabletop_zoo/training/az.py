@@ -67,7 +67,7 @@ class AZConfig:
 
     game: str = registry.DEFAULT_GAME
     num_players: int | None = None
-    timesteps: int = 20_000  # samples: searched (non-forced) decisions
+    timesteps: int = 50_000  # samples: searched (non-forced) decisions (the CLI's default too)
     num_envs: int = 32  # games in flight, searched as one batch
     simulations: int = 32  # per searched decision
     c: float = 1.25
