@@ -3,7 +3,7 @@
 import numpy as np
 from numba import njit
 
-from tabletop_zoo.kernels import kremlin
+from tabletop_zoo.kernels import veld_railroads
 from tabletop_zoo.kernels._common import dispatch
 from tabletop_zoo.kernels._common.masks import sample_legal
 from tabletop_zoo.kernels._common.rng import seed_rng
@@ -91,15 +91,15 @@ def _french_hook(s, mask, seed, n):
 
 
 def test_dispatch_uses_the_hook_and_falls_back_to_uniform():
-    """Generic search code reaches this kernel's hook; a kernel without one (Kremlin) keeps uniformly random
+    """Generic search code reaches this kernel's hook; a kernel without one (Veld Railroads) keeps uniformly random
     rollouts draw for draw, so the search behaves exactly as before the hook existed."""
     s = k.new_state(4, 0)
     mask = np.zeros(k.NUM_ACTIONS, np.uint8)
     k.legal_mask(s, mask)
     assert (_through_dispatch(s, mask, 5, 50) == _french_hook(s, mask, 5, 50)).all()
-    assert not hasattr(kremlin, "rollout_action")
-    ks = kremlin.new_state(4, 0)
-    kmask = np.zeros(kremlin.NUM_ACTIONS, np.uint8)
-    kremlin.legal_mask(ks, kmask)
+    assert not hasattr(veld_railroads, "rollout_action")
+    ks = veld_railroads.new_state(4, 0)
+    kmask = np.zeros(veld_railroads.NUM_ACTIONS, np.uint8)
+    veld_railroads.legal_mask(ks, kmask)
     assert (_through_dispatch(ks, kmask, 5, 50) == _uniform(kmask, 5, 50)).all()
     assert dispatch.rollout_action(ks, kmask, np.zeros(1, np.uint64)) in np.flatnonzero(kmask)
