@@ -68,18 +68,24 @@ def exile_count(r):
 
 
 @njit(cache=True)
-def regime_phase(r):
-    """FR-REG-1: the box with the most votes wins; a tie for the most (or no votes) keeps the regime."""
+def voted_regime(r):
+    """FR-REG-1: the regime the vote markers now on the boxes would set: the box with the most votes; a tie
+    for the most (or no votes) keeps the regime in force."""
     best = 0
-    winner = -1
+    winner = r.regime
     for g in range(N_REGIMES):
         if r.votes[g] > best:
             best = r.votes[g]
             winner = g
         elif r.votes[g] == best and best > 0:
-            winner = -2
-    if winner >= 0:
-        r.regime = winner
+            winner = r.regime
+    return winner
+
+
+@njit(cache=True)
+def regime_phase(r):
+    """FR-REG-1 then FR-REG-2: the voted regime comes into force and every vote marker is removed."""
+    r.regime = voted_regime(r)
     for g in range(N_REGIMES):
         r.votes[g] = 0  # FR-REG-2
 
