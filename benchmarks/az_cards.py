@@ -52,9 +52,9 @@ DEVELOPMENT_SEEDS = (12345, 2027)  # the suite's seeds: which round and which si
 FRESH_SEED = 61206  # chosen on 2026-12-06 (#48) after the shipped networks were frozen; used for nothing else
 # A game whose search changed after FRESH_SEED was played is measured again, its fresh figure on a seed of its own:
 # Imperial's and Kremlin's rollouts follow a rollout policy (kernels/<game>/rollout.py) for 40 and 60 decisions
-# (ROLLOUT_DEPTH, #48), chosen on the development seeds only. (Imperial's seed 70607 measured its 80-decision
-# uniformly random rollouts in between.)
-FRESH_SEEDS = {"imperial": 80701, "kremlin": 80611}
+# (ROLLOUT_DEPTH, #48), and French Revolution's estimate scores the regime the votes would set (#48): each chosen on
+# the development seeds only. (Imperial's seed 70607 measured its 80-decision uniform rollouts in between.)
+FRESH_SEEDS = {"imperial": 80701, "kremlin": 80611, "french_revolution_1789": 80811}
 HEADLINE = ("heuristic", 4, 40)  # az against three of these, at 4 players, over 40 seat-rotated games
 NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
