@@ -4,6 +4,12 @@
     python benchmarks/cold_start.py irish_gauge kremlin   # the games named
     python benchmarks/cold_start.py --warm irish_gauge    # also a second run on the same (now warm) folder
     python benchmarks/cold_start.py --arena irish_gauge   # `tabletop-zoo arena GAME --games 4` cold (parent + workers)
+    python benchmarks/cold_start.py --wheel [--compare]   # as a user meets it: from the wheel, shipped code and all
+
+``--wheel`` builds the wheel of this checkout (after ``tabletop-zoo precompile --ship``: it carries the env path's
+machine code), installs it into a fresh virtualenv (the dependencies from this Python's site-packages, the package
+itself from the wheel) and times the same first use there; ``--compare`` adds, from the same install, the figure
+without the shipped code (``NUMBA_CPU_NAME`` set to the host's CPU: the user's choice wins, numba compiles).
 
 Each game runs in a fresh subprocess with a fresh ``NUMBA_CACHE_DIR`` (a new temporary folder), one process, as a
 new user's first script would. Reported: the subprocess's CPU seconds (user + sys, from ``getrusage(
@@ -49,6 +55,7 @@ def _child(game: str, steps: int) -> dict:
 
     event.register("numba:compile", Listener())
 
+    import numba
     import numpy as np
 
     import tabletop_zoo
@@ -83,6 +90,8 @@ def _child(game: str, steps: int) -> dict:
         "compiles": len(compiles),
         "top_level": sorted(top.items(), key=lambda kv: -kv[1]),
         "games_started": games,
+        "package": os.path.dirname(tabletop_zoo.__file__),
+        "cpu_name": numba.config.CPU_NAME or "host",
     }
 
 
@@ -90,12 +99,12 @@ def load() -> str:
     return "/".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def _run(cmd: list[str], cache: str) -> tuple[float, float, subprocess.CompletedProcess]:
+def _run(cmd: list[str], cache: str, extra_env: dict | None = None) -> tuple[float, float, subprocess.CompletedProcess]:
     """CPU (user + sys of the process and its children) and wall seconds of ``cmd`` with NUMBA_CACHE_DIR=cache."""
-    env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+    env = {**os.environ, "NUMBA_CACHE_DIR": cache, **(extra_env or {})}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     wall = time.perf_counter()
-    proc = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=tempfile.gettempdir())
     wall = time.perf_counter() - wall
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -104,21 +113,85 @@ def _run(cmd: list[str], cache: str) -> tuple[float, float, subprocess.Completed
     return cpu, wall, proc
 
 
-def measure(game: str, steps: int = STEPS, warm: bool = False) -> dict:
-    """One cold first use of ``game`` in a fresh process and cache folder (and a warm one after, if asked)."""
+def measure(
+    game: str, steps: int = STEPS, warm: bool = False, python: str = sys.executable, extra_env: dict | None = None
+) -> dict:
+    """One cold first use of ``game`` in a fresh process and cache folder (and a warm one after, if asked), run by
+    ``python`` with ``extra_env``."""
     cache = tempfile.mkdtemp(prefix="cold_start_")
     try:
         row = {"game": game, "load_before": load()}
-        cmd = [sys.executable, __file__, "--child", game, "--steps", str(steps)]
-        cpu, wall, proc = _run(cmd, cache)
+        cmd = [python, os.path.abspath(__file__), "--child", game, "--steps", str(steps)]
+        cpu, wall, proc = _run(cmd, cache, extra_env)
         row.update(cpu=cpu, wall=wall, load_after=load(), **json.loads(proc.stdout.splitlines()[-1]))
         row["first_use_lines"] = sum("tabletop-zoo precompile" in line for line in proc.stderr.splitlines())
         if warm:
-            cpu, wall, proc = _run(cmd, cache)
+            cpu, wall, proc = _run(cmd, cache, extra_env)
             row.update(warm_cpu=cpu, warm_wall=wall)
         return row
     finally:
         shutil.rmtree(cache, ignore_errors=True)
+
+
+def install_wheel(into: str) -> tuple[str, dict]:
+    """Build this checkout's wheel and install it into a fresh virtualenv under ``into`` (dependencies from this
+    Python's site-packages); returns its Python and the wheel's size with and without the shipped machine code."""
+    import zipfile
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    dist, venv = os.path.join(into, "dist"), os.path.join(into, "venv")
+    pip = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", dist, root]
+    subprocess.run(pip, check=True, capture_output=True)
+    wheel = os.path.join(dist, next(f for f in os.listdir(dist) if f.endswith(".whl")))
+    with zipfile.ZipFile(wheel) as z:
+        shipped = sum(i.compress_size for i in z.infolist() if i.filename.startswith("tabletop_zoo/compiled/"))
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", venv], check=True)
+    python = os.path.join(venv, "bin", "python")
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-deps", wheel], check=True, capture_output=True)
+    return python, {"wheel_bytes": os.path.getsize(wheel), "shipped_bytes": shipped}
+
+
+def measure_wheel(games: list[str], steps: int, compare: bool) -> tuple[list[dict], dict]:
+    """The first use of each game from an installed wheel (and, with ``compare``, without its shipped code)."""
+    from tabletop_zoo import _numba_cache
+
+    if not (_numba_cache.SHIPPED / _numba_cache.source_digest()).is_dir():
+        raise SystemExit("no shipped machine code for these sources: run `tabletop-zoo precompile --ship` first")
+    into = tempfile.mkdtemp(prefix="cold_wheel_")
+    try:
+        python, sizes = install_wheel(into)
+        rows = []
+        for game in games:
+            row = measure(game, steps, python=python)
+            if compare:
+                import llvmlite.binding as ll
+
+                host = measure(game, steps, python=python, extra_env={"NUMBA_CPU_NAME": ll.get_host_cpu_name()})
+                row["without"] = {k: host[k] for k in ("cpu", "wall", "compiles", "load_before", "load_after")}
+            print(f"{game}: {row['cpu']:.1f} s CPU from the wheel ({row['package']})", file=sys.stderr)
+            rows.append(row)
+        return rows, sizes
+    finally:
+        shutil.rmtree(into, ignore_errors=True)
+
+
+def wheel_table(rows: list[dict], sizes: dict) -> str:
+    lines = [
+        "| game | from the wheel: CPU s | compiles | CPU for | load before/after | without shipped code: CPU s "
+        "| compiles | load before/after |",
+        "|---|---:|---:|---|---|---:|---:|---|",
+    ]
+    for r in rows:
+        w = r.get("without")
+        rest = f"{w['cpu']:.1f} | {w['compiles']} | {w['load_before']} / {w['load_after']}" if w else " | | "
+        lines.append(
+            f"| {r['game']} | {r['cpu']:.1f} | {r['compiles']} | {r['cpu_name']} | "
+            f"{r['load_before']} / {r['load_after']} | {rest} |"
+        )
+    lines.append(
+        f"\nwheel {sizes['wheel_bytes'] / 1e6:.1f} MB, of which shipped machine code {sizes['shipped_bytes'] / 1e6:.1f} MB"
+    )
+    return "\n".join(lines)
 
 
 def _arena_child(game: str, games: int, out: str) -> dict:
@@ -193,6 +266,8 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=STEPS)
     parser.add_argument("--warm", action="store_true", help="also time a second (warm) run on the same cache")
     parser.add_argument("--arena", action="store_true", help="time `tabletop-zoo arena GAME --games 4` instead")
+    parser.add_argument("--wheel", action="store_true", help="time the first use from this checkout's wheel")
+    parser.add_argument("--compare", action="store_true", help="with --wheel: also without the shipped code")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     parser.add_argument("--games", dest="arena_games", type=int, default=4, help="games of the --arena run")
     parser.add_argument("--child", help=argparse.SUPPRESS)
@@ -210,6 +285,10 @@ def main() -> None:
 
         args.games = sorted(registry.GAMES)
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores", file=sys.stderr)
+    if args.wheel:
+        rows, sizes = measure_wheel(args.games, args.steps, args.compare)
+        print(json.dumps({"rows": rows, **sizes}, indent=1) if args.json else wheel_table(rows, sizes))
+        return
     if args.arena:
         for game in args.games:
             r = measure_arena(game, args.arena_games)

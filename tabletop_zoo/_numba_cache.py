@@ -6,15 +6,29 @@ whose values were frozen into the machine code as globals changes (``kernels/<ga
 by ``tables.py``). Keying the folder by the sources and the data makes any edit start a fresh cache
 instead of silently running stale machine code. The base folder is ``$NUMBA_CACHE_DIR`` if set, else
 ``~/.cache/tabletop_zoo/numba``.
+
+A released package carries the machine code of every game's env path, built at release time for a named baseline
+CPU (``tabletop-zoo precompile --ship``, into ``compiled/<digest>/`` next to this file): when it matches this
+process (same sources, numba, Python and platform; a host with the baseline's features; no CPU chosen by the user),
+numba compiles for that baseline and an empty cache folder starts as a copy of it, so a first use loads machine code
+instead of compiling it. Otherwise numba compiles for the host, as it always did.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
+import json
 import os
 import pathlib
+import shutil
+import sys
+import tempfile
 from collections.abc import Iterable
+
+import numba
+from numba.core import caching
 
 # Every folder holding numba code, as (package, sub-folder): tests/contract/test_layers.py checks that no
 # other one does. Found without importing the packages (the envs would pull in PettingZoo).
@@ -29,6 +43,19 @@ FOLDERS = (
 SUFFIXES = (".py", ".json")
 # Files outside FOLDERS that decide the machine code: this one (compile_without_literals, below).
 FILES = (pathlib.Path(__file__).resolve(),)
+PACKAGE = __name__.rpartition(".")[0]
+# Machine code built at release time, one folder per source digest (gitignored; package data of the wheel). Only this
+# folder and the user's own cache folder are ever loaded: numba's cache files are pickles.
+SHIPPED = pathlib.Path(__file__).resolve().parent / "compiled"
+MANIFEST = "shipped.json"  # in a shipped folder: what its machine code was built by and for
+# The baseline the shipped code is built for: x86-64-v3 of the x86-64 psABI (AVX2, FMA, BMI2; any x86-64 CPU since
+# about 2015), and its features in LLVM's names, which the host must all have to run it.
+BASELINE_CPU = "x86-64-v3"
+BASELINE_FEATURES = (
+    *("64bit", "cmov", "cx8", "fxsr", "mmx", "sse", "sse2"),  # v1
+    *("cx16", "sahf", "crc32", "popcnt", "sse3", "ssse3", "sse4.1", "sse4.2"),  # v2
+    *("avx", "avx2", "bmi", "bmi2", "f16c", "fma", "lzcnt", "movbe", "xsave"),  # v3
+)
 
 
 def package_roots(folders: Iterable[tuple[str, str]] = FOLDERS) -> list[pathlib.Path]:
@@ -58,16 +85,149 @@ def source_digest() -> str:
 
 
 def configure() -> str:
-    """Set numba's cache folder (before any kernel is imported); returns it."""
-    import numba
-
+    """Set numba's cache folder (before any kernel is imported), and its CPU and first contents when shipped machine
+    code fits this process; returns the folder."""
     base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(pathlib.Path.home(), ".cache", "tabletop_zoo", "numba")
-    folder = os.path.join(base, f"tabletop_zoo-{source_digest()}")
+    digest = source_digest()
+    folder = os.path.join(base, f"tabletop_zoo-{digest}")
     numba.config.CACHE_DIR = folder
+    if use_baseline_cpu(SHIPPED / digest):
+        seed_cache(SHIPPED / digest, pathlib.Path(folder))
+    relocatable_cache()
     compile_without_literals()
     name_damaged_cache()
     lock_cache_saves()
     return folder
+
+
+# --- shipped machine code ----------------------------------------------------------------------------------------
+
+
+def build_manifest() -> dict:
+    """What machine code built in this process is for: numba's cache key parts other than the sources."""
+    import llvmlite.binding as ll
+
+    python = f"{sys.version_info[0]}.{sys.version_info[1]}{getattr(sys, 'abiflags', '')}"
+    return {"numba": numba.__version__, "python": python, "triple": ll.get_process_triple(), "cpu": BASELINE_CPU}
+
+
+def host_has_baseline() -> bool:
+    """Whether this CPU has every feature of ``BASELINE_CPU`` (and numba may use AVX on it)."""
+    import llvmlite.binding as ll
+
+    try:
+        features = ll.get_host_cpu_features()
+    except RuntimeError:  # LLVM cannot tell on this platform
+        return False
+    return bool(numba.config.ENABLE_AVX) and all(features.get(name, False) for name in BASELINE_FEATURES)
+
+
+def shipped_code_fits(shipped: pathlib.Path) -> bool:
+    """Whether ``shipped`` (a folder of this package) holds machine code this process can load: built for these
+    sources (its name is their digest), by this numba and Python, for this platform, and the host runs it."""
+    try:
+        manifest = json.loads((shipped / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return False
+    return manifest == build_manifest() and host_has_baseline()
+
+
+def codegen_built() -> bool:
+    """Whether numba has built its CPU code generator in this process (its CPU is fixed from then on)."""
+    from numba.core import registry
+
+    return "_toplevel_target_context" in vars(registry.cpu_target)
+
+
+def use_baseline_cpu(shipped: pathlib.Path) -> bool:
+    """Make numba compile for ``BASELINE_CPU`` if the shipped machine code fits; returns whether it does.
+
+    A CPU the user chose (``NUMBA_CPU_NAME`` / ``NUMBA_CPU_FEATURES``) wins, and once numba has built its code
+    generator (something compiled before this package was imported) its CPU is fixed: both keep the host's.
+    """
+    if numba.config.CPU_NAME is not None or numba.config.CPU_FEATURES is not None:
+        return False
+    if codegen_built() or not shipped_code_fits(shipped):
+        return False
+    # features "": exactly the named CPU's (the cache key is then the same on every host that runs it)
+    numba.config.CPU_NAME, numba.config.CPU_FEATURES = BASELINE_CPU, ""
+    return True
+
+
+def seed_cache(shipped: pathlib.Path, folder: pathlib.Path) -> bool:
+    """Start the user's cache ``folder`` as a copy of ``shipped`` if it does not exist yet; returns whether it did.
+
+    Atomic: the copy is made in a temporary folder beside it and renamed, so a process never sees a half-copied
+    cache, and of two processes seeding at once one rename wins. An unwritable cache folder is left to numba (it
+    compiles without caching, as before).
+    """
+    if folder.exists():
+        return False
+    try:
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        temporary = tempfile.mkdtemp(prefix=f"{folder.name}.seeding-", dir=folder.parent)
+    except OSError:
+        return False
+    try:
+        shutil.copytree(shipped, temporary, dirs_exist_ok=True)
+        os.rename(temporary, folder)  # fails if another process's copy is already there
+        return True
+    except OSError:
+        shutil.rmtree(temporary, ignore_errors=True)
+        return False
+
+
+# --- numba's cache, made relocatable, safe to share and clear when damaged ---------------------------------------
+
+
+def package_of(py_func) -> str | None:
+    """The package (``tabletop_zoo.kernels.kremlin``) of the module defining ``py_func`` if it is one of ours, else
+    None."""
+    module = sys.modules.get(getattr(py_func, "__module__", None) or "")
+    spec = getattr(module, "__spec__", None)
+    if spec is None or not spec.name.startswith(PACKAGE + ".") or not spec.origin:
+        return None
+    if os.path.realpath(spec.origin) != os.path.realpath(py_func.__code__.co_filename):
+        return None  # defined in another file (exec'd code): numba's own locators
+    return spec.parent
+
+
+@functools.cache
+def _file_hash(path: str) -> str:
+    return hashlib.sha256(pathlib.Path(path).read_bytes()).hexdigest()
+
+
+# numba before 0.61 named them with a leading underscore (pyproject allows 0.60)
+_UserProvidedCacheLocator = getattr(caching, "UserProvidedCacheLocator", None) or caching._UserProvidedCacheLocator
+_CacheImpl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
+
+
+class PackageCacheLocator(_UserProvidedCacheLocator):
+    """Where numba caches a function of this package: a sub-folder of the cache folder named after the function's
+    package (``tabletop_zoo.kernels.kremlin``) instead of a hash of its file's absolute folder, and a source stamp
+    hashed from the file's bytes instead of its modification time. Machine code built in a checkout then loads
+    where a wheel installed the same files; the cache folder itself is keyed by the digest of every source."""
+
+    def __init__(self, py_func, py_file):
+        super().__init__(py_func, py_file)
+        self._cache_path = os.path.join(numba.config.CACHE_DIR, package_of(py_func))
+
+    def get_source_stamp(self) -> str:
+        """A hash of the source file's bytes."""
+        return _file_hash(os.path.realpath(self._py_file))
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        """This locator for our own functions (None for anyone else's: numba's locators)."""
+        if package_of(py_func) is None:
+            return None
+        return super().from_function(py_func, py_file)
+
+
+def relocatable_cache() -> None:
+    """Put ``PackageCacheLocator`` first in numba's locators (its documented extension point)."""
+    if PackageCacheLocator not in _CacheImpl._locator_classes:
+        _CacheImpl._locator_classes.insert(0, PackageCacheLocator)
 
 
 class DamagedCacheError(RuntimeError):
@@ -82,8 +242,6 @@ def name_damaged_cache() -> None:
     is only compiled code: the next use compiles again), so the error says which one. Loading is numba's
     ``Cache.load_overload``, whose only work is reading the cache: any failure there is the cache's.
     """
-    from numba.core import caching
-
     original = caching.Cache.load_overload
     if getattr(original, "names_damaged_cache", False):
         return
@@ -92,8 +250,6 @@ def name_damaged_cache() -> None:
         try:
             return original(self, sig, target_context)
         except Exception as e:
-            import numba
-
             ours = str(numba.config.CACHE_DIR)  # the whole folder of this source version: one delete fixes all
             folder = ours if self.cache_path.startswith(ours) else self.cache_path
             raise DamagedCacheError(
@@ -115,8 +271,6 @@ def lock_cache_saves() -> None:
     lock on the index's own lock file around the whole save makes each save see the one before it.
     """
     import fcntl
-
-    from numba.core import caching
 
     original = caching.IndexDataCacheFile.save
     if getattr(original, "locks_saves", False):

@@ -10,21 +10,31 @@ the test suite calls it before its workers start.
 A first use is never silent either: ``tabletop_zoo.envs.first_use`` compiles what a cold cache lacks of a game
 at its first use and says so once; ``lineup_first_use`` (below) does it for a tournament's line-up before its
 workers start.
+
+At release time ``ship`` (``tabletop-zoo precompile --ship``) compiles what a first use compiles, for every game, for
+a baseline CPU into the package (``tabletop_zoo/compiled/<digest>/``, package data of the wheel): a user who
+installs the wheel loads it instead of compiling (``tabletop_zoo/_numba_cache.py``).
 """
 
 from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import json
 import logging
 import multiprocessing
+import os
+import pathlib
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 
 import numpy as np
 
-from . import registry
-from .envs.first_use import _silent, announcing, compile_once, play_random, random_legal, source_bytes
+from . import _numba_cache, registry
+from .envs.first_use import _silent, announcing, compile_once, is_compiled, play_random, random_legal, source_bytes
 
 MOVES = 12  # random moves played through each layer: enough to reach every compiled function's types
 log = logging.getLogger("tabletop_zoo")
@@ -104,6 +114,61 @@ def precompile(game_ids: list[str] | None = None, jobs: int = 1, report=None) ->
             if report is not None:
                 report(game, seconds[game])
     return seconds
+
+
+# --- release: the env path's machine code, shipped in the wheel --------------------------------------------------
+
+
+def ship_game(game_id: str) -> float:
+    """Compile what a first use of ``game_id`` compiles (the env to a game's end: ``envs.first_use``) into this
+    process's cache folder; returns the CPU seconds. Run by ``ship`` in a process set to the baseline CPU."""
+    import numba
+
+    start = time.process_time()
+    with announcing(_silent):
+        registry.make_env(game_id)  # the constructor's first use compiles the env path and marks it compiled
+    if not is_compiled(game_id, "env"):
+        raise RuntimeError(f"{game_id}'s env path did not compile into {numba.config.CACHE_DIR}")
+    return time.process_time() - start
+
+
+def _ship_in_process(game_id: str, cache: str) -> float:
+    """``ship_game`` in a fresh process compiling for ``BASELINE_CPU`` into ``cache``; returns its CPU seconds."""
+    env = {
+        **os.environ,
+        "NUMBA_CACHE_DIR": cache,
+        "NUMBA_CPU_NAME": _numba_cache.BASELINE_CPU,
+        "NUMBA_CPU_FEATURES": "",
+    }
+    code = f"from tabletop_zoo.precompile import ship_game; print(ship_game({game_id!r}))"
+    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    if proc.returncode:
+        raise RuntimeError(f"compiling {game_id} to ship failed:\n{proc.stderr[-3000:]}")
+    return float(proc.stdout.split()[-1])
+
+
+def ship(game_ids: list[str] | None = None, jobs: int = 1, report=None) -> pathlib.Path:
+    """Build the machine code the wheel carries: every game's env path (all games by default) compiled for
+    ``BASELINE_CPU`` in fresh processes, ``jobs`` at a time, into ``tabletop_zoo/compiled/<digest>/`` with its
+    manifest (the folders of other digests removed); returns the folder. ``report(game_id, seconds)`` as each
+    game finishes."""
+    games = sorted(game_ids or registry.GAMES, key=source_bytes, reverse=True)  # the slowest compiles first
+    digest = _numba_cache.source_digest()
+    with tempfile.TemporaryDirectory(prefix="tabletop_zoo_ship_") as cache:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            futures = {pool.submit(_ship_in_process, g, cache): g for g in games}
+            for future in concurrent.futures.as_completed(futures):
+                if report is not None:
+                    report(futures[future], future.result())
+        built = pathlib.Path(cache, f"tabletop_zoo-{digest}")
+        if not built.is_dir():
+            raise RuntimeError(f"the compiling processes saw other sources than this one (no {built.name} in {cache})")
+        for lock in built.rglob("*.lock"):  # the save locks of _numba_cache.lock_cache_saves: not code
+            lock.unlink()
+        (built / _numba_cache.MANIFEST).write_text(json.dumps(_numba_cache.build_manifest(), indent=1) + "\n")
+        shutil.rmtree(_numba_cache.SHIPPED, ignore_errors=True)
+        _numba_cache.SHIPPED.mkdir(parents=True)
+        return pathlib.Path(shutil.move(built, _numba_cache.SHIPPED / digest))
 
 
 # --- first use: compile what a game is missing now, and say so --------------------------------------------------
