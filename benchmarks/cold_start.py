@@ -5,11 +5,16 @@
     python benchmarks/cold_start.py --warm irish_gauge    # also a second run on the same (now warm) folder
     python benchmarks/cold_start.py --arena irish_gauge   # `tabletop-zoo arena GAME --games 4` cold (parent + workers)
     python benchmarks/cold_start.py --wheel [--compare]   # as a user meets it: from the wheel, shipped code and all
+    python benchmarks/cold_start.py --cpu-cost [GAME ...]  # the shipped code's baseline CPU against the host's
 
 ``--wheel`` builds the wheel of this checkout (after ``tabletop-zoo precompile --ship``: it carries the env path's
 machine code), installs it into a fresh virtualenv (the dependencies from this Python's site-packages, the package
 itself from the wheel) and times the same first use there; ``--compare`` adds, from the same install, the figure
 without the shipped code (``NUMBA_CPU_NAME`` set to the host's CPU: the user's choice wins, numba compiles).
+``--cpu-cost`` runs ``vector_profile.py`` (the kernel's playouts and the ``make_vec`` step, ns per decision, the
+minimum over its rounds) for one game at a time in processes compiling for the host CPU and for the baseline CPU
+the shipped code is built for, alternated, ``--rounds`` processes each: the minimum of each figure and
+baseline/host (above 1: the baseline is slower).
 
 Each game runs in a fresh subprocess with a fresh ``NUMBA_CACHE_DIR`` (a new temporary folder), one process, as a
 new user's first script would. Reported: the subprocess's CPU seconds (user + sys, from ``getrusage(
@@ -138,16 +143,22 @@ def install_wheel(into: str) -> tuple[str, dict]:
     Python's site-packages); returns its Python and the wheel's size with and without the shipped machine code."""
     import zipfile
 
+    from tabletop_zoo import _numba_cache
+
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     dist, venv = os.path.join(into, "dist"), os.path.join(into, "venv")
     pip = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", dist, root]
     subprocess.run(pip, check=True, capture_output=True)
     wheel = os.path.join(dist, next(f for f in os.listdir(dist) if f.endswith(".whl")))
     with zipfile.ZipFile(wheel) as z:
-        shipped = sum(i.compress_size for i in z.infolist() if i.filename.startswith("tabletop_zoo/compiled/"))
+        entries = [i for i in z.infolist() if i.filename.startswith("tabletop_zoo/compiled/")]
+    digests = {i.filename.split("/")[2] for i in entries}
+    if digests != {_numba_cache.source_digest()}:
+        raise SystemExit(f"the wheel carries shipped code for {sorted(digests)}: delete {root}/build (stale) and rerun")
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", venv], check=True)
     python = os.path.join(venv, "bin", "python")
     subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-deps", wheel], check=True, capture_output=True)
+    shipped = sum(i.compress_size for i in entries)
     return python, {"wheel_bytes": os.path.getsize(wheel), "shipped_bytes": shipped}
 
 
@@ -191,6 +202,57 @@ def wheel_table(rows: list[dict], sizes: dict) -> str:
     lines.append(
         f"\nwheel {sizes['wheel_bytes'] / 1e6:.1f} MB, of which shipped machine code {sizes['shipped_bytes'] / 1e6:.1f} MB"
     )
+    return "\n".join(lines)
+
+
+PROFILE_FIGURES = ("step", "observe", "observe hot", "mask", "playout")
+
+
+def _profile(game: str, cpu_env: dict, rounds: int) -> dict:
+    """One ``vector_profile.py`` process for ``game`` compiling for the CPU of ``cpu_env``: ns per decision."""
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CPU_NAME", "NUMBA_CPU_FEATURES")}
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vector_profile.py")
+    cmd = [sys.executable, script, "--games", game, "--rounds", str(rounds)]
+    out = subprocess.run(cmd, env={**env, **cpu_env}, capture_output=True, text=True, check=True).stdout
+    row = next(line for line in out.splitlines() if line.startswith(f"| {game} |"))
+    cells = [float(x.replace(",", "")) for x in row.strip("| ").split(" | ")[1:]]
+    return dict(zip(PROFILE_FIGURES, cells, strict=False))
+
+
+def measure_cpu_cost(games: list[str], rounds: int, profile_rounds: int = 40) -> list[dict]:
+    """The make_vec step and the kernel's playouts compiled for the baseline CPU against the host CPU."""
+    import llvmlite.binding as ll
+
+    from tabletop_zoo import _numba_cache
+
+    cpus = {
+        "host": {"NUMBA_CPU_NAME": ll.get_host_cpu_name()},
+        "baseline": {"NUMBA_CPU_NAME": _numba_cache.BASELINE_CPU, "NUMBA_CPU_FEATURES": ""},
+    }
+    rows = []
+    for game in games:
+        row = {"game": game, "load_before": load(), "host": {}, "baseline": {}}
+        for r in range(rounds):
+            for cpu in ("host", "baseline") if r % 2 == 0 else ("baseline", "host"):
+                for figure, ns in _profile(game, cpus[cpu], profile_rounds).items():
+                    row[cpu][figure] = min(row[cpu].get(figure, float("inf")), ns)
+        row["load_after"] = load()
+        rows.append(row)
+        print(f"{game}: {json.dumps(row)}", file=sys.stderr)
+    return rows
+
+
+def cost_table(rows: list[dict]) -> str:
+    lines = [
+        "| game | figure | host ns/decision | baseline ns/decision | baseline/host | load before/after |",
+        "|---|---|---:|---:|---:|---|",
+    ]
+    for r in rows:
+        for figure in PROFILE_FIGURES:
+            h, b = r["host"][figure], r["baseline"][figure]
+            lines.append(
+                f"| {r['game']} | {figure} | {h:,.1f} | {b:,.1f} | {b / h:.3f} | {r['load_before']} / {r['load_after']} |"
+            )
     return "\n".join(lines)
 
 
@@ -268,6 +330,8 @@ def main() -> None:
     parser.add_argument("--arena", action="store_true", help="time `tabletop-zoo arena GAME --games 4` instead")
     parser.add_argument("--wheel", action="store_true", help="time the first use from this checkout's wheel")
     parser.add_argument("--compare", action="store_true", help="with --wheel: also without the shipped code")
+    parser.add_argument("--cpu-cost", action="store_true", help="the baseline CPU's speed against the host's")
+    parser.add_argument("--rounds", type=int, default=4, help="processes per CPU and game of --cpu-cost")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     parser.add_argument("--games", dest="arena_games", type=int, default=4, help="games of the --arena run")
     parser.add_argument("--child", help=argparse.SUPPRESS)
@@ -285,6 +349,10 @@ def main() -> None:
 
         args.games = sorted(registry.GAMES)
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores", file=sys.stderr)
+    if args.cpu_cost:
+        rows = measure_cpu_cost(args.games, args.rounds)
+        print(json.dumps(rows, indent=1) if args.json else cost_table(rows))
+        return
     if args.wheel:
         rows, sizes = measure_wheel(args.games, args.steps, args.compare)
         print(json.dumps({"rows": rows, **sizes}, indent=1) if args.json else wheel_table(rows, sizes))

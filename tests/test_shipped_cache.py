@@ -268,3 +268,26 @@ def test_shipped_code_is_a_first_use_without_compiling(tmp_path, monkeypatch):
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.splitlines()[-1]) == {"compiles": []}
     assert "compiling" not in proc.stderr
+
+
+def test_cli_precompile_ship_reports_each_game_and_the_size(monkeypatch, tmp_path):
+    from typer.testing import CliRunner
+
+    from tabletop_zoo import precompile
+    from tabletop_zoo.cli import app
+
+    folder = tmp_path / "compiled" / "0123456789abcdef"
+    folder.mkdir(parents=True)
+    (folder / "code.nbc").write_bytes(bytes(2_000_000))
+    calls = []
+
+    def ship(games, jobs, report):
+        calls.append((games, jobs))
+        report("irish_gauge", 12.0)
+        return folder
+
+    monkeypatch.setattr(precompile, "ship", ship)
+    result = CliRunner().invoke(app, ["precompile", "irish_gauge", "--ship", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert calls == [(["irish_gauge"], 1)]
+    assert "irish_gauge: 12 s CPU" in result.output and f"in {folder} (2.0 MB)" in result.output
