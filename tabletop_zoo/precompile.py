@@ -132,39 +132,90 @@ def ship_game(game_id: str) -> float:
     return time.process_time() - start
 
 
-def _ship_in_process(game_id: str, cache: str) -> float:
-    """``ship_game`` in a fresh process compiling for ``BASELINE_CPU`` into ``cache``; returns its CPU seconds."""
-    env = {
-        **os.environ,
-        "NUMBA_CACHE_DIR": cache,
-        "NUMBA_CPU_NAME": _numba_cache.BASELINE_CPU,
-        "NUMBA_CPU_FEATURES": "",
-    }
-    code = f"from tabletop_zoo.precompile import ship_game; print(ship_game({game_id!r}))"
+def first_use_reads(game_id: str) -> list[str]:
+    """The cache files a warm first use of ``game_id`` (the env to a game's end) loads machine code from, relative to
+    this process's cache folder. Raises if it compiled anything: ``ship_game`` missed part of the env path."""
+    import numba
+    from numba.core import caching, event
+
+    read, compiled = [], []
+    load_data = caching.IndexDataCacheFile._load_data
+
+    def recording(self, name):
+        read.append(os.path.relpath(os.path.join(self._cache_path, name), numba.config.CACHE_DIR))
+        return load_data(self, name)
+
+    class Compiles(event.Listener):
+        def on_start(self, ev):
+            compiled.append(ev.data["dispatcher"].py_func.__qualname__)
+
+        def on_end(self, ev):
+            pass
+
+    caching.IndexDataCacheFile._load_data = recording
+    try:
+        with event.install_listener("numba:compile", Compiles()), announcing(_silent):
+            play_random(registry.make_env(game_id), np.random.default_rng(0))
+    finally:
+        caching.IndexDataCacheFile._load_data = load_data
+    if compiled:
+        raise RuntimeError(f"{game_id}'s warm first use compiled {compiled}: the shipped code would miss them")
+    return read
+
+
+def _at_baseline(code: str, cache: str) -> str:
+    """Run ``code`` in a fresh process compiling for ``BASELINE_CPU`` into the cache folder ``cache``; returns the
+    last line it printed."""
+    cpu = {"NUMBA_CPU_NAME": _numba_cache.BASELINE_CPU, "NUMBA_CPU_FEATURES": ""}
+    env = {**os.environ, "NUMBA_CACHE_DIR": cache, **cpu}
     proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     if proc.returncode:
-        raise RuntimeError(f"compiling {game_id} to ship failed:\n{proc.stderr[-3000:]}")
-    return float(proc.stdout.split()[-1])
+        raise RuntimeError(f"building the shipped code failed ({code}):\n{proc.stderr[-3000:]}")
+    return proc.stdout.splitlines()[-1]
+
+
+def _keep_only(built: pathlib.Path, read: set[str]) -> None:
+    """Delete the machine code no first use loads (callees compiled into their callers, entries of other
+    signatures) and the indexes left without any: an index entry whose file is gone is a miss for numba."""
+    for data in built.rglob("*.nbc"):
+        if str(data.relative_to(built)) not in read:
+            data.unlink()
+    kept = {str(p.relative_to(built)).rsplit(".", 2)[0] for p in built.rglob("*.nbc")}  # <base>.<n>.nbc
+    for index in built.rglob("*.nbi"):
+        if str(index.relative_to(built)).removesuffix(".nbi") not in kept:
+            index.unlink()
+    for lock in built.rglob("*.lock"):  # the save locks of _numba_cache.lock_cache_saves: not code
+        lock.unlink()
 
 
 def ship(game_ids: list[str] | None = None, jobs: int = 1, report=None) -> pathlib.Path:
     """Build the machine code the wheel carries: every game's env path (all games by default) compiled for
-    ``BASELINE_CPU`` in fresh processes, ``jobs`` at a time, into ``tabletop_zoo/compiled/<digest>/`` with its
-    manifest (the folders of other digests removed); returns the folder. ``report(game_id, seconds)`` as each
-    game finishes."""
+    ``BASELINE_CPU`` in fresh processes, ``jobs`` at a time, then only what a warm first use loads of it kept, into
+    ``tabletop_zoo/compiled/<digest>/`` with its manifest (the folders of other digests removed); returns the
+    folder. ``report(game_id, seconds)`` as each game compiled."""
     games = sorted(game_ids or registry.GAMES, key=source_bytes, reverse=True)  # the slowest compiles first
     digest = _numba_cache.source_digest()
+
+    def compile_and_read(game: str) -> tuple[float, list[str]]:
+        seconds = float(
+            _at_baseline(f"from tabletop_zoo.precompile import ship_game; print(ship_game({game!r}))", cache)
+        )
+        code = f"import json; from tabletop_zoo.precompile import first_use_reads as r; print(json.dumps(r({game!r})))"
+        return seconds, json.loads(_at_baseline(code, cache))
+
     with tempfile.TemporaryDirectory(prefix="tabletop_zoo_ship_") as cache:
+        read = set()
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            futures = {pool.submit(_ship_in_process, g, cache): g for g in games}
+            futures = {pool.submit(compile_and_read, g): g for g in games}
             for future in concurrent.futures.as_completed(futures):
+                seconds, files = future.result()
+                read.update(files)
                 if report is not None:
-                    report(futures[future], future.result())
+                    report(futures[future], seconds)
         built = pathlib.Path(cache, f"tabletop_zoo-{digest}")
         if not built.is_dir():
             raise RuntimeError(f"the compiling processes saw other sources than this one (no {built.name} in {cache})")
-        for lock in built.rglob("*.lock"):  # the save locks of _numba_cache.lock_cache_saves: not code
-            lock.unlink()
+        _keep_only(built, read)
         (built / _numba_cache.MANIFEST).write_text(json.dumps(_numba_cache.build_manifest(), indent=1) + "\n")
         shutil.rmtree(_numba_cache.SHIPPED, ignore_errors=True)
         _numba_cache.SHIPPED.mkdir(parents=True)

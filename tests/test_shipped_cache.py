@@ -291,3 +291,23 @@ def test_cli_precompile_ship_reports_each_game_and_the_size(monkeypatch, tmp_pat
     assert result.exit_code == 0, result.output
     assert calls == [(["irish_gauge"], 1)]
     assert "irish_gauge: 12 s CPU" in result.output and f"in {folder} (2.0 MB)" in result.output
+
+
+def test_ship_keeps_only_the_machine_code_a_first_use_loads(tmp_path):
+    from tabletop_zoo.precompile import _keep_only
+
+    files = {
+        "pkg/rules.step-10.py311.nbi": "index of step",
+        "pkg/rules.step-10.py311.1.nbc": "step, a signature no first use loads",
+        "pkg/rules.step-10.py311.2.nbc": "step as the env calls it",
+        "pkg/rules.helper-50.py311.nbi": "index of a callee compiled into step",
+        "pkg/rules.helper-50.py311.1.nbc": "helper",
+        "pkg/rules.helper-50.py311.nbi.lock": "",
+        "compiled/irish_gauge.env": "marker",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    _keep_only(tmp_path, {"pkg/rules.step-10.py311.2.nbc"})
+    left = {str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file()}
+    assert left == {"pkg/rules.step-10.py311.nbi", "pkg/rules.step-10.py311.2.nbc", "compiled/irish_gauge.env"}
