@@ -4,7 +4,8 @@ command (#48). ``scripts/train_long`` runs this in the background; see benchmark
     python scripts/train_long.py [GAMES...] [--run DIR] [--status]
 
 Per game, in the run folder ``DIR/GAME/``:
-- ``round0.pt``: the network shipped when the run began (copied once: the run never depends on what ships later);
+- ``round0.pt``: the network shipped when the run began, or the one ``--start GAME=PATH`` names (copied once: the
+  run never depends on what ships or is written there later);
 - ``roundR/``: round R, ``train_imitate`` in chunks (resumable): the best network so far searching with a budget
   above MCTS(1000)'s strength (``az:simulations=TEACHER_SIMULATIONS``) plays every seat, each game at a player
   count drawn from every count the game supports, and a network of the shipped widths learns its visit counts
@@ -46,13 +47,15 @@ SEED = 48_000  # round R's collection and fit are seeded SEED + R, its gate SEED
 log = logging.getLogger("train_long")
 
 
-def round_zero(folder: pathlib.Path, game: str) -> pathlib.Path:
-    """The network shipped for ``game``, copied into the run folder once."""
+def round_zero(folder: pathlib.Path, game: str, start: pathlib.Path | None = None) -> pathlib.Path:
+    """The network the run starts ``game`` from (``start``, else the one shipped), copied into the run folder once."""
     path = folder / "round0.pt"
+    if start is not None and path.exists() and path.read_bytes() != start.read_bytes():
+        raise SystemExit(f"{path} began from another network than --start {game}={start}: use a new run folder")
     if not path.exists():
         folder.mkdir(parents=True, exist_ok=True)
         with replaced_on_success(path) as tmp:
-            shutil.copyfile(shipped_network(game), tmp)
+            shutil.copyfile(start or shipped_network(game), tmp)
     return path
 
 
@@ -123,14 +126,32 @@ def gate(folder: pathlib.Path, game: str, r: int, candidate: pathlib.Path, teach
     return passed
 
 
-def best_teacher(folder: pathlib.Path, game: str, rounds: int) -> pathlib.Path:
+def best_teacher(folder: pathlib.Path, game: str, rounds: int, start: pathlib.Path | None = None) -> pathlib.Path:
     """Play (or read back) rounds 1..``rounds`` and their gates; the teacher of the round after."""
-    teacher = round_zero(folder, game)
+    teacher = round_zero(folder, game, start)
     for r in range(1, rounds + 1):
         network = train_round(folder, game, r, teacher)
         if gate(folder, game, r, network, teacher):
             teacher = network
     return teacher
+
+
+def start_networks(pairs: list[str], games: list[str]) -> dict[str, pathlib.Path]:
+    """``GAME=PATH`` pairs as {game: path}, each an az network of that game; one-line errors otherwise."""
+    starts = {}
+    for pair in pairs:
+        name, sep, path = pair.partition("=")
+        if not sep or not path:
+            raise typer.BadParameter(f"--start takes GAME=PATH, got {pair!r}")
+        game = registry._canonical(name)
+        if game not in games:
+            raise typer.BadParameter(f"--start names {game}, which this run does not train ({', '.join(games)})")
+        try:
+            load_az(path, game)  # refuses a file that is not an az network of this game
+        except (OSError, ValueError) as e:
+            raise typer.BadParameter(f"--start {pair}: {e}") from None
+        starts[game] = pathlib.Path(path).resolve()
+    return starts
 
 
 def status(run: pathlib.Path, games: list[str]) -> None:
@@ -156,9 +177,14 @@ def main(
     games: Annotated[list[str] | None, typer.Argument(help="games, in the order to train")] = None,
     run: Annotated[pathlib.Path, typer.Option(help="the run folder")] = pathlib.Path("train_runs/exit_long"),
     show: Annotated[bool, typer.Option("--status", help="print where the run stands and exit")] = False,
+    start: Annotated[
+        list[str] | None,
+        typer.Option(help="GAME=PATH: start GAME from this az network instead of the shipped one (read once)"),
+    ] = None,
 ) -> None:
     """Start or continue the long Expert Iteration run (one process at a time per run folder)."""
     games = [registry._canonical(g) for g in (games or GAMES)]
+    starts = start_networks(start or [], games)
     if show:
         status(run, games)
         return
@@ -173,7 +199,7 @@ def main(
         logging.getLogger(name).setLevel(logging.INFO)
     for rounds in range(1, ROUNDS + 1):  # round-major: every game gets its next round before any its one after
         for game in games:
-            best_teacher(run / game, game, rounds)
+            best_teacher(run / game, game, rounds, starts.get(game))
     log.info("all rounds done")
 
 
