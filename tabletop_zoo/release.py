@@ -25,8 +25,10 @@ import sys
 import tempfile
 import zipfile
 
-SHIPPED = "tabletop_zoo/compiled/"  # the shipped code's folder inside a wheel (_numba_cache.SHIPPED, installed)
-MANIFEST = "shipped.json"  # _numba_cache.MANIFEST
+from . import _numba_cache
+
+SHIPPED = f"{_numba_cache.PACKAGE}/{_numba_cache.SHIPPED.name}/"  # the shipped code's folder inside a wheel
+MANIFEST = _numba_cache.MANIFEST
 # The platform tag for each target triple (architecture, system) that shipped code is built for.
 # manylinux_2_17_x86_64, not linux_x86_64: the shipped files are numba cache files, machine code that numba's own
 # linker (llvmlite's) loads into the running process, not ELF objects for the system's loader, so they need of the
@@ -46,7 +48,9 @@ def wheel_tags(manifest: dict) -> tuple[str, str, str]:
     ``cp313t``) and the platform of its target triple (``x86_64-unknown-linux-gnu`` -> ``manylinux_2_17_x86_64``)."""
     version = re.fullmatch(r"3\.(\d+)([a-z]*)", str(manifest.get("python")))
     if version is None:
-        raise ReleaseError(f"the manifest's python must be MAJOR.MINOR[ABIFLAGS] of CPython 3, got {manifest!r}")
+        raise ReleaseError(
+            f"the manifest's python must be MAJOR.MINOR[ABIFLAGS] of CPython 3, got {manifest.get('python')!r}"
+        )
     arch, _vendor, *system = str(manifest.get("triple")).split("-")
     platform = PLATFORMS.get((arch, "-".join(system)))
     if platform is None:
@@ -69,7 +73,9 @@ def shipped_code(wheel: pathlib.Path) -> tuple[str, dict]:
         try:
             return digests[0], json.loads(z.read(f"{SHIPPED}{digests[0]}/{MANIFEST}"))
         except (KeyError, ValueError) as e:
-            raise ReleaseError(f"{wheel.name}: the shipped code of {digests[0]} has no readable {MANIFEST} ({e})")
+            raise ReleaseError(
+                f"{wheel.name}: the shipped code of {digests[0]} has no readable {MANIFEST} ({e})"
+            ) from None
 
 
 def own_source_digest(wheel: pathlib.Path) -> str:
