@@ -64,10 +64,11 @@ def missing_pieces(game_id: str, root: pathlib.Path = ROOT) -> list[str]:
         missing.append(f"golden playthroughs (tests/contract/playthroughs/{g}_*.txt)")
     setuptools = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     package = f"tabletop_zoo.kernels.{g}"
-    if package not in setuptools["packages"]:
-        missing.append(f"pyproject packages entry {package!r}")
-    if "data/*.json" not in setuptools.get("package-data", {}).get(package, []):
-        missing.append(f"pyproject package-data entry {package!r} = ['data/*.json', ...]")
+    for listed in (package, f"{package}.data"):  # the data folder is a package too (no setuptools warning)
+        if listed not in setuptools["packages"]:
+            missing.append(f"pyproject packages entry {listed!r}")
+    if "*.json" not in setuptools.get("package-data", {}).get(f"{package}.data", []):
+        missing.append(f"pyproject package-data entry {package + '.data'!r} = ['*.json', ...]")
     return missing
 
 
