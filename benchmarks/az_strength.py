@@ -24,7 +24,7 @@ import numpy as np
 from tabletop_zoo import registry
 from tabletop_zoo.agents.spec import parse_agent_spec, split_specs
 from tabletop_zoo.arena.stats import p_value_above_equal
-from tabletop_zoo.arena.tournament import _warm_cache, agent_seed, game_seed, seating
+from tabletop_zoo.arena.tournament import agent_seed, game_seed, seating, warm_cache
 from tabletop_zoo.play import play_game
 
 
@@ -52,7 +52,7 @@ def run(game_id: str, lineup: str, games: int, seed: int, players: int) -> dict:
     labels = [s.label for s in specs]
     seconds, moves = {lab: 0.0 for lab in labels}, {lab: 0 for lab in labels}
     wins = 0
-    _warm_cache(game_id, players, specs)  # numba's compiles and cache loads are not any move's thinking time
+    warm_cache(game_id, players, specs)  # numba's compiles and cache loads are not any move's thinking time
     start = time.perf_counter()
     for g in range(games):
         gseed = game_seed(seed, g)

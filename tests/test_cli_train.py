@@ -191,13 +191,15 @@ def test_the_new_spelling_trains_for_real(tmp_path):
     assert f"az:path={tmp_path / 'az.pt'}" in result.output.replace("\n", "") and (tmp_path / "log.json").exists()
 
 
-def test_imitate_takes_several_player_counts_a_chunk_and_resume(calls, tmp_path):
-    """`train imitate` passes --players as one count, a list or all, and --chunk/--resume to the trainer (#48)."""
+def test_imitate_takes_several_player_counts_a_chunk_resume_and_workers(calls, tmp_path):
+    """`train imitate` passes --players as one count, a list or all, and --chunk/--resume/--workers to the trainer
+    (#48)."""
     base = ["train", "imitate", "kremlin", "--out", str(tmp_path)]
     for given, passed in (("4", 4), ("3,5", [3, 5]), ("all", "all")):
-        result = CliRunner().invoke(app, [*base, "--players", given, "--chunk", "64", "--resume"])
+        result = CliRunner().invoke(app, [*base, "--players", given, "--chunk", "64", "--resume", "-w", "2"])
         assert result.exit_code == 0, result.output
         args, kwargs = calls[-1][1], calls[-1][2]
-        assert args[1] == passed and kwargs["chunk"] == 64 and kwargs["resume"] is True
+        assert args[1] == passed and kwargs["chunk"] == 64 and kwargs["resume"] is True and kwargs["workers"] == 2
+    assert CliRunner().invoke(app, base).exit_code == 0 and calls[-1][2]["workers"] == 1
     bad = CliRunner().invoke(app, [*base, "--players", "three"])
     assert bad.exit_code != 0 and "--players must be a count, a list such as 2,3,4, or all" in said(bad)

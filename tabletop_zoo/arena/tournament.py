@@ -107,7 +107,7 @@ def play_batch(game_id, num_players, specs, games, run_seed, options) -> list[tu
     return out
 
 
-def _warm_cache(game_id: str, num_players: int, specs: list[AgentSpec]) -> None:
+def warm_cache(game_id: str, num_players: int, specs: list[AgentSpec]) -> None:
     """Compile (or load) once, in the parent, everything the workers run (the env to a game's end, each agent of
     the line-up acting), so workers load machine code instead of each compiling it; a cold cache says so once."""
     from ..precompile import lineup_first_use
@@ -214,7 +214,7 @@ def run(
         atomic_write(out / RUN_FILE, json.dumps(config, indent=1))
         todo = [g for g in range(games) if g not in done]
         if todo:
-            _warm_cache(game_id, num_players, specs)
+            warm_cache(game_id, num_players, specs)
             _play(
                 game_id,
                 num_players,
@@ -285,8 +285,9 @@ def _play(
             bar.stop()
 
 
-def _exit_with_parent(parent: int) -> None:
-    """Worker initializer: a thread that ends this worker when the arena process is gone."""
+def exit_with_parent(parent: int) -> None:
+    """Worker initializer: a thread that ends this worker when its parent (the arena, or an imitation run's chunk
+    collection) is gone."""
 
     def watch():
         while os.getppid() == parent:
@@ -311,7 +312,7 @@ def _run_local(game_id, num_players, specs, batches, seed, options, workers, rec
             with ProcessPoolExecutor(
                 workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_exit_with_parent,
+                initializer=exit_with_parent,
                 initargs=(os.getpid(),),
             ) as pool:
                 futures = {pool.submit(play_batch, game_id, num_players, specs, b, seed, options): b for b in pending}

@@ -18,20 +18,30 @@ favourite legal action is the teacher's choice. The result is an ``az.pt``: ``az
 Long runs (``chunk``): the games are collected in chunks of about ``chunk`` samples, each seeded by its index and
 saved whole (``chunks/NNNN.npz``) as soon as it is played, and the fit saves its state after every epoch
 (``fit.pt``); ``resume=True`` continues such a folder from its last saved chunk or epoch and ends with the network
-an uninterrupted run makes, bit for bit (one torch thread). ``num_players`` may list several counts (or be
-``"all"``, every count the game supports): each game then draws its count, so one network learns every table.
-The count needs no input of its own: every game's observation marks the seats at the table (``seat_present``).
+an uninterrupted run makes, bit for bit (one torch thread). ``workers`` processes collect the chunks side by side
+(``Chunks``: the chunks after the next one are collected ahead at full size and used only where the one-process run
+would collect them so), with the same chunks, network and figures as one process (but the seconds); the number of
+workers may change between sessions.
+
+``num_players`` may list several counts (or be ``"all"``, every count the game supports): each game then draws its
+count, so one network learns every table. The count needs no input of its own: every game's observation marks the
+seats at the table (``seat_present``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import logging
+import multiprocessing
+import os
 import pathlib
 import shutil
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 
 import numpy as np
 import torch
@@ -42,6 +52,7 @@ from ..agents.az.network import AZNet, az_blob, load_plain, masked_log_softmax
 from ..agents.search_agent import SearchAgent
 from ..agents.spec import check_agent_spec
 from ..arena.files import atomic_write
+from ..arena.tournament import exit_with_parent, warm_cache
 from ..files import replaced_on_success
 from ..kernels._common import dispatch
 from .run import SampleProgress, prepare_out, save_torch
@@ -127,36 +138,180 @@ def teacher_policy(teacher, choice: int, num_actions: int, searching: bool) -> n
     return policy
 
 
-def collect_chunks(
-    folder: pathlib.Path, game: str, counts, samples: int, chunk: int, explore: float, seed: int, teacher: str
-) -> tuple[dict[str, np.ndarray], float]:
-    """``collect`` in chunks of about ``chunk`` samples, chunk i seeded by ``(seed, i)`` and saved whole to
-    ``folder/i.npz`` once played; chunks already saved are read back, so a killed run resumes where it stopped
-    and gathers the same samples. The chunks joined (games numbered across them) and their collection seconds."""
-    folder.mkdir(exist_ok=True)
-    parts, total, games, seconds = [], 0, 0, 0.0
-    for i in itertools.count():  # a chunk holds >= 1 sample, so this ends
-        if total >= samples:
-            break
-        path = folder / f"{i:04d}.npz"
-        if path.exists():
-            with np.load(path) as saved:
+def collect_chunk(game: str, counts, target: int, explore: float, seed: int, index: int, teacher: str) -> dict:
+    """Chunk ``index`` of a long run: ``collect`` of ``target`` samples seeded ``(seed, index)``, with the target
+    and the seconds it took (runs in this process or in a worker)."""
+    start = time.perf_counter()
+    part = collect(game, counts, target, explore, [seed, index], teacher)
+    part["seconds"] = np.array(time.perf_counter() - start)
+    part["target"] = np.array(target)  # a chunk collected ahead at full size is of use only where the run wants that
+    return part
+
+
+class Chunks:
+    """A long run's chunks, joined in order by the serial rule: chunk i targets ``min(chunk, samples - total)``, the
+    total being the samples of chunks 0..i-1, and the run stops once ``total >= samples``. Chunk i is read from
+    ``folder/NNNN.npz``; a saved chunk is used only if it was collected for the target the rule gives it (a file
+    without a target was saved by a one-process run, which always collects for the rule's target)."""
+
+    def __init__(self, folder: pathlib.Path, samples: int, chunk: int) -> None:
+        self.folder, self.samples, self.chunk = folder, samples, chunk
+        self.index, self.total, self.games, self.seconds = 0, 0, 0, 0.0  # the next chunk to join; what came before
+        self.parts: list[dict] = []
+
+    @property
+    def done(self) -> bool:
+        return self.total >= self.samples  # a chunk holds >= 1 sample, so this comes
+
+    def target(self) -> int:
+        """The next chunk's target: a full chunk, or what the run still lacks (its tail)."""
+        return min(self.chunk, self.samples - self.total)
+
+    def path(self, index: int) -> pathlib.Path:
+        return self.folder / f"{index:04d}.npz"
+
+    def join_saved(self) -> None:
+        """Join the saved chunks that come next and fit the rule."""
+        while not self.done and self.path(self.index).exists():
+            with np.load(self.path(self.index)) as saved:
                 part = {key: saved[key] for key in saved.files}
-        else:
-            start = time.perf_counter()
-            part = collect(game, counts, min(chunk, samples - total), explore, [seed, i], teacher)
-            part["seconds"] = np.array(time.perf_counter() - start)
-            with replaced_on_success(path) as tmp:
-                np.savez_compressed(tmp, **part)
-            logger.info(
-                "chunk %d: %d samples, %d games, %.0f s", i, len(part["obs"]), part["game"][-1] + 1, part["seconds"]
-            )
-        seconds += float(part.pop("seconds"))
-        part["game"] = part["game"] + games
-        games = int(part["game"][-1]) + 1
-        total += len(part["obs"])
-        parts.append(part)
-    return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}, seconds
+            if int(part.pop("target", self.target())) != self.target():
+                return  # collected ahead at full size where the run's tail is smaller: collected again
+            self.seconds += float(part.pop("seconds"))
+            part["game"] = part["game"] + self.games
+            self.games = int(part["game"][-1]) + 1
+            self.total += len(part["obs"])
+            self.parts.append(part)
+            self.index += 1
+
+    def wanted(self, in_flight: set[tuple[int, int]], workers: int) -> list[tuple[int, int]]:
+        """(index, target) of the chunks to start: the next chunk for its target, and while fewer than ``workers``
+        are in flight, the chunks after it at full size, as long as each can still be a full chunk of the run (the
+        chunks before it in flight or saved ahead count at their least, a full chunk each)."""
+        start = []
+        if (self.index, self.target()) not in in_flight:
+            start.append((self.index, self.target()))
+        if self.target() < self.chunk:
+            return start  # the tail: nothing after it is needed
+        busy = len(in_flight) + len(start)
+        for index in itertools.count(self.index + 1):
+            if busy >= workers or self.total + (index - self.index + 1) * self.chunk > self.samples:
+                return start
+            if (index, self.chunk) not in in_flight and not self.path(index).exists():
+                start.append((index, self.chunk))
+                busy += 1
+
+    def keep(self, index: int, target: int) -> bool:
+        """Whether a chunk just collected may still be joined as it is (else it is dropped, unsaved)."""
+        if index == self.index:
+            return target == self.target()
+        return index > self.index and target == self.target() == self.chunk
+
+    def save(self, index: int, part: dict) -> None:
+        """Save a chunk whole (a kill loses only the chunks still being collected)."""
+        with replaced_on_success(self.path(index)) as tmp:
+            np.savez_compressed(tmp, **part)
+        games = part["game"][-1] + 1
+        logger.info("chunk %d: %d samples, %d games, %.0f s", index, len(part["obs"]), games, part["seconds"])
+
+    def drop_unused(self) -> None:
+        """Remove chunks saved ahead that the run did not need: a folder holds the chunks of its run only."""
+        for path in self.folder.glob("[0-9][0-9][0-9][0-9].npz"):
+            if int(path.stem) >= self.index:
+                path.unlink()
+
+    def joined(self) -> dict[str, np.ndarray]:
+        return {key: np.concatenate([p[key] for p in self.parts]) for key in self.parts[0]}
+
+
+def collect_chunks(
+    folder: pathlib.Path,
+    game: str,
+    counts,
+    samples: int,
+    chunk: int,
+    explore: float,
+    seed: int,
+    teacher: str,
+    workers: int = 1,
+) -> tuple[dict[str, np.ndarray], float]:
+    """``collect`` in chunks of about ``chunk`` samples (``Chunks``: chunk i seeded ``(seed, i)``), each saved whole
+    to ``folder/NNNN.npz`` once played and read back on resume, so a killed run gathers the same samples. With
+    ``workers`` > 1 that many processes collect the next chunks side by side (``Chunks.wanted``); the chunks joined
+    are the same with any ``workers``. The chunks joined (games numbered across them) and their collection seconds
+    (summed over the chunks: with several workers, more than the time on the clock)."""
+    folder.mkdir(exist_ok=True)
+    run = Chunks(folder, samples, chunk)
+    run.join_saved()
+    if not run.done:
+        start = time.perf_counter()
+        with chunk_pool(workers, game, counts, teacher) as pool:
+            collect_missing(run, pool, workers, (game, counts, explore, seed, teacher))
+        logger.info("%d chunks with %d workers in %.0f s", run.index, workers, time.perf_counter() - start)
+    run.drop_unused()
+    return run.joined(), run.seconds
+
+
+def collect_missing(run: Chunks, pool, workers: int, job: tuple) -> None:
+    """Keep ``workers`` chunks in flight in ``pool`` (the ones ``run`` wants next), saving each as it comes, until
+    the run has its samples. ``job``: ``collect_chunk``'s arguments but the target and the index."""
+    game, counts, explore, seed, teacher = job
+    in_flight: dict[Future, tuple[int, int]] = {}
+    while not run.done:
+        for index, target in run.wanted(set(in_flight.values()), workers):
+            in_flight[pool.submit(collect_chunk, game, counts, target, explore, seed, index, teacher)] = index, target
+        finished, _ = wait(in_flight, return_when=FIRST_COMPLETED)
+        for future in sorted(finished, key=in_flight.get):
+            index, target = in_flight.pop(future)
+            if run.keep(index, target):
+                run.save(index, result_of(future))
+            else:
+                logger.info("chunk %d: collected ahead for %d samples, not the run's target: dropped", index, target)
+        run.join_saved()
+
+
+def result_of(future: Future) -> dict:
+    """A worker's chunk; a worker that died (killed, out of memory) as one line that says what is kept."""
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        raise RuntimeError(
+            "a worker collecting chunks died; the chunks saved so far are kept: resume the run to continue"
+        ) from None
+
+
+class InProcess:
+    """One worker: each chunk is collected here, when it is submitted (no process to start, nothing to orphan)."""
+
+    def submit(self, fn, *args) -> Future:
+        future = Future()
+        future.set_result(fn(*args))
+        return future
+
+
+@contextlib.contextmanager
+def chunk_pool(workers: int, game: str, counts, teacher: str) -> Iterator:
+    """``InProcess`` for one worker, else ``workers`` spawned processes (one torch thread each, numba's cache shared,
+    compiled here first so that they load machine code instead of each compiling it); on leaving, a worker still
+    collecting a chunk that is no longer needed is stopped, not waited for."""
+    if workers == 1:
+        yield InProcess()
+        return
+    warm_cache(game, counts[0], [check_agent_spec(teacher, game)])
+    context = multiprocessing.get_context("spawn")  # not fork: forking after torch or numba threads can deadlock
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=start_worker, initargs=(os.getpid(),))
+    try:
+        yield pool
+    finally:
+        for process in list((pool._processes or {}).values()):  # Python 3.14: pool.terminate_workers()
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def start_worker(parent: int) -> None:
+    """A chunk worker: one torch thread (one core each), and gone when the run's process is (even by kill -9)."""
+    torch.set_num_threads(1)
+    exit_with_parent(parent)
 
 
 def subset(data: dict, rows: np.ndarray) -> dict:
@@ -238,14 +393,18 @@ def train_imitate(
     overwrite: bool = False,
     chunk: int | None = None,
     resume: bool = False,
+    workers: int = 1,
 ) -> dict:
     """Collect ``timesteps`` samples, fit an ``AZNet`` and save ``out/az.pt`` and ``out/log.json`` (a folder that
     holds a run is refused unless ``overwrite``: ``run.prepare_out``). ``num_players``: one count, several, or
     ``"all"``. With ``chunk`` (samples a saved chunk) the run saves its progress, and ``resume=True`` starts it or
-    continues it with the same settings (``config.json``); resuming a finished run returns its result."""
+    continues it with the same settings (``config.json``); resuming a finished run returns its result. ``workers``
+    processes collect a chunked run's chunks (the same result with any number, so it is not one of the settings a
+    resume checks: a run started with one worker may continue with two)."""
     game = registry._canonical(game)
     k = registry.kernel(game)
     settings = check_settings(k, num_players, timesteps, teacher, hidden, chunk, resume)
+    workers = check_workers(workers, chunk)
     settings.update(epochs=epochs, explore=explore, minibatch=minibatch, lr=lr, seed=seed)
     counts, hidden = tuple(settings["players"]), tuple(settings["hidden"])
     out = prepare_out(out, resume=resume, overwrite=overwrite)
@@ -265,7 +424,7 @@ def train_imitate(
         data = collect(game, counts, timesteps, explore, seed, teacher, progress)
         collected = time.perf_counter() - start
     else:  # the seconds of every session that played a chunk
-        data, collected = collect_chunks(out / CHUNKS, game, counts, timesteps, chunk, explore, seed, teacher)
+        data, collected = collect_chunks(out / CHUNKS, game, counts, timesteps, chunk, explore, seed, teacher, workers)
     fitting = time.perf_counter()
     games = int(data["game"][-1]) + 1
     held_out = data["game"] >= games - (max(1, games // 10) if games > 1 else 0)  # the last tenth of the games
@@ -314,6 +473,14 @@ def check_settings(k, num_players, timesteps, teacher: str, hidden, chunk, resum
         "hidden": list(hidden),
         "chunk": chunk,
     }
+
+
+def check_workers(workers, chunk) -> int:
+    """The processes collecting chunks: an int >= 1; more than one needs a chunked run."""
+    workers = check_int("workers (processes collecting chunks)", workers, 1)
+    if workers > 1 and chunk is None:
+        raise ValueError(f"workers={workers} collect a run's chunks side by side: pass chunk (samples a saved chunk)")
+    return workers
 
 
 def player_counts(k, num_players) -> tuple[int, ...]:

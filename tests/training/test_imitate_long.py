@@ -148,3 +148,122 @@ def test_all_means_every_supported_count():
     k = tabletop_zoo.kernel("imperial")
     assert imitate.player_counts(k, "all") == (2, 3, 4, 5, 6)
     assert imitate.player_counts(k, [4, 2, 4]) == (2, 4) and imitate.player_counts(k, None) == (4,)
+
+
+# --- workers: chunks collected side by side, the same run as one process -----------------------------------------
+# The heuristic plays Irish Gauge fast and a game gives 130-180 samples, so chunks of 64 hold one game each and the
+# tail of 680 samples is smaller than a chunk: a chunk collected ahead at full size where the run wants its tail is
+# dropped and collected again.
+PARALLEL = dict(timesteps=680, teacher="heuristic", epochs=2, hidden=(16,), minibatch=64, seed=5, torch_threads=1)
+PARALLEL["chunk"] = 64
+
+
+def chunk_files(folder) -> dict:
+    """Each saved chunk's arrays but its seconds (the only figure that differs between runs)."""
+    files = {}
+    for path in sorted((folder / "chunks").glob("*.npz")):
+        with np.load(path) as saved:
+            files[path.name] = {key: saved[key] for key in saved.files if key != "seconds"}
+    return files
+
+
+def same_chunks(a, b) -> bool:
+    fa, fb = chunk_files(a), chunk_files(b)
+    return fa.keys() == fb.keys() and all(
+        fa[n].keys() == fb[n].keys() and all(np.array_equal(fa[n][k], fb[n][k]) for k in fa[n]) for n in fa
+    )
+
+
+def without_seconds(meta: dict) -> dict:
+    return {key: value for key, value in meta.items() if not key.endswith("_s")}
+
+
+@pytest.fixture(scope="module")
+def one_worker(tmp_path_factory):
+    out = tmp_path_factory.mktemp("one_worker")
+    return out, train_imitate("irish_gauge", [3, 4], out=out, **PARALLEL)
+
+
+def test_two_workers_make_the_same_chunks_and_network_as_one(one_worker, tmp_path, caplog):
+    whole, result = one_worker
+    with caplog.at_level("INFO", logger="tabletop_zoo.training.imitate"):
+        two = train_imitate("irish_gauge", [3, 4], out=tmp_path, workers=2, **PARALLEL)
+    assert len(chunk_files(whole)) >= 4 and same_chunks(tmp_path, whole)
+    assert same_weights(tmp_path / "az.pt", whole / "az.pt") and two["log"] == result["log"]
+    assert without_seconds(two["meta"]) == without_seconds(result["meta"])
+    assert "with 2 workers" in caplog.text
+    assert not list((tmp_path / "chunks").glob(".*"))  # no temporary file left behind
+
+
+def test_a_killed_parallel_run_resumes_with_another_number_of_workers(one_worker, tmp_path):
+    """A kill leaves whole chunks, possibly one collected ahead at full size where the run wants its tail, and one
+    beyond the run's end: a resume with any number of workers ignores both, collects the tail again and keeps no
+    extra file."""
+    whole, result = one_worker
+    names = sorted(chunk_files(whole))
+    tail = len(names) - 1
+    (tmp_path / "chunks").mkdir()
+    for name in names[:-2]:
+        shutil.copy(whole / "chunks" / name, tmp_path / "chunks" / name)
+    counts, seed, chunk = [3, 4], PARALLEL["seed"], PARALLEL["chunk"]
+    ahead = imitate.collect_chunk("irish_gauge", counts, chunk, 0.1, seed, tail, "heuristic")
+    beyond = imitate.collect_chunk("irish_gauge", counts, chunk, 0.1, seed, tail + 1, "heuristic")
+    with np.load(whole / "chunks" / names[-1]) as saved:
+        assert int(saved["target"]) < chunk  # the run's tail: the chunk saved ahead does not fit it
+    for index, part in ((tail, ahead), (tail + 1, beyond)):
+        np.savez_compressed(tmp_path / "chunks" / f"{index:04d}.npz", **part)
+    for workers in (3, 1):  # the folder as the kill left it, resumed with more workers, then with one
+        folder = tmp_path / f"resumed{workers}"
+        shutil.copytree(tmp_path / "chunks", folder / "chunks")
+        shutil.copy(whole / "config.json", folder / "config.json")
+        resumed = train_imitate("irish_gauge", counts, out=folder, resume=True, workers=workers, **PARALLEL)
+        assert same_chunks(folder, whole) and same_weights(folder / "az.pt", whole / "az.pt")
+        assert resumed["log"] == result["log"]
+        assert without_seconds(resumed["meta"]) == without_seconds(result["meta"])
+
+
+def test_chunks_ahead_are_collected_only_where_they_can_be_full_chunks_of_the_run(tmp_path):
+    run = imitate.Chunks(tmp_path, samples=250, chunk=100)
+    assert run.wanted(set(), workers=4) == [(0, 100), (1, 100)]  # chunk 2 comes after >= 200 samples: a tail
+    assert run.wanted({(0, 100)}, workers=2) == [(1, 100)]
+    run.total, run.index = 230, 2  # chunks 0 and 1 joined: the tail wants 20, nothing after it
+    assert run.wanted({(2, 100)}, workers=4) == [(2, 20)]
+    assert not run.keep(2, 100) and run.keep(2, 20) and not run.keep(1, 100) and not run.keep(3, 100)
+    np.savez(tmp_path / "0003.npz", target=np.array(100))
+    big = imitate.Chunks(tmp_path, samples=1000, chunk=100)
+    big.index, big.total = 2, 230
+    assert big.wanted(set(), workers=3) == [(2, 100), (4, 100), (5, 100)]  # 0003 is saved already
+    assert big.keep(3, 100) and not big.keep(3, 50)
+
+
+@pytest.mark.parametrize(
+    "workers,message",
+    [
+        (0, r"workers \(processes collecting chunks\) must be an integer >= 1, got 0"),
+        (True, r"workers \(processes collecting chunks\) must be an integer >= 1, got True"),
+        (1.5, r"must be an integer >= 1, got 1.5"),
+        ("2", r"must be an integer >= 1, got '2'"),
+    ],
+)
+def test_bad_workers_are_refused_before_the_folder_is_touched(tmp_path, workers, message):
+    with pytest.raises(ValueError, match=message):
+        train_imitate("irish_gauge", 3, out=tmp_path / "run", workers=workers, **PARALLEL)
+    assert not (tmp_path / "run").exists()
+
+
+def test_workers_need_a_chunked_run(tmp_path):
+    with pytest.raises(ValueError, match=r"workers=2 collect a run's chunks side by side: pass chunk"):
+        train_imitate("irish_gauge", 3, out=tmp_path / "run", workers=2, **{**PARALLEL, "chunk": None})
+    assert not (tmp_path / "run").exists()
+
+
+def test_the_command_refuses_bad_workers_in_one_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from tabletop_zoo.cli import app
+
+    args = ["train", "imitate", "irish_gauge", "-t", "40", "--out", str(tmp_path / "run")]
+    for extra, message in ((["-w", "0"], "got 0"), (["-w", "2"], "workers=2 collect a run's chunks side by side")):
+        result = CliRunner().invoke(app, [*args, *extra])
+        assert result.exit_code == 2 and message in " ".join(result.output.split()), result.output
+    assert not (tmp_path / "run").exists()

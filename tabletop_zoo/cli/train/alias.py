@@ -18,7 +18,7 @@ IGNORED: dict[str, dict[str, str | None]] = {
     "maskable_ppo": {"--workers": None, "--address": None, "--backend": "local"},
     "selfplay": {"--opponents": None},
     "az": {"--opponents": None},
-    "imitate": {"--opponents": None, "--address": None, "--eval-games": None, "--backend": "local", "--workers": "1"},
+    "imitate": {"--opponents": None, "--address": None, "--eval-games": None, "--backend": "local"},
 }
 
 

@@ -40,6 +40,15 @@ def imitate(
     overwrite: o.Overwrite = False,
     torch_threads: o.TorchThreads = None,
     seed: o.Seed = 0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            "-w",
+            help="processes collecting the chunks side by side (needs --chunk); any number gives the same run, and "
+            "a resumed run may use another",
+        ),
+    ] = 1,
 ) -> None:
     """Imitation: az's network learns a teacher's moves (or a search's visit counts) and the games' outcomes, a
     supervised start for az. Saves the network (play it as az:path=OUT/az.pt) and OUT/log.json."""
@@ -62,6 +71,7 @@ def imitate(
             overwrite=overwrite,
             chunk=chunk,
             resume=resume,
+            workers=workers,
         )
     net, meta = result["network"], result["meta"]
     typer.echo(f"{meta['samples']} samples, {meta['games']} games in {meta['wall_s']:.0f} s")
