@@ -42,7 +42,7 @@ from tabletop_zoo.arena import parse_agent_spec, seating
 from tabletop_zoo.arena import run as arena
 from tabletop_zoo.arena.files import GAMES_FILE, RUN_FILE, read_games
 from tabletop_zoo.files import atomic_write, replaced_on_success
-from tabletop_zoo.training.imitate import CHUNKS, FIT, train_imitate
+from tabletop_zoo.training.imitate import CHUNKS, FIT, saved_chunks, train_imitate
 
 GAMES = ("imperial", "kremlin", "french_revolution_1789")  # the weakest first (benchmarks/AZ.md)
 ROUNDS = 4
@@ -213,7 +213,7 @@ def status(run: pathlib.Path, games: list[str]) -> None:
             out, gate_folder = run / game / f"round{r}", run / game / f"gate{r}"
             if not out.exists():
                 break
-            chunks = len(list((out / CHUNKS).glob("[0-9][0-9][0-9][0-9].npz")))
+            chunks = len(saved_chunks(out / CHUNKS))
             if (out / "log.json").exists():
                 fitted = f"done ({json.loads((out / 'log.json').read_text())['meta']['samples']:,} samples)"
             else:

@@ -216,12 +216,17 @@ class Chunks:
 
     def drop_unused(self) -> None:
         """Remove chunks saved ahead that the run did not need: a folder holds the chunks of its run only."""
-        for path in self.folder.glob("[0-9][0-9][0-9][0-9].npz"):
-            if int(path.stem) >= self.index:
-                path.unlink()
+        for index in saved_chunks(self.folder):
+            if index >= self.index:
+                self.path(index).unlink()
 
     def joined(self) -> dict[str, np.ndarray]:
         return {key: np.concatenate([p[key] for p in self.parts]) for key in self.parts[0]}
+
+
+def saved_chunks(folder: pathlib.Path) -> list[int]:
+    """The indexes of the chunks saved in ``folder`` (not a temporary file being written)."""
+    return sorted(int(path.stem) for path in folder.glob("*.npz") if path.stem.isdigit())
 
 
 def collect_chunks(
