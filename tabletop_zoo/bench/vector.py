@@ -363,7 +363,7 @@ def format_report(result: dict, width: int = 200) -> str:
                            _n(f["loop"]["steps_per_s"]["median"]))  # fmt: skip
         console.print(pg)
     else:
-        console.print("Pgx: not installed (pip install 'tabletop-zoo[pgx]')")
+        console.print("Pgx: not installed (pip install 'tabletop-zoo[pgx]')", markup=False)  # [pgx] is no style
     goals = Table(title=f"Goals at batch {GOAL_BATCH:,}, one thread (reported, not asserted)")
     for col in ("game", f"step / kernel (goal >= {GOAL_VS_KERNEL}x)", "met", "step / Pgx (goal > 1x)", "met"):
         goals.add_column(col)

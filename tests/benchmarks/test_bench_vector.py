@@ -66,6 +66,14 @@ def test_quick_bench_vector_prints_the_tables():
     assert "Goals at batch 1,024" in text
 
 
+def test_without_pgx_the_tables_name_its_extra(monkeypatch):
+    """The hint prints the extra's brackets (rich would read ``[pgx]`` as a style tag and drop it)."""
+    monkeypatch.setattr(vector, "pgx_available", lambda: False)
+    result = CliRunner().invoke(app, ["bench", "vector", "--quick"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "pip install 'tabletop-zoo[pgx]'" in result.stdout
+
+
 def test_ratios_read_pgx_at_the_same_batch_and_threads():
     """add_ratios on a hand-made result: the step figure over Pgx's step figure of the same batch and cores."""
 
