@@ -29,3 +29,10 @@ def check_float(name: str, value, minimum: float) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value) or value < minimum:
         raise ValueError(f"{name} must be a finite number >= {minimum}, got {value!r}")
     return float(value)
+
+
+def check_bool(name: str, value) -> bool:
+    """True or False (a spec's ``true``/``false``, or 1/0)."""
+    if isinstance(value, bool) or (isinstance(value, numbers.Integral) and value in (0, 1)):
+        return bool(value)
+    raise ValueError(f"{name} must be true or false (or 1 or 0), got {value!r}")

@@ -13,7 +13,7 @@ import numpy as np
 
 from ...kernels._common import dispatch
 from ...kernels._common.validate import check_seed
-from .._params import check_float, check_int
+from .._params import check_bool, check_float, check_int
 from ..mcts.agent import DEFAULT_ROLLOUT_DEPTH
 from ..search_agent import SearchAgent
 from . import inline
@@ -38,7 +38,10 @@ class AZAgent(SearchAgent):
     value mixes the network's value with a rollout of the kernel's rollout policy.
 
     ``simulations`` is the budget per move; ``seconds`` (optional) stops the search earlier, between chunks of
-    simulations, at that wall time (then the same position can get a different move). ``mix`` is the
+    simulations, at that wall time (then the same position can get a different move). ``early_stop`` (on by
+    default) ends a search once its most visited root action leads the next by more than the simulations left:
+    the move is the one the whole budget would give, in less time; ``last_visits`` then sums to fewer than
+    ``simulations`` (a teacher whose visits are labels searches the whole budget: ``early_stop=false``). ``mix`` is the
     rollout's weight in a leaf's value (0: the network's value alone, as in AlphaZero; 1: the rollout's
     alone, the network guiding only by its prior); ``rollout_depth`` defaults to the game's
     ``ROLLOUT_DEPTH``, as for ``mcts``.
@@ -60,6 +63,7 @@ class AZAgent(SearchAgent):
         mix: float = 1.0,
         rollout_depth: int | None = None,
         seconds: float | None = None,
+        early_stop: bool = True,
         seed: int | None = 0,
         game_id: str | None = None,
         net=None,
@@ -73,6 +77,7 @@ class AZAgent(SearchAgent):
             raise ValueError(f"mix must be a number in [0, 1], got {mix!r}")
         self.rollout_depth = None if rollout_depth is None else check_int("rollout_depth", rollout_depth, 0)
         self.seconds = None if seconds is None else check_float("seconds", seconds, 0.0)
+        self.early_stop = check_bool("early_stop", early_stop)
         self.seed = 0 if seed is None else check_seed(seed)
         if net is None:
             from .network import load_az  # torch is imported only when an az agent is made
@@ -115,12 +120,15 @@ class AZAgent(SearchAgent):
             *tree.arrays(),
         )
         if self.seconds is None:
-            inline.grow(record, self.simulations, *args)
-        else:  # chunks until the budget or the clock runs out; the first always runs, so the root has children
+            inline.grow(record, self.simulations, 0 if self.early_stop else -1, *args)
+        else:  # chunks until the budget, the clock or the lead runs out; the first always runs (the root's children)
             deadline, left = time.perf_counter() + self.seconds, self.simulations
-            left -= inline.grow(record, min(left, SECONDS_CHUNK), *args)
-            while left > 0 and time.perf_counter() < deadline:
-                left -= inline.grow(record, min(left, SECONDS_CHUNK), *args)
+            while True:
+                chunk = min(left, SECONDS_CHUNK)
+                ran = inline.grow(record, chunk, left - chunk if self.early_stop else -1, *args)
+                left -= ran
+                if ran < chunk or left <= 0 or time.perf_counter() >= deadline:
+                    break
         visits = np.zeros(kernel.NUM_ACTIONS, np.int32)
         value = np.zeros(kernel.NUM_ACTIONS, np.float64)
         seat = int(kernel.to_move(record))

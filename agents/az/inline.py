@@ -95,12 +95,17 @@ def _network_value(st, node, num_players, scale, weights, counts, row, logits, h
 
 
 @njit(cache=True, nogil=True)
-def grow(root, simulations, num_players, c, temperature, mix, rollout_depth, weights, tree, logits, hidden, scratch):
+def grow(
+    root, simulations, planned, num_players, c, temperature, mix, rollout_depth, weights, tree, logits, hidden, scratch
+):
     """Add ``simulations`` simulations to the tree (``Tree.arrays()``; fewer if it fills up); returns how many
-    were run. A leaf's value (step 3 of ``puct``) is written here, not in a function of its own: a call per
-    simulation with the tree's arrays would count references to each of them."""
+    were run. ``planned`` >= 0 stops early: the caller will add ``planned`` more after this call, and once the
+    root's most visited action leads the next by more than every simulation left, none can change the move
+    (each simulation adds one visit to one root action), so the rest are not run; -1 never stops early.
+    A leaf's value (step 3 of ``puct``) is written here, not in a function of its own: a call per simulation
+    with the tree's arrays would count references to each of them."""
     layers, biases, w_pol, b_pol, _, _ = weights
-    counts, action, _, _, row, visits, value, path = tree
+    counts, action, first_child, next_sibling, row, visits, value, path = tree
     st, mask, legal, weight, obs, buf, leaf, relative, rng = scratch
     head = (hidden, w_pol, b_pol, 1.0 / temperature)
     v, z = leaf[0], leaf[1]  # the leaf's value, the rollout's
@@ -127,6 +132,8 @@ def grow(root, simulations, num_players, c, temperature, mix, rollout_depth, wei
             _rollout(st, rollout_depth, mask, rng, v)
         puct.backup(path, d, v, num_players, visits, value)
         done += 1
+        if planned >= 0 and puct.root_lead(first_child, next_sibling, visits) > simulations - done + planned:
+            break
     return done
 
 
@@ -141,4 +148,4 @@ def warm_up(kernel, num_players: int) -> None:
     net = NumbaNet.zeros(kernel)
     tree = Tree(2, kernel, net)
     tree.reset(np.uint64(0))
-    grow(kernel.new_state(num_players, 0), 2, num_players, 1.0, 1.0, 0.5, 2, net.arrays(), *tree.arrays())
+    grow(kernel.new_state(num_players, 0), 2, 0, num_players, 1.0, 1.0, 0.5, 2, net.arrays(), *tree.arrays())

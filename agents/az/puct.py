@@ -244,6 +244,22 @@ def backup(path, depth, leaf_value, num_players, visits, value):
             value[node, p] += leaf_value[p]
 
 
+@njit(**NO_REFCOUNT)
+def root_lead(first_child, next_sibling, visits):
+    """How many visits the root's most visited child has more than the next one (an action without a child
+    has none)."""
+    best, second = 0, 0
+    ch = first_child[0]
+    while ch != NO_NODE:
+        n = visits[ch]
+        if n > best:
+            best, second = n, best
+        elif n > second:
+            second = n
+        ch = next_sibling[ch]
+    return best - second
+
+
 @njit(cache=True, nogil=True)
 def root_statistics(action, first_child, next_sibling, visits, value, seat0, out_visits, out_value):
     """A tree's root visits and the root mover's (``seat0``) mean value per action."""

@@ -47,10 +47,11 @@ import numpy as np
 import torch
 
 from .. import registry
-from ..agents._params import check_int
+from ..agents._params import check_bool, check_int
 from ..agents.az.network import AZNet, az_blob, load_plain, masked_log_softmax
+from ..agents.registry import agent_parameters
 from ..agents.search_agent import SearchAgent
-from ..agents.spec import check_agent_spec
+from ..agents.spec import AgentSpec, check_agent_spec
 from ..arena.files import atomic_write
 from ..arena.tournament import exit_with_parent, warm_cache
 from ..files import replaced_on_success
@@ -77,7 +78,7 @@ def collect(
     is played to its end). Given several counts, each game draws its own."""
     k = registry.kernel(game)
     counts = (num_players,) if isinstance(num_players, int) else tuple(num_players)
-    spec = check_agent_spec(teacher, game)
+    spec = teacher_spec(teacher, game)
     dispatch.register(k)  # a searching teacher looks its kernel up by the record's dtype
     rng = np.random.default_rng(seed)
     obs, masks, choices, policies, values, game_of, players = [], [], [], [], [], [], []
@@ -125,6 +126,20 @@ def collect(
         "game": np.array(game_of, np.int64),
         "players": np.array(players, np.int64),
     }
+
+
+def teacher_spec(teacher: str, game: str) -> AgentSpec:
+    """The teacher's spec, checked. A search's root visits are its labels, so an az teacher searches its whole
+    budget (``early_stop=false``: stopping once the move is settled would label fewer visits, more peaked)."""
+    spec = check_agent_spec(teacher, game)
+    if "early_stop" not in agent_parameters(spec.name, game):
+        return spec
+    if check_bool("early_stop", spec.params.get("early_stop", False)):
+        raise ValueError(
+            f"teacher {teacher!r}: its root visits are the labels, so it must search its whole budget; "
+            "drop early_stop (or set early_stop=false)"
+        )
+    return AgentSpec(spec.name, {**spec.params, "early_stop": False})
 
 
 def teacher_policy(teacher, choice: int, num_actions: int, searching: bool) -> np.ndarray:
@@ -468,7 +483,7 @@ def check_settings(k, num_players, timesteps, teacher: str, hidden, chunk, resum
     chunk = None if chunk is None else check_int("chunk (samples a saved chunk)", chunk, 1)
     if resume and chunk is None:
         raise ValueError("resume continues a run saved in chunks: pass chunk (samples a saved chunk) too")
-    check_agent_spec(teacher, k.GAME_ID)
+    teacher_spec(teacher, k.GAME_ID)
     players = player_counts(k, num_players)
     return {
         "game": k.GAME_ID,

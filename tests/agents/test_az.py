@@ -161,7 +161,16 @@ def test_the_agent_plays_a_whole_game_and_is_reproducible(tmp_path):
 
 
 def test_the_agents_parameters_and_errors(tmp_path):
-    assert agent_parameters("az") == ["path", "simulations", "c", "temperature", "mix", "rollout_depth", "seconds"]
+    assert agent_parameters("az") == [
+        "path",
+        "simulations",
+        "c",
+        "temperature",
+        "mix",
+        "rollout_depth",
+        "seconds",
+        "early_stop",
+    ]
     path = _random_net("irish_gauge", tmp_path)
     with pytest.raises(ValueError, match="a network for 'irish_gauge', not 'kremlin'"):
         make_agent("az", "kremlin", path=str(path))
@@ -231,7 +240,7 @@ def _inline(root, num_players, net, simulations, seed, mix, kernel):
     w = inline.NumbaNet.of(net)
     tree = inline.Tree(simulations, kernel, w)
     tree.reset(np.uint64(seed))
-    ran = inline.grow(root, simulations, num_players, 1.25, 1.0, mix, 10, w.arrays(), *tree.arrays())
+    ran = inline.grow(root, simulations, -1, num_players, 1.25, 1.0, mix, 10, w.arrays(), *tree.arrays())
     visits, value = np.zeros(kernel.NUM_ACTIONS, np.int32), np.zeros(kernel.NUM_ACTIONS)
     t = tree
     seat = int(kernel.to_move(root))
@@ -285,3 +294,45 @@ def test_the_agent_never_reads_the_other_seats_card():
         agent.act_for_seat(after_bet(secret, 1))
         trees.add(tuple(agent.last_visits))
     assert len(trees) == 1
+
+
+@pytest.mark.parametrize("game", ["irish_gauge", "kremlin"])  # perfect information; hidden, determinized
+def test_an_early_stop_plays_the_whole_budgets_move_in_fewer_simulations(game):
+    """The search stops once the most visited root action leads the next by more than the simulations left
+    (each adds one visit to one root action), so the move is the whole budget's, always."""
+    from tabletop_zoo.agents.az.agent import AZAgent
+
+    k = tabletop_zoo.kernel(game)
+    net, budget, stopped = _net(k, seed=5), 200, 0
+    for s in _positions(k, 4, 14, seed=1):
+        if k.is_over(s):
+            continue
+        full = AZAgent(net=net, simulations=budget, early_stop=False, seed=3)
+        early = AZAgent(net=net, simulations=budget, seed=3)
+        assert early.act_for_seat(s) == full.act_for_seat(s)
+        assert full.last_visits.sum() == budget - 1  # the first simulation evaluates the root itself
+        visits = np.sort(early.last_visits)[::-1]
+        left = budget - 1 - visits.sum()
+        assert left >= 0 and (left == 0 or visits[0] - visits[1] > left)
+        stopped += left > 0
+    assert stopped >= 3  # it does stop early, and often
+
+
+def test_an_early_stop_under_a_time_budget_counts_every_chunk_still_planned():
+    """In chunks (``seconds``) the stop compares the lead with the whole budget left, not the chunk's, so a
+    clock that never runs out grows the tree of one call."""
+    from tabletop_zoo.agents.az.agent import AZAgent
+
+    ig = tabletop_zoo.kernel("irish_gauge")
+    net = _net(ig, seed=2)
+    for s in _positions(ig, 3, 6, seed=4):
+        whole = AZAgent(net=net, simulations=300, seed=1)
+        chunked = AZAgent(net=net, simulations=300, seconds=1e6, seed=1)
+        assert whole.act_for_seat(s) == chunked.act_for_seat(s)
+        assert np.array_equal(whole.last_visits, chunked.last_visits)
+
+
+@pytest.mark.parametrize("value", [2, -1, 0.5, "yes"])
+def test_early_stop_is_true_or_false(value):
+    with pytest.raises(ValueError, match="early_stop must be true or false"):
+        make_agent("az", "irish_gauge", early_stop=value)

@@ -38,7 +38,7 @@ def test_the_shipped_networks_are_their_games_and_fit_the_budget():
 def test_the_shipped_network_plays_every_player_count(game_id):
     """make_agent("az", game) with no path: the packaged network searches legal moves at 2..6 seats alike."""
     k = registry.kernel(game_id)
-    agent = make_agent("az", game_id, simulations=4, seed=1)
+    agent = make_agent("az", game_id, simulations=4, seed=1, early_stop=False)
     for n in range(k.MIN_PLAYERS, k.MAX_PLAYERS + 1):
         env = tabletop_zoo.make_env(game_id, num_players=n)
         env.reset(seed=n)

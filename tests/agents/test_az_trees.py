@@ -1,7 +1,8 @@
 """The az searches grow the same trees as before PUCT was written once (#47): the batched self-play search
 (``search_batch``: a blank and a non-uniform evaluator, with and without root noise), the agent's play search
 (``inline.grow`` at several ``mix`` and ``temperature`` values, grown in chunks) and the agent's moves with the
-shipped networks, in every game at its fewest and its most seats.
+shipped networks (its whole budget; stopping early, it plays the same moves), in every game at its fewest and its
+most seats.
 
 The goldens (``goldens/az_trees.npz``) were written by the code before the change; every array of a tree is
 compared: node actions, child lists, rows, visits (exactly) and summed values (to float tolerance, since the
@@ -107,7 +108,7 @@ def inline_trees(game: str, n: int) -> dict[str, np.ndarray]:
         tree = inline.Tree(SIMULATIONS, k, net)
         tree.reset(np.uint64(21))
         ran = [
-            inline.grow(root, chunk, n, 1.25, temperature, mix, 6, net.arrays(), *tree.arrays())
+            inline.grow(root, chunk, -1, n, 1.25, temperature, mix, 6, net.arrays(), *tree.arrays())
             for chunk in (20, 20, SIMULATIONS)
         ]
         visits, mean = np.zeros(k.NUM_ACTIONS, np.int32), np.zeros(k.NUM_ACTIONS)
@@ -123,12 +124,13 @@ def inline_trees(game: str, n: int) -> dict[str, np.ndarray]:
     return out
 
 
-def agent_moves(game: str, n: int) -> dict[str, np.ndarray]:
-    """The shipped network's agent at its defaults on three positions: its moves and root visits."""
+def agent_moves(game: str, n: int, early_stop: bool = False) -> dict[str, np.ndarray]:
+    """The shipped network's agent at its defaults on three positions, searching its whole budget unless
+    ``early_stop``: its moves and root visits."""
     from tabletop_zoo.agents import make_agent
 
     k = registry.kernel(game)
-    agent = make_agent("az", game, seed=4)
+    agent = make_agent("az", game, seed=4, early_stop=early_stop)
     moves, visits = [], []
     roots = positions(k, n, 3, every=11)
     for i in range(len(roots)):
@@ -157,6 +159,17 @@ def test_the_search_grows_the_golden_trees(game, n, kind):
             assert np.allclose(now[key], golden[key], rtol=1e-6, atol=1e-9), key
         else:
             assert np.array_equal(now[key], golden[key]), key
+
+
+@pytest.mark.parametrize(("game", "n"), CASES, ids=[f"{g}-{n}p" for g, n in CASES])
+def test_an_early_stop_plays_the_golden_moves_in_fewer_simulations(game, n):
+    """The agent's default: it stops once no simulation left can change the move, so its moves are the whole
+    budget's."""
+    pytest.importorskip("torch")
+    golden = np.load(GOLDENS)
+    now = agent_moves(game, n, early_stop=True)
+    assert np.array_equal(now["moves"], golden[f"{game}-{n}p/agent/moves"])
+    assert (now["visits"].sum(1) <= golden[f"{game}-{n}p/agent/visits"].sum(1)).all()
 
 
 if __name__ == "__main__":

@@ -143,3 +143,15 @@ def test_the_cli_sets_the_network_widths_and_refuses_bad_ones_before_any_game(tm
     assert r.exit_code == 0, r.output
     assert json.loads((tmp_path / "log.json").read_text())["meta"]["hidden"] == [16]
     assert torch.load(tmp_path / "az.pt", weights_only=True)["hidden"] == [16]
+
+
+def test_an_az_teacher_searches_its_whole_budget():
+    """A search's root visits are its labels: an az teacher never stops early (a stop once the move is settled
+    would label fewer, more peaked visits), and asking it to is refused before any game."""
+    from tabletop_zoo.training.imitate import teacher_spec
+
+    assert teacher_spec("az:simulations=8", "irish_gauge").params == {"simulations": 8, "early_stop": False}
+    assert teacher_spec("az:early_stop=false", "irish_gauge").params == {"early_stop": False}
+    assert teacher_spec("mcts:simulations=8", "irish_gauge").params == {"simulations": 8}
+    with pytest.raises(ValueError, match="must search its whole budget"):
+        teacher_spec("az:early_stop=true", "irish_gauge")
