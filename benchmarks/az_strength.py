@@ -1,19 +1,23 @@
 """Seat-rotated games of a candidate against a line-up, with each agent's thinking time per move (#21).
 
     python benchmarks/az_strength.py GAME "az;heuristic;heuristic;heuristic" --games 20 --seed 12345 \
-        [--players 4] [--out benchmarks/az_strength/NAME.json]
+        [--players 4] [--workers 1] [--out benchmarks/az_strength/NAME.json]
 
 The arena's schedule (``tabletop_zoo.arena.tournament``: game seeds, seat rotation, agent seeds), so a run gives the
 games ``tabletop-zoo arena`` would; besides, every ``act`` call is timed, so "equal time per move" can be
 checked rather than assumed (numba's compiled code is loaded before the first game, as the arena does, so no
 move's time includes it). The first agent of the line-up is the candidate: a win is a game it alone ranks
-first, tested one-sided and exact against the equal share (``arena.stats.p_value_above_equal``).
+first, tested one-sided and exact against the equal share (``arena.stats.p_value_above_equal``). ``--workers K``
+plays the games in K processes: each game's seeds and seats depend only on its index, so the games, wins and moves
+are the same with any K (only the seconds differ: the processes share the machine).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import multiprocessing
 import os
 import pathlib
 import sys
@@ -47,26 +51,52 @@ class Timed:
         return action
 
 
-def run(game_id: str, lineup: str, games: int, seed: int, players: int) -> dict:
+def play(game_id: str, lineup: str, seed: int, players: int, g: int) -> tuple[bool, list[float], list[int]]:
+    """Game ``g`` of the schedule: whether the candidate alone ranks first, and each line-up entry's thinking
+    seconds and moves in it."""
+    specs = [parse_agent_spec(s, game_id) for s in split_specs(lineup)]
+    gseed = game_seed(seed, g)
+    seats = seating(specs, players, g)
+    env = registry.make_env(game_id, num_players=players)
+    agents = [Timed(specs[j].build(game_id, seed=agent_seed(gseed, i))) for i, j in enumerate(seats)]
+    result = play_game(env, agents, seed=gseed)
+    ranks = [result[name]["rank"] for name in env.possible_agents]
+    seconds, moves, won = [0.0] * len(specs), [0] * len(specs), False
+    for i, j in enumerate(seats):
+        seconds[j] += agents[i].seconds
+        moves[j] += agents[i].moves
+        won |= j == 0 and ranks[i] == 1 and ranks.count(1) == 1
+    return won, seconds, moves
+
+
+def _play_args(a: tuple) -> tuple[bool, list[float], list[int]]:
+    return play(*a)
+
+
+def _warm_worker(game_id: str, players: int, lineup: str) -> None:
+    warm_cache(game_id, players, [parse_agent_spec(s, game_id) for s in split_specs(lineup)])
+
+
+def run(game_id: str, lineup: str, games: int, seed: int, players: int, workers: int = 1) -> dict:
     specs = [parse_agent_spec(s, game_id) for s in split_specs(lineup)]
     labels = [s.label for s in specs]
     seconds, moves = {lab: 0.0 for lab in labels}, {lab: 0 for lab in labels}
     wins = 0
     warm_cache(game_id, players, specs)  # numba's compiles and cache loads are not any move's thinking time
     start = time.perf_counter()
-    for g in range(games):
-        gseed = game_seed(seed, g)
-        seats = seating(specs, players, g)
-        env = registry.make_env(game_id, num_players=players)
-        agents = [Timed(specs[j].build(game_id, seed=agent_seed(gseed, i))) for i, j in enumerate(seats)]
-        result = play_game(env, agents, seed=gseed)
-        ranks = [result[name]["rank"] for name in env.possible_agents]
-        for i, j in enumerate(seats):
-            seconds[labels[j]] += agents[i].seconds
-            moves[labels[j]] += agents[i].moves
-            if j == 0 and ranks[i] == 1 and ranks.count(1) == 1:
-                wins += 1
-        print(f"game {g + 1}/{games}: candidate wins {wins}", file=sys.stderr, flush=True)
+    args = [(game_id, lineup, seed, players, g) for g in range(games)]
+    with contextlib.ExitStack() as stack:
+        results = map(_play_args, args)
+        if workers > 1:  # spawned: each worker loads what the parent compiled before its first game
+            ctx = multiprocessing.get_context("spawn")
+            pool = stack.enter_context(ctx.Pool(workers, _warm_worker, (game_id, players, lineup)))
+            results = pool.imap(_play_args, args)
+        for g, (won, secs, n) in enumerate(results):
+            wins += won
+            for j, lab in enumerate(labels):
+                seconds[lab] += secs[j]
+                moves[lab] += n[j]
+            print(f"game {g + 1}/{games}: candidate wins {wins}", file=sys.stderr, flush=True)
     candidate_seats = sum(1 for g in range(games) for j in seating(specs, players, g) if j == 0)
     return {
         "game": game_id,
@@ -83,6 +113,7 @@ def run(game_id: str, lineup: str, games: int, seed: int, players: int) -> dict:
         "moves": moves,
         "wall_seconds": time.perf_counter() - start,
         "load_average": os.getloadavg(),
+        "workers": workers,
         "command": " ".join(["python", *sys.argv]),
     }
 
@@ -94,9 +125,12 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=12345)
     ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--workers", type=int, default=1, help="processes playing the games (the same games with any)")
     ap.add_argument("--out", type=pathlib.Path)
     a = ap.parse_args()
-    report = run(registry._canonical(a.game), a.lineup, a.games, a.seed, a.players)
+    if a.workers < 1:
+        ap.error(f"--workers must be an integer >= 1, got {a.workers}")
+    report = run(registry._canonical(a.game), a.lineup, a.games, a.seed, a.players, a.workers)
     text = json.dumps(report, indent=1, default=lambda x: float(x) if isinstance(x, np.floating) else str(x))
     print(text)
     if a.out:
