@@ -50,11 +50,24 @@ class Tree(puct.TreeArrays):
         self.leaf = np.zeros((2, kernel.MAX_PLAYERS), np.float64)  # the leaf's value, the rollout's
         self.relative = np.zeros(kernel.MAX_PLAYERS, np.float32)  # the value head's seat-relative output
         self.rng = np.zeros(1, np.uint64)
+        self.source = np.zeros(capacity + 1, np.int32)  # scratch of ``keep``
+        self.rows = np.zeros(capacity + 1, np.int32)
 
     def reset(self, seed: np.uint64) -> None:
         """Empty the tree; its determinizations, chance and rollouts are drawn from ``seed``."""
         self.clear()
+        self.reseed(seed)
+
+    def reseed(self, seed: np.uint64) -> None:
+        """Draw the next simulations' determinizations, chance and rollouts from ``seed``."""
         seed_rng(self.rng, np.uint64(seed))
+
+    def keep(self, other: Tree, node: int) -> None:
+        """Become ``other``'s subtree under ``node`` (visits, values, priors and trunk activations), ``node``
+        the root; ``other`` must be a tree of the same capacity, game and network."""
+        n = puct.subtree(node, other.tree(), self.tree(), self.source, self.rows)
+        self.logits[:n] = other.logits[self.rows[:n]]
+        self.hidden[:n] = other.hidden[self.rows[:n]]
 
     def arrays(self) -> tuple:
         """(tree, logits, hidden, scratch): what ``grow`` takes after the weights."""

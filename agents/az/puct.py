@@ -106,15 +106,34 @@ def start(root, st, rng, mask):
 
 
 @njit(**NO_REFCOUNT)
+def list_legal(mask, legal):
+    """Lists the legal actions of ``mask`` (nonzero entries) into ``legal``, in increasing order; returns their
+    number. It reads the mask eight entries at a time: a descent lists the legal actions of every node it
+    passes, and most of a mask (hundreds of actions, 5-15 legal) is zero."""
+    full = mask.size // 8 * 8
+    words = mask[:full].view(np.uint64)
+    n = 0
+    for w in range(words.size):
+        if words[w] != 0:
+            for a in range(8 * w, 8 * w + 8):
+                if mask[a]:
+                    legal[n] = a
+                    n += 1
+    for a in range(full, mask.size):
+        if mask[a]:
+            legal[n] = a
+            n += 1
+    return n
+
+
+@njit(**NO_REFCOUNT)
 def _prior_terms(prior, mask, legal, weight, c, n):
     """The batched search's prior (probabilities): lists the legal actions into ``legal`` and writes each one's
     ``c * P`` into ``weight``; returns (their number, ``sqrt(N)``), the scale of the exploration term."""
-    legal_p, n_legal = 0.0, 0
-    for a in range(mask.size):
-        if mask[a]:
-            legal[n_legal] = a
-            n_legal += 1
-            legal_p += prior[a]
+    n_legal = list_legal(mask, legal)
+    legal_p = 0.0
+    for i in range(n_legal):
+        legal_p += prior[legal[i]]
     for i in range(n_legal):
         a = legal[i]
         weight[a] = c * (prior[a] / legal_p if legal_p > 0 else 1.0 / n_legal)
@@ -126,14 +145,12 @@ def _logit_terms(logits, hidden, w_pol, b_pol, inv_t, mask, legal, weight, c, n)
     """The play search's prior (lazy logits at a temperature): lists the legal actions into ``legal``, computes
     their missing logits and writes each one's unnormalised ``P`` into ``weight``; returns (their number,
     ``c * sqrt(N) / (the sum of the weights)``), the scale of the exploration term."""
-    n_legal, top = 0, -np.inf
-    for a in range(mask.size):
-        if mask[a]:
-            legal[n_legal] = a
-            n_legal += 1
-            if np.isnan(logits[a]):
-                logits[a] = logit(a, hidden, w_pol, b_pol)
-            top = max(top, logits[a])
+    n_legal, top = list_legal(mask, legal), -np.inf
+    for i in range(n_legal):
+        a = legal[i]
+        if np.isnan(logits[a]):
+            logits[a] = logit(a, hidden, w_pol, b_pol)
+        top = max(top, logits[a])
     total = 0.0
     for i in range(n_legal):
         a = legal[i]
@@ -258,6 +275,42 @@ def root_lead(first_child, next_sibling, visits):
             second = n
         ch = next_sibling[ch]
     return best - second
+
+
+@njit(cache=True, nogil=True)
+def subtree(node, src, dst, source, rows):
+    """Copy the subtree of ``src`` under ``node`` into ``dst`` (both a ``TreeArrays.tree()``), ``node`` becoming
+    its root, breadth first and every node's children in their order (the search's ties depend on it);
+    ``source[i]`` is the node of ``src`` copied to node i, ``rows[k]`` the ``src`` row of ``dst``'s row k (the
+    caller copies what it keeps per row). Returns the number of rows."""
+    _, s_action, s_first, s_next, s_row, s_visits, s_value, _ = src
+    counts, action, first_child, next_sibling, row, visits, value, _ = dst
+    source[0], next_sibling[0] = node, NO_NODE
+    made, n_rows, i = 1, 0, 0
+    while i < made:
+        q = source[i]
+        action[i], visits[i], value[i] = s_action[q], s_visits[q], s_value[q]
+        row[i] = -1
+        if s_row[q] >= 0:
+            rows[n_rows] = s_row[q]
+            row[i] = n_rows
+            n_rows += 1
+        first_child[i] = NO_NODE
+        prev = NO_NODE
+        ch = s_first[q]
+        while ch != NO_NODE:
+            source[made] = ch
+            if prev == NO_NODE:
+                first_child[i] = made
+            else:
+                next_sibling[prev] = made
+            next_sibling[made] = NO_NODE
+            prev = made
+            made += 1
+            ch = s_next[ch]
+        i += 1
+    counts[0], counts[1] = made, n_rows
+    return n_rows
 
 
 @njit(cache=True, nogil=True)

@@ -170,6 +170,7 @@ def test_the_agents_parameters_and_errors(tmp_path):
         "rollout_depth",
         "seconds",
         "early_stop",
+        "reuse",
     ]
     path = _random_net("irish_gauge", tmp_path)
     with pytest.raises(ValueError, match="a network for 'irish_gauge', not 'kremlin'"):
@@ -336,3 +337,131 @@ def test_an_early_stop_under_a_time_budget_counts_every_chunk_still_planned():
 def test_early_stop_is_true_or_false(value):
     with pytest.raises(ValueError, match="early_stop must be true or false"):
         make_agent("az", "irish_gauge", early_stop=value)
+
+
+# --- reuse: the search goes on from the subtree of the position the game reached ---------------------------
+def _subtree(tree, node):
+    """(action, visits, values, prior row's logits and trunk activation, children in order) under ``node``."""
+    from tabletop_zoo.agents.az.puct import NO_NODE
+
+    r = int(tree.row[node])
+    own = (int(tree.visits[node]), tree.value[node].tobytes())
+    if r >= 0:
+        own += (tree.logits[r].tobytes(), tree.hidden[r].tobytes())
+    children, ch = [], tree.first_child[node]
+    while ch != NO_NODE:
+        children.append((int(tree.action[ch]), _subtree(tree, ch)))
+        ch = tree.next_sibling[ch]
+    return own, children
+
+
+def _after(kernel, s, actions):
+    s = s.copy()
+    for a in actions:
+        kernel.step(s, a)
+    return s
+
+
+def test_a_kept_subtree_is_the_subtree_of_its_node():
+    from tabletop_zoo.agents.az import inline
+    from tabletop_zoo.agents.az.agent import AZAgent
+
+    ig = tabletop_zoo.kernel("irish_gauge")
+    agent = AZAgent(net=_net(ig, seed=5), simulations=300, early_stop=False, seed=1)
+    tree = None
+    for s in _positions(ig, 3, 3, seed=2)[1:]:
+        agent.act_for_seat(s)
+        tree = agent._tree
+        node = int(tree.first_child[0])
+        while node != -1:
+            kept = inline.Tree(300, ig, agent.weights)
+            kept.keep(tree, node)
+            assert _subtree(kept, 0) == _subtree(tree, node)
+            assert kept.counts[0] == _count(tree, node) and kept.counts[1] == (kept.row >= 0).sum()
+            node = int(tree.next_sibling[node])
+
+
+def _count(tree, node):
+    ch, n = tree.first_child[node], 1
+    while ch != -1:
+        n += _count(tree, ch)
+        ch = tree.next_sibling[ch]
+    return n
+
+
+def test_reuse_finds_the_position_the_game_reached_in_the_last_tree():
+    """Replaying the tree's lines from the last root finds the node of the position reached, a move or
+    several later; a position the tree does not hold (another game) is not found."""
+    from tabletop_zoo.agents.az.agent import AZAgent, find_position
+
+    ig = tabletop_zoo.kernel("irish_gauge")
+    agent = AZAgent(net=_net(ig, seed=5), simulations=400, early_stop=False, seed=1)
+    root = _positions(ig, 3, 2, seed=2)[1]
+    agent.act_for_seat(root)
+    tree, node, line = agent._tree, 0, []
+    for _ in range(3):  # down the most visited line
+        ch, best = tree.first_child[node], -1
+        while ch != -1:
+            if best < 0 or tree.visits[ch] > tree.visits[best]:
+                best = ch
+            ch = tree.next_sibling[ch]
+        if best < 0 or tree.first_child[best] == -1:
+            break
+        node = int(best)
+        line.append(int(tree.action[node]))
+        assert find_position(ig, root, tree, _after(ig, root, line)) == node
+    assert len(line) >= 2
+    assert find_position(ig, root, tree, root) == 0
+    assert find_position(ig, root, tree, _positions(ig, 3, 2, seed=9)[1]) == -1
+
+
+def test_reuse_counts_the_visits_carried_towards_the_budget(monkeypatch):
+    """After its move the agent searches on from that move's subtree: its visits count, so only the rest of
+    the budget is simulated and the root ends with the budget's visits, as a search from scratch does."""
+    from tabletop_zoo.agents.az import agent as az_agent
+
+    ig = tabletop_zoo.kernel("irish_gauge")
+    grown = []
+    grow = az_agent.inline.grow
+    monkeypatch.setattr(az_agent.inline, "grow", lambda root, n, *args: grown.append(n) or grow(root, n, *args))
+    agent = az_agent.AZAgent(net=_net(ig, seed=5), simulations=300, early_stop=False, reuse=True, seed=1)
+    root = _positions(ig, 3, 2, seed=2)[1]
+    a = agent.act_for_seat(root)
+    carried = _subtree(agent._tree, _child(agent._tree, 0, a))
+    b = agent.act_for_seat(_after(ig, root, [a]))
+    assert carried[0][0] > 1 and grown == [300, 300 - carried[0][0]] and agent.last_carried == carried[0][0]
+    assert agent.last_visits.sum() == 300 - 1 and b == int(np.argmax(agent.last_visits))
+    assert _subtree(agent._tree, 0)[0][0] == 300
+    fresh = az_agent.AZAgent(net=_net(ig, seed=5), simulations=300, early_stop=False, seed=1)
+    assert fresh.act_for_seat(root) == a  # the first move is a search from scratch's
+
+
+def _child(tree, node, a):
+    ch = tree.first_child[node]
+    while tree.action[ch] != a:
+        ch = tree.next_sibling[ch]
+    return int(ch)
+
+
+def test_reuse_plays_reproducible_games(tmp_path):
+    path = _random_net("irish_gauge", tmp_path)
+    results = []
+    for _ in range(2):
+        env = tabletop_zoo.make_env("irish_gauge", num_players=3)
+        agents = [
+            make_agent("az", "irish_gauge", seed=1, path=str(path), simulations=40, reuse=True),
+            make_agent("az", "irish_gauge", seed=2, path=str(path), simulations=40, reuse=True),
+            make_agent("heuristic", "irish_gauge", seed=3),
+        ]
+        results.append(play_game(env, agents, seed=4))
+        results.append(play_game(env, agents, seed=5))  # the same agents, a second game: nothing carried over
+    assert results[0] == results[2] and results[1] == results[3]
+
+
+def test_reuse_is_refused_where_a_search_starts_from_a_sample_of_hidden_information():
+    env = tabletop_zoo.make_env("kremlin", num_players=3)
+    agent = make_agent("az", "kremlin", reuse=True)
+    with pytest.raises(ValueError, match="reuse needs a game of perfect information, and kremlin hides"):
+        agent.bind(env)
+    with pytest.raises(ValueError, match="reuse must be true or false"):
+        make_agent("az", "kremlin", reuse="sometimes")
