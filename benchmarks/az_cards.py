@@ -54,7 +54,8 @@ FRESH_SEED = 61206  # chosen on 2026-12-06 (#48) after the shipped networks were
 # Imperial's and Kremlin's rollouts follow a rollout policy (kernels/<game>/rollout.py) for 40 and 60 decisions
 # (ROLLOUT_DEPTH, #48), and French Revolution's estimate scores the regime the votes would set (#48): each chosen on
 # the development seeds only. (Imperial's seed 70607 measured its 80-decision uniform rollouts in between.)
-FRESH_SEEDS = {"imperial": 80701, "kremlin": 80611, "french_revolution_1789": 80811}
+# Imperial's network changed after 80701 was played (the long run's, LONG_RUNS): 81208, reserved before it existed.
+FRESH_SEEDS = {"imperial": 81208, "kremlin": 80611, "french_revolution_1789": 80811}
 HEADLINE = ("heuristic", 4, 40)  # az against three of these, at 4 players, over 40 seat-rotated games
 NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
@@ -171,9 +172,34 @@ def _sha256(network: pathlib.Path) -> str:
     return network.with_name(network.name + ".sha256").read_text().split()[0]
 
 
+# A game whose shipped network came from the resumable long runs (``scripts/train_long``, then ``train imitate``
+# taught by a round of them; benchmarks/AZ.md) instead of ``scripts/ship_az``: its folder holds the last run's
+# log.json and evaluations, and provenance.md, the chain of networks that taught it (commands and sha256).
+LONG_RUNS = {"imperial": ROOT / "benchmarks" / "training" / "az_long" / "imperial"}
+
+
 def last_round(game: str) -> pathlib.Path:
-    """The folder of the game's last round: the one whose network ships."""
+    """The folder of the run whose network ships: the game's long run, else its last round of ``scripts/ship_az``."""
+    if game in LONG_RUNS and (LONG_RUNS[game] / "log.json").exists():
+        return LONG_RUNS[game]
     return [r / game for r in ROUNDS if (r / game / "log.json").exists()][-1]
+
+
+def counts(num_players) -> str:
+    """A run's player counts: 4, or [2, 3, 4, 5, 6] as "2 to 6"."""
+    if isinstance(num_players, list):
+        return f"{num_players[0]} to {num_players[-1]}" if len(num_players) > 1 else str(num_players[0])
+    return str(num_players)
+
+
+def how_made(game: str, run: pathlib.Path, meta: dict, commit: str) -> str:
+    """The command block of "How it was made": the run's own command for a long run, else ``scripts/ship_az``."""
+    if run == LONG_RUNS.get(game):
+        return f"    {new_spelling(meta['command'])} --workers 2 --torch-threads 1        # at commit {commit}"
+    return (
+        f"    scripts/ship_az {game}        # at commit {commit}\n"
+        f"    # = {new_spelling(meta['command'])} --torch-threads 1 --out {run.relative_to(ROOT)}"
+    )
 
 
 def card(game: str, commit: str, fresh: int) -> str:
@@ -191,16 +217,18 @@ def card(game: str, commit: str, fresh: int) -> str:
     teacher = meta.get("teacher", "heuristic")
     if teacher == "heuristic":
         how = f"""A supervised start (`tabletop_zoo/training/imitate.py`): {meta["games"]:,} games of the heuristic in every seat
-at {meta["num_players"]} players, a random legal move played instead of the heuristic's with probability
+at {counts(meta["num_players"])} players, a random legal move played instead of the heuristic's with probability
 {meta["explore"]}; every non-forced decision is a sample labelled with the heuristic's choice and the game's
 final returns (seat-relative). {meta["epochs"]} epochs of Adam (policy cross-entropy + value squared error)."""
     else:
         how = f"""Expert Iteration's step (`tabletop_zoo/training/imitate.py` with `--teacher '{teacher}'`): {meta["games"]:,}
-games of that search in every seat at {meta["num_players"]} players, a random legal move played instead of the
+games of that search in every seat at {counts(meta["num_players"])} players, a random legal move played instead of the
 search's with probability {meta["explore"]}; every non-forced decision is a sample labelled with the search's root
 visit counts (normalised) and the game's final returns (seat-relative). {meta["epochs"]} epochs of Adam (policy
 cross-entropy against the visit distribution + value squared error)."""
-        if teacher.startswith("az:"):
+        if run == LONG_RUNS.get(game):
+            how += "\n\n" + (run / "provenance.md").read_text().strip()
+        elif teacher.startswith("az:"):
             number = ROUNDS.index(run.parent) + 1
             before = ROUNDS[number - 2] / game / "az.pt"
             digest = _sha256(before)[:16]
@@ -221,8 +249,7 @@ valued by rollouts of the kernel's rollout policy, {depth} decisions long (the g
 scored by the kernel's evaluation (`mix` = {mix}; `az:mix=0` values them by the network alone).
 
 ## How it was made
-    scripts/ship_az {game}        # at commit {commit}
-    # = {new_spelling(meta["command"])} --torch-threads 1 --out {run.relative_to(ROOT)}
+{how_made(game, run, meta, commit)}
 
 {how}
 
