@@ -36,6 +36,7 @@ class TorchRLVecEnv(EnvBase):
     batch_locked = True
 
     def __init__(self, vec: VecGames, device: str = "cpu") -> None:
+        vec.need_observations("the TorchRL env")
         super().__init__(device=device, batch_size=torch.Size([vec.num_envs]))
         self.vec = vec
         self._seed: int | None = None

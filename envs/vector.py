@@ -24,6 +24,9 @@ followed by the same actions (``seeds`` holds the seed of each lane's current ga
 game's seed from its own generator, seeded from ``seed``). With ``skip_forced=True``, decisions with one legal
 action are applied inside the step and never returned (``forced[i]`` counts them; the env would have asked
 for them). ``threads`` > 1 spreads the lanes over numba's threads with the same results.
+With ``observations=False`` nothing is observed (``observation`` and ``final.observation`` are None): masks,
+seats, rewards and records as before, at what the rules and masks cost (search, scripted seats, data whose
+observations are made later from ``records``).
 
 The arrays returned are this object's buffers, overwritten by the next call (as EnvPool and Pgx users do,
 copy what you keep); ``records`` are the lanes' game records, for search and cloning (``kernel.step``,
@@ -50,7 +53,7 @@ if TYPE_CHECKING:  # torchrl is optional (the train extra)
 class VecStep(NamedTuple):
     """What ``reset`` and ``step`` return, batch first (the object's buffers: copy what you keep)."""
 
-    observation: np.ndarray  # float32[B, OBS_SIZE]: the seat to move's own view
+    observation: np.ndarray | None  # float32[B, OBS_SIZE]: the seat to move's own view (None: observations=False)
     action_mask: np.ndarray  # uint8[B, NUM_ACTIONS]
     current_player: np.ndarray  # int64[B]: the seat to move
     rewards: np.ndarray  # float64[B, N]: every seat's reward for this step
@@ -65,7 +68,7 @@ class FinalInfo(NamedTuple):
     length: np.ndarray  # int64[B]: its decisions (forced ones included)
     scores: np.ndarray  # int64[B, N]: its final scores
     returns: np.ndarray  # float64[B, N]: its returns (the rewards of that step; 0 when truncated)
-    observation: np.ndarray  # float32[B, OBS_SIZE]: its last position, seen by the seat that acted in that step
+    observation: np.ndarray | None  # float32[B, OBS_SIZE]: its last position, seen by the seat that acted in that step
 
 
 def _warm(kernel, num_players: int, threads: int) -> None:
@@ -95,6 +98,7 @@ class VecGames:
         skip_forced: bool = False,
         max_cycles: int | None = None,
         threads: int = 1,
+        observations: bool = True,
         all_observations: bool = False,
         **options,
     ) -> None:
@@ -103,10 +107,12 @@ class VecGames:
         self.num_players = k.check_num_players(k.DEFAULT_PLAYERS if num_players is None else num_players)
         self.options = k.resolve_options(**options)
         self.threads = self._check_threads(threads)
-        if not isinstance(skip_forced, bool) or not isinstance(all_observations, bool):
-            raise ValueError(f"skip_forced and all_observations must be True or False, got {skip_forced!r}, "
-                             f"{all_observations!r}")  # fmt: skip
-        self.skip_forced, self.all_observations = skip_forced, all_observations
+        flags = (skip_forced, observations, all_observations)
+        if not all(isinstance(f, bool) for f in flags):
+            raise ValueError(f"skip_forced, observations and all_observations must be True or False, got {flags}")
+        if all_observations and not observations:
+            raise ValueError("all_observations=True needs observations=True (every seat's view is an observation)")
+        self.skip_forced, self.observing, self.all_observations = skip_forced, observations, all_observations
         self.max_cycles = None if max_cycles is None else _count(max_cycles, "max_cycles", 1)
         # decisions after which a game is cut, as the AEC env counts them (-1: never)
         self._limit = -1 if max_cycles is None else self.max_cycles * self.num_players
@@ -132,11 +138,12 @@ class VecGames:
 
     def _allocate(self) -> tuple:
         b, k, n = self.num_envs, self.kernel, self.num_players
+        width = k.OBS_SIZE if self.observing else 0  # rows of width 0: the numba loop observes nothing
         arrays = {
             "rngs": np.zeros((b, 1), np.uint64),
             "seeds": np.zeros(b, np.uint64),
             "masks": np.zeros((b, k.NUM_ACTIONS), np.uint8),
-            "obs": np.zeros((b, k.OBS_SIZE), np.float32),
+            "obs": np.zeros((b, width), np.float32),
             "seats": np.zeros(b, np.int64),
             "rewards": np.zeros((b, n), np.float64),
             "done": np.zeros(b, np.int8),
@@ -146,7 +153,7 @@ class VecGames:
             "final_length": np.zeros(b, np.int64),
             "final_scores": np.zeros((b, k.MAX_PLAYERS), np.int64),
             "final_returns": np.zeros((b, k.MAX_PLAYERS), np.float64),
-            "final_obs": np.zeros((b, k.OBS_SIZE), np.float32),
+            "final_obs": np.zeros((b, width), np.float32),
         }
         assert tuple(arrays) == lanes_mod.LANE_ARRAYS
         self._named = arrays
@@ -210,7 +217,7 @@ class VecGames:
             lanes_mod.observe_every_seat(self.records, self.num_players, self.observations)
         done = named["done"]
         return VecStep(
-            named["obs"],
+            named["obs"] if self.observing else None,
             named["masks"],
             named["seats"],
             named["rewards"],
@@ -232,6 +239,11 @@ class VecGames:
         from .torchrl_env import TorchRLVecEnv
 
         return TorchRLVecEnv(self, device=device)
+
+    def need_observations(self, view: str) -> None:
+        """Refuse, in one line, a ``view`` of this batch that returns observations when it makes none."""
+        if not self.observing:
+            raise ValueError(f"{view} needs observations; this batch was made with observations=False")
 
     @property
     def seeds(self) -> np.ndarray:
@@ -257,13 +269,15 @@ class VecGames:
             named["final_length"],
             named["final_scores"][:, :n],
             named["final_returns"][:, :n],
-            named["final_obs"],
+            named["final_obs"] if self.observing else None,
         )
 
     def __repr__(self) -> str:
         return (
             f"VecGames({self.kernel.GAME_ID!r}, num_envs={self.num_envs}, num_players={self.num_players}, "
-            f"skip_forced={self.skip_forced}, threads={self.threads})"
+            f"skip_forced={self.skip_forced}, threads={self.threads}"
+            + ("" if self.observing else ", observations=False")
+            + ")"
         )
 
 
@@ -283,6 +297,7 @@ class GymnasiumView(gymnasium.vector.VectorEnv):
     metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}
 
     def __init__(self, vec: VecGames, copy: bool = True) -> None:
+        vec.need_observations("the Gymnasium view")
         k = vec.kernel
         self.vec, self.copy = vec, bool(copy)
         self.num_envs = vec.num_envs

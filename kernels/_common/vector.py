@@ -38,7 +38,7 @@ LANE_ARRAYS = (
     "rngs",  # uint64[B, 1]: the lane's generator of game seeds
     "seeds",  # uint64[B]: the seed of the game the lane plays
     "masks",  # uint8[B, NUM_ACTIONS]: the legal mask of the seat to move
-    "obs",  # float32[B, OBS_SIZE]: that seat's own observation
+    "obs",  # float32[B, OBS_SIZE]: that seat's own observation (B x 0: the batch observes nothing)
     "seats",  # int64[B]: the seat to move
     "rewards",  # float64[B, num_players]: what this step paid each seat (at the end of a game: its returns)
     "done",  # int8[B]: 0, ENDED or CUT: the game that was played ended in this step (the lane restarted)
@@ -48,8 +48,15 @@ LANE_ARRAYS = (
     "final_length",  # int64[B]: ... its decisions ...
     "final_scores",  # int64[B, MAX_PLAYERS]: ... its scores ...
     "final_returns",  # float64[B, MAX_PLAYERS]: ... its returns (0 when cut) ...
-    "final_obs",  # float32[B, OBS_SIZE]: ... and its last position seen by the seat that acted in this step
+    "final_obs",  # float32[B, OBS_SIZE]: ... and its last position seen by the seat that acted in this step (or B x 0)
 )
+
+
+@njit(cache=True, nogil=True, inline="always")
+def observing(lanes):
+    """The batch writes observations: its observation rows have room for one (a batch made without
+    observations has rows of width 0, and a step then costs what the rules and masks cost)."""
+    return lanes[3].shape[1] > 0
 
 
 @njit(cache=True, nogil=True)
@@ -90,7 +97,8 @@ def _finish(i, s, num_players, why, acting, lanes):
     final_seed[i] = seeds[i]
     final_length[i] = length[i]
     scores(s, final_scores[i])
-    observe(s, acting, lanes[13][i])
+    if observing(lanes):
+        observe(s, acting, lanes[13][i])
 
 
 @njit(cache=True, nogil=True)
@@ -113,7 +121,7 @@ def _settle(i, seat, acting, records, blank, num_players, args, skip_forced, lim
         seat = _start(i, records, blank, num_players, args, rngs, seeds, masks, length)
         restarts += 1
     seats[i] = seat
-    if seat >= 0:
+    if seat >= 0 and observing(lanes):
         observe(s, seat, obs[i])
 
 

@@ -7,12 +7,14 @@ thread and all cores, ``make_vec(threads=...)``):
 - ``step``: decisions/s of ``vec.step`` alone (one decision per lane per step: ``skip_forced`` off). The
   actions are chosen outside the timed region by a small numba loop (a uniformly random legal action per lane,
   from the masks ``step`` returned), so only the step, its observations, masks and autoresets are timed;
+- ``bare``: ``step`` of the same batch made with ``observations=False`` (masks, seats, rewards and autoresets,
+  no observation): what the rules and masks cost through the batch;
 - ``loop``: decisions/s of the whole loop when the caller draws the random legal actions in numpy
   (``(rng.random(mask.shape) * mask).argmax(1)``, B x NUM_ACTIONS random numbers per step): what a Python
   caller with no policy pays;
 - ``kernel``: the kernel's ``playouts`` (random games inside numba, no observation) on as many threads, timed
-  in alternation with ``step`` and ``loop`` (one run of each per round, so a shared machine's load moves all
-  three alike): ``step / kernel`` is the median of the rounds' ratios; at batch 1,024 on one thread it is the
+  in alternation with ``step``, ``bare`` and ``loop`` (one run of each per round, so a shared machine's load
+  moves them alike): ``step / kernel`` is the median of the rounds' ratios; at batch 1,024 on one thread it is the
   issue's goal (>= 0.3x, reported, not asserted);
 - ``pgx``: Pgx's ``connect_four`` (``jax.jit(jax.vmap(auto_reset(env.step, env.init)))`` on the CPU), when
   ``pgx`` and ``jax`` are installed (the ``pgx`` extra), in a subprocess pinned to one core (``sched_setaffinity``,
@@ -68,28 +70,31 @@ def vec_figures(game: str, num_players: int, batch: int, threads: int, seconds: 
     games = _playout_batch(registry.kernel(game), num_players, 0, seconds)
 
     vec = tabletop_zoo.make_vec(game, batch, num_players, seed=0, threads=threads)
-    out = vec.reset()
+    bare = tabletop_zoo.make_vec(game, batch, num_players, seed=0, threads=threads, observations=False)
     rng_state = np.array([12345], np.uint64)
     actions = np.zeros(batch, np.int64)
     np_rng = np.random.default_rng(0)
-    for _ in range(3):  # compile the picker / load the caches outside the timed region
-        pick(out.action_mask, rng_state, actions)
-        out = vec.step(actions)
+    outs = {vec: vec.reset(), bare: bare.reset()}
+    for v in outs:
+        for _ in range(3):  # compile the picker / load the caches outside the timed region
+            pick(outs[v].action_mask, rng_state, actions)
+            outs[v] = v.step(actions)
 
-    def step_only() -> dict:
-        nonlocal out
+    def step_only(v) -> dict:
+        out = outs[v]
         steps, spent = 0, 0.0
         end = time.perf_counter() + seconds
         while time.perf_counter() < end or steps == 0:
             pick(out.action_mask, rng_state, actions)
             t0 = time.perf_counter()
-            out = vec.step(actions)
+            out = v.step(actions)
             spent += time.perf_counter() - t0
             steps += 1
+        outs[v] = out
         return {"decisions_per_s": steps * batch / spent, "steps_per_s": steps / spent}
 
     def numpy_loop() -> dict:
-        nonlocal out
+        out = outs[vec]
         steps = 0
         t0 = time.perf_counter()
         end = t0 + seconds
@@ -98,21 +103,26 @@ def vec_figures(game: str, num_players: int, batch: int, threads: int, seconds: 
             out = vec.step((np_rng.random(mask.shape) * mask).argmax(1))
             steps += 1
         elapsed = time.perf_counter() - t0
+        outs[vec] = out
         return {"decisions_per_s": steps * batch / elapsed}
 
     def one_round() -> dict:
         kernel = kernel_playouts(game, num_players, seconds, threads, games)["decisions_per_s"]
-        step = step_only()["decisions_per_s"]
+        step = step_only(vec)["decisions_per_s"]
+        without = step_only(bare)["decisions_per_s"]
         return {
             "kernel": kernel,
             "step": step,
+            "bare": without,
             "loop": numpy_loop()["decisions_per_s"],
             "step_vs_kernel": step / kernel,
+            "bare_vs_kernel": without / kernel,
         }
 
     rounds = [one_round() for _ in range(repeats)]
-    figures = {key: {"decisions_per_s": _stat([r[key] for r in rounds])} for key in ("step", "loop", "kernel")}
+    figures = {key: {"decisions_per_s": _stat([r[key] for r in rounds])} for key in ("step", "bare", "loop", "kernel")}
     figures["step_vs_kernel_rounds"] = [r["step_vs_kernel"] for r in rounds]
+    figures["bare_vs_kernel_rounds"] = [r["bare_vs_kernel"] for r in rounds]
     return figures
 
 
@@ -288,6 +298,7 @@ def add_ratios(result: dict) -> None:
                 pgx = _pgx_steps(result, b, t)
                 result["ratios"][g][b][t] = {
                     "step_vs_kernel": float(np.median(fig["step_vs_kernel_rounds"])),
+                    "bare_vs_kernel": float(np.median(fig["bare_vs_kernel_rounds"])),
                     "loop_vs_kernel": fig["loop"]["decisions_per_s"]["median"] / kernel,
                     "step_vs_pgx": None if pgx is None else step / pgx,
                 }
@@ -325,13 +336,14 @@ def format_report(result: dict, width: int = 200) -> str:
     )
     console.print(
         f"Each figure: the median of {cfg['repeats']} runs of {cfg['seconds']:g} s; decisions/s = lanes x steps/s. "
-        "step: vec.step alone (actions drawn in numba outside the timed region); loop: with the caller's numpy "
-        "choice of random legal actions. kernel: the kernel's playouts on as many threads, timed in alternation with "
-        "step and loop (a run of each per round); step / kernel: the median of the rounds' ratios."
+        "step: vec.step alone (actions drawn in numba outside the timed region); no obs: the same with "
+        "observations=False; loop: with the caller's numpy choice of random legal actions. kernel: the kernel's "
+        "playouts on as many threads, timed in alternation with the others (a run of each per round); "
+        "x / kernel: the median of the rounds' ratios."
     )
     table = Table(title="make_vec: decisions/s with observations and masks")
     for col in ("game", "players", "batch", "threads", "step", "loop (numpy choice)", "kernel playouts",
-                "step / kernel", "Pgx connect_four step", "step / Pgx"):  # fmt: skip
+                "step / kernel", "no obs", "no obs / kernel", "Pgx connect_four step", "step / Pgx"):  # fmt: skip
         table.add_column(col, justify="left" if col == "game" else "right")
     for g, row in result["games"].items():
         for b, by_threads in row["vec"].items():
@@ -346,6 +358,8 @@ def format_report(result: dict, width: int = 200) -> str:
                     _n(fig["loop"]["decisions_per_s"]["median"]),
                     _n(fig["kernel"]["decisions_per_s"]["median"]),
                     _x(r["step_vs_kernel"]),
+                    _n(fig["bare"]["decisions_per_s"]["median"]),
+                    _x(r["bare_vs_kernel"]),
                     _n(_pgx_steps(result, b, t)),
                     _x(r["step_vs_pgx"]),
                 )

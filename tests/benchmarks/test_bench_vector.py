@@ -43,12 +43,13 @@ def test_quick_bench_vector_json_has_every_figure(quick_run):
     row = data["games"][vector.QUICK_GAME]
     for t in map(str, cfg["threads"]):
         fig = row["vec"]["4"][t]
-        for part in ("step", "loop", "kernel"):
+        for part in ("step", "bare", "loop", "kernel"):
             _check_figure(fig[part]["decisions_per_s"], f"{part} {t}")
         # the kernel's playouts alternate with the steps, one run each a round: the ratio is the rounds' median
         assert len(fig["step_vs_kernel_rounds"]) == cfg["repeats"]
         ratios = data["ratios"][vector.QUICK_GAME]["4"][t]
         assert ratios["step_vs_kernel"] == pytest.approx(float(np.median(fig["step_vs_kernel_rounds"])))
+        assert ratios["bare_vs_kernel"] == pytest.approx(float(np.median(fig["bare_vs_kernel_rounds"])))
         assert ratios["step_vs_pgx"] is None  # no Pgx in this run
     # the goals are read at batch 1,024: not measured in quick mode
     assert data["goals"][vector.QUICK_GAME]["step_vs_kernel"] is None
@@ -62,7 +63,7 @@ def test_quick_bench_vector_prints_the_tables():
     assert result.exit_code == 0, result.output
     text = result.stdout
     assert "make_vec: decisions/s with observations and masks" in text and vector.QUICK_GAME in text
-    assert "step / kernel" in text and "QUICK MODE" in text and "Load average" in text
+    assert "step / kernel" in text and "no obs / kernel" in text and "QUICK MODE" in text and "Load average" in text
     assert "Goals at batch 1,024" in text
 
 
@@ -91,6 +92,7 @@ def test_ratios_read_pgx_at_the_same_batch_and_threads():
                             "loop": {"decisions_per_s": fig(100.0)},
                             "kernel": {"decisions_per_s": fig(1000.0)},
                             "step_vs_kernel_rounds": [0.3, 0.4, 0.5],
+                            "bare_vs_kernel_rounds": [0.9, 0.6, 0.7],
                         }
                     }
                 },
@@ -99,7 +101,12 @@ def test_ratios_read_pgx_at_the_same_batch_and_threads():
         "pgx": {"1": {"cores": 1, "batches": {"1024": {"step": {"steps_per_s": fig(200.0)}}}}},
     }
     vector.add_ratios(result)
-    assert result["ratios"]["g"]["1024"]["1"] == {"step_vs_kernel": 0.4, "loop_vs_kernel": 0.1, "step_vs_pgx": 2.0}
+    assert result["ratios"]["g"]["1024"]["1"] == {
+        "step_vs_kernel": 0.4,
+        "bare_vs_kernel": 0.7,
+        "loop_vs_kernel": 0.1,
+        "step_vs_pgx": 2.0,
+    }
     assert result["goals"]["g"] == {
         "step_vs_kernel": 0.4,
         "step_vs_kernel_met": True,

@@ -161,6 +161,48 @@ def test_autoreset_keeps_the_finished_games_rewards_and_starts_the_next():
     assert not out.rewards[others].any()
 
 
+def _play_both(game, n, steps, seed):
+    """The same batch made with and without observations, stepped with the same random legal actions for
+    ``steps`` steps and on until some lane's game has ended; returns how many games ended."""
+    seen = tabletop_zoo.make_vec(game, 8, n, seed=seed)
+    blind = tabletop_zoo.make_vec(game, 8, n, seed=seed, observations=False)
+    a, b = seen.reset(), blind.reset()
+    rng = np.random.default_rng(seed)
+    ends = 0
+    for t in range(registry.kernel(game).MAX_GAME_LENGTH):
+        if t >= steps and ends:
+            break
+        assert b.observation is None and blind.final.observation is None
+        for x, y in zip(a[1:], b[1:]):  # masks, seats, rewards, terminated, truncated
+            np.testing.assert_array_equal(x, y)
+        assert blind.records.tobytes() == seen.records.tobytes()
+        np.testing.assert_array_equal(blind.seeds, seen.seeds)
+        done = np.flatnonzero(a.terminated | a.truncated)
+        ends += done.size
+        for name in ("seed", "length", "scores", "returns"):
+            np.testing.assert_array_equal(getattr(blind.final, name)[done], getattr(seen.final, name)[done])
+        actions = (rng.random(a.action_mask.shape) * a.action_mask).argmax(1)
+        a, b = seen.step(actions), blind.step(actions)
+    return ends
+
+
+def test_without_observations_the_lanes_play_the_same_games(game_n):
+    """observations=False changes what a step returns (no observation), never the games: masks, seats, rewards,
+    ends, records and the finished games' seeds, lengths, scores and returns are the observing batch's."""
+    game, n = game_n
+    assert _play_both(game, n, steps=200, seed=9) >= 1
+
+
+def test_without_observations_the_views_and_all_observations_are_refused():
+    vec = tabletop_zoo.make_vec("irish_gauge", 2, seed=0, observations=False)
+    assert "observations=False" in repr(vec)
+    with pytest.raises(ValueError, match="the Gymnasium view needs observations; this batch was made with"):
+        vec.gymnasium()
+    pytest.importorskip("torchrl")
+    with pytest.raises(ValueError, match="the TorchRL env needs observations"):
+        vec.torchrl()
+
+
 def test_all_observations_are_each_seats_own_view():
     vec = tabletop_zoo.make_vec("kremlin", 2, 4, seed=8, all_observations=True)
     out = vec.reset()
@@ -183,7 +225,9 @@ def test_all_observations_are_each_seats_own_view():
         (dict(num_envs=2, max_cycles=0), "max_cycles must be an int >= 1, got 0"),
         (dict(num_envs=2, seed=-1), "seed"),
         (dict(num_envs=2, ruleset="chess"), "ruleset"),
-        (dict(num_envs=2, skip_forced="yes"), "skip_forced and all_observations must be True or False"),
+        (dict(num_envs=2, skip_forced="yes"), r"skip_forced, observations and all_observations must be True or Fa"),
+        (dict(num_envs=2, observations=1), r"must be True or False, got \(False, 1, False\)"),
+        (dict(num_envs=2, observations=False, all_observations=True), "all_observations=True needs observations=True"),
     ],
 )
 def test_bad_arguments_are_one_clear_line(make, message):
