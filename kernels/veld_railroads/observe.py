@@ -131,9 +131,10 @@ def _railroads(r, out):
         out[O.free_section_owed + rr] = r.free_pending[rr]
         out[O.sections_built + rr] = r.n_sections[rr] * INV_BUILT
         out[O.valuation + rr] = SECTION_VALUATION * r.n_sections[rr] * INV_VALUATION
-    for e in range(E):
-        if r.section_owner[e] >= 0:
-            out[O.section_owner + r.section_owner[e] * E + e] = 1.0
+        # who owns which section, one comparison per (railroad, section): no branch on the owner, which
+        # mispredicts from one lane's game to the next in a batch
+        for e in range(E):
+            out[O.section_owner + rr * E + e] = r.section_owner[e] == rr
     for v in range(V):
         out[O.settlement_level + v] = _SETTLEMENT_LEVEL[v, r.dev_level[v]]
         out[O.settlement_income + v] = _SETTLEMENT_INCOME[v, r.dev_level[v]]
