@@ -406,17 +406,13 @@ def settle_forced(r):
 
 
 @njit(cache=True)
-def settle(s, mask):
-    """IMP-TURN-4: apply forced decisions until a real choice (or the end); leaves mask filled."""
-    settle_forced(s[0])
-    legal_mask(s, mask)
-
-
-@njit(cache=True)
 def step_and_mask(s, action, mask):
-    """step, then the next seat's legal mask, in one call (the env's per-step path); returns to_move."""
+    """step, then the next seat's legal mask, in one call (the env's per-step path); returns to_move.
+    Written out, not through a settle-and-mask helper: numba re-optimises the whole compiled tree below every
+    function, so a helper layer here cost about 1.2 s of CPU on a cold first use (benchmarks/COLD_START.md)."""
     apply_action(s[0], action)
-    settle(s, mask)
+    settle_forced(s[0])  # IMP-TURN-4
+    legal_mask(s, mask)
     return to_move(s)
 
 

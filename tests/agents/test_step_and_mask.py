@@ -52,5 +52,6 @@ def test_imperial_forced_action_matches_the_mask():
             assert forced == imperial_rules._single_legal(mask), k.PHASE_NAMES[r["phase"]]
             if forced >= 0:
                 seen.add(k.PHASE_NAMES[r["phase"]])
-            imperial_rules.settle(s, mask)
+            imperial_rules.settle_forced(r)
+            k.legal_mask(s, mask)
     assert len(seen) >= 3, seen  # the check met real forced decisions, not only free choices
