@@ -73,7 +73,8 @@ def scaled(out, at, values, inverse):
 
 @njit(cache=True, inline="always")
 def copied(out, at, values):
-    """``out[at + i] = values[i]`` for a 1-D row of 0/1 flags or small counts (vectorised as ``scaled``)."""
+    """``out[at + i] = values[i]`` for a 1-D row of 0/1 flags or small counts. Unlike ``scaled``, LLVM vectorises
+    this loop only when it is long (324 items, not a row of 30 or 54); a row of 54 costs about 20 ns."""
     dst = out[at : at + values.shape[0]]
     for i in range(values.shape[0]):
         dst[i] = values[i]
