@@ -6,6 +6,7 @@
     python benchmarks/cold_start.py --arena irish_gauge   # `tabletop-zoo arena GAME --games 4` cold (parent + workers)
     python benchmarks/cold_start.py --wheel [--compare]   # as a user meets it: from the wheel, shipped code and all
     python benchmarks/cold_start.py --cpu-cost [GAME ...]  # the shipped code's baseline CPU against the host's
+    python benchmarks/cold_start.py --floor [GAME ...]     # what numba charges per function before its body
 
 ``--wheel`` builds the wheel of this checkout (after ``tabletop-zoo precompile --ship``: it carries the env path's
 machine code), installs it into a fresh virtualenv (the dependencies from this Python's site-packages, the package
@@ -302,6 +303,34 @@ def arena_line(r: dict) -> str:
     )
 
 
+def _trivial(i: int):
+    """A new one-line function of a game record each call (a closure: numba compiles each one afresh)."""
+    from numba import njit
+
+    @njit
+    def read_phase(s, out):
+        out[0] = s[0].phase + i
+
+    return read_phase
+
+
+def per_function_floor(game: str, count: int = 20) -> float:
+    """CPU ms numba spends compiling a one-line function that takes ``game``'s record, the mean over ``count`` of
+    them compiled in this process without a cache: what each of a first use's compiled functions costs before its
+    body (a first use compiles 60-149 of them)."""
+    import numpy as np
+
+    from tabletop_zoo import registry
+
+    state, out = np.zeros(1, registry.kernel(game).STATE), np.zeros(1, np.float32)
+    functions = [_trivial(i) for i in range(count + 1)]
+    functions[0](state, out)  # numba's own first-compile costs, once per process
+    start = time.process_time()
+    for fn in functions[1:]:
+        fn(state, out)
+    return (time.process_time() - start) / count * 1000
+
+
 def table(rows: list[dict]) -> str:
     lines = [
         "| game | CPU s | wall s | compiles | reset | first last() | first step | import + make_env | load before/after |",
@@ -332,6 +361,7 @@ def main() -> None:
     parser.add_argument("--compare", action="store_true", help="with --wheel: also without the shipped code")
     parser.add_argument("--cpu-cost", action="store_true", help="the baseline CPU's speed against the host's")
     parser.add_argument("--rounds", type=int, default=4, help="processes per CPU and game of --cpu-cost")
+    parser.add_argument("--floor", action="store_true", help="CPU ms per compiled one-line function of each record")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     parser.add_argument("--games", dest="arena_games", type=int, default=4, help="games of the --arena run")
     parser.add_argument("--child", help=argparse.SUPPRESS)
@@ -349,6 +379,10 @@ def main() -> None:
 
         args.games = sorted(registry.GAMES)
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores", file=sys.stderr)
+    if args.floor:
+        for game in args.games:
+            print(f"{game}: {per_function_floor(game):.0f} ms CPU per one-line function of its record (load {load()})")
+        return
     if args.cpu_cost:
         rows = measure_cpu_cost(args.games, args.rounds)
         print(json.dumps(rows, indent=1) if args.json else cost_table(rows))
