@@ -19,6 +19,7 @@ from numba import njit
 from . import stepping
 from .dispatch import observe
 from .dispatch import step_and_mask
+from .jit import internal
 
 # The code of stepping's loops: a room's function running it does exactly what the loop's body says.
 _PLAIN_STEP_AND_MASK = stepping.make_step_and_mask(None).py_func.__code__
@@ -28,7 +29,7 @@ _CHANCE_STEP = stepping.make_chance_step(None).py_func.__code__
 _PER_STEP = {"cache": True, "_nrt": False}
 
 
-@njit(cache=True)
+@internal(cache=True)
 def step_mask_observe(s, action, mask, obs):
     """Apply ``action``; write the next mover's legal mask and observation; return ``to_move``."""
     seat = step_and_mask(s, action, mask)

@@ -10,12 +10,14 @@ from functools import cache
 import numpy as np
 from numba import njit
 
+from .jit import internal
+
 # The integers ``reciprocal`` checks: every value of an 8- or 16-bit record field (signed or not), and sums or
 # differences of such values with the tables' small constants.
 EXACT_RANGE = 1 << 16
 
 
-@njit(cache=True)
+@internal(cache=True)
 def relative_seat(r, seat, p):
     """Seat p as ``seat`` sees it in its observation: 0 is the observer, 1 the next seat clockwise, ... of the
     record's ``num_players``; seat -1 (a spectator) sees absolute seats. ``(p - seat) % n`` for seats of the

@@ -12,6 +12,8 @@ distribution test in ``tests/common/test_rng.py``.
 import numpy as np
 from numba import njit
 
+from .jit import internal
+
 GOLDEN_GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
@@ -23,7 +25,7 @@ _ZERO = np.uint64(0)
 _TWO_POW_M53 = 1.0 / 9007199254740992.0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _mix(z):
     z = (z ^ (z >> _S30)) * _MIX1
     z = (z ^ (z >> _S27)) * _MIX2

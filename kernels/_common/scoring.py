@@ -10,15 +10,17 @@ from types import ModuleType
 import numpy as np
 from numba import njit
 
+from .jit import internal
 
-@njit(cache=True)
+
+@internal(cache=True)
 def seat_values(values, n, out):
     """out[p] = values[p] for the n seats at the table, 0 for empty seats (a game's ``scores``)."""
     for p in range(out.shape[0]):
         out[p] = values[p] if p < n else 0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def win_shares(worth, n, out):
     """1/k to each of the k seats tied for the highest worth, 0 to every other seat."""
     best = worth[0]
@@ -31,7 +33,7 @@ def win_shares(worth, n, out):
         out[p] = 1.0 / k if p < n and worth[p] == best else 0.0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def final_shares(worth, n, over, out):
     """A game's ``returns``: ``win_shares`` of the final worth once the game is over, 0 to every seat before."""
     if over:
@@ -40,7 +42,7 @@ def final_shares(worth, n, over, out):
         out[:] = 0.0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def margins_from_mean(values, n, out):
     """out[p] = values[p] - mean(values[:n]) for the n seats at the table, 0 for empty seats."""
     mean = 0.0
@@ -51,7 +53,7 @@ def margins_from_mean(values, n, out):
         out[p] = values[p] - mean if p < n else 0.0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def softmax_shares(worth, n, temperature, out):
     """Win-share estimate from an expected worth: out[p] proportional to exp((worth[p] - best) / temperature),
     so a seat ``temperature`` ahead is e times likelier to win; sums to 1 over the n seats (``evaluate``)."""

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from numba import njit
+from .jit import internal
 
 
-@njit(cache=True)
+@internal(cache=True)
 def count_in(passed, n):
     """How many of the n seats have not passed (``passed[p]`` is 0 for a seat still in)."""
     k = 0
@@ -15,7 +15,7 @@ def count_in(passed, n):
     return k
 
 
-@njit(cache=True)
+@internal(cache=True)
 def next_in(passed, p, n, skip=-1):
     """The next seat clockwise after p that has not passed and is not ``skip`` (p itself if there is none)."""
     q = p
@@ -26,7 +26,7 @@ def next_in(passed, p, n, skip=-1):
     return p
 
 
-@njit(cache=True)
+@internal(cache=True)
 def count_held(owner, seat):
     """How many items ``seat`` holds."""
     k = 0
@@ -35,7 +35,7 @@ def count_held(owner, seat):
     return k
 
 
-@njit(cache=True)
+@internal(cache=True)
 def nth_held(owner, seat, k):
     """The k-th (0-based) item ``seat`` holds, or -1 if it holds fewer than k + 1."""
     for i in range(owner.shape[0]):

@@ -24,6 +24,7 @@ from .dispatch import returns
 from .dispatch import scores
 from .dispatch import step_and_mask
 from .dispatch import to_move
+from .jit import internal
 from .masks import count_legal
 from .masks import nth_legal
 from .prefetch import prefetch_row
@@ -59,7 +60,7 @@ def observing(lanes):
     return lanes[3].shape[1] > 0
 
 
-@njit(cache=True, nogil=True)
+@internal(cache=True, nogil=True)
 def _start(i, records, blank, num_players, args, rngs, seeds, masks, length):
     """Lane ``i`` starts a new game with the next seed of its generator; returns the seat to move."""
     s = records[i : i + 1]
@@ -71,7 +72,7 @@ def _start(i, records, blank, num_players, args, rngs, seeds, masks, length):
     return to_move(s)
 
 
-@njit(cache=True, nogil=True)
+@internal(cache=True, nogil=True)
 def _play_forced(i, s, seat, skip_forced, limit, masks, length, forced):
     """With ``skip_forced``, apply lane ``i``'s decisions that have one legal action (no choice: not asked)
     until a real choice, the end of the game or the decision limit; returns the seat to move (< 0: over)."""
@@ -82,7 +83,7 @@ def _play_forced(i, s, seat, skip_forced, limit, masks, length, forced):
     return seat
 
 
-@njit(cache=True, nogil=True)
+@internal(cache=True, nogil=True)
 def _finish(i, s, num_players, why, acting, lanes):
     """Lane ``i``'s game is over (``why``: ENDED or CUT): its rewards (the rules' returns; 0 at the limit, as in
     the env) and what the caller keeps of it after the restart: seed, length, scores, returns and the last
@@ -101,7 +102,7 @@ def _finish(i, s, num_players, why, acting, lanes):
         observe(s, acting, lanes[13][i])
 
 
-@njit(cache=True, nogil=True)
+@internal(cache=True, nogil=True)
 def _settle(i, seat, acting, records, blank, num_players, args, skip_forced, limit, lanes):
     """After ``acting``'s decision: play forced ones if asked; restart lane ``i`` when its game is over (the first
     game to end in this call gives the rewards); observe for the seat to move."""
@@ -125,7 +126,7 @@ def _settle(i, seat, acting, records, blank, num_players, args, skip_forced, lim
         observe(s, seat, obs[i])
 
 
-@njit(cache=True, nogil=True)
+@internal(cache=True, nogil=True)
 def _lane(i, start, action, records, blank, num_players, args, skip_forced, limit, lanes):
     """One lane: a new game (``start``) or ``action`` applied, then on to the next decision (``_settle``)."""
     rngs, seeds, masks, _, seats, rewards, done, length, forced = lanes[:9]

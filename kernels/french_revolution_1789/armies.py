@@ -5,9 +5,8 @@ Chance outcome ids: for a unit draw, the strength 1..4 of the unit that resolves
 ``ch_draws`` units drawn without replacement, FR-ARMY-5); for a steal, the intrigue card index 0..13.
 """
 
-from numba import njit
-
 from .._common.chance import comb
+from .._common.jit import internal
 from .._common.rng import bag_draw
 from .._common.rng import uniform_int
 from .._common.seats import count_held
@@ -26,7 +25,7 @@ NUM_CHANCE_OUTCOMES = N_INTRIGUE
 assert 8 * (MAX_STRENGTH + 1) <= 63  # _strongest_drawn counts the units drawn 8 bits per strength
 
 
-@njit(cache=True)
+@internal(cache=True)
 def draw_probs(r, out_ids, out_probs):
     """Exact P(strongest drawn unit has strength k) for the pending unit draw."""
     cup = r.cup[r.ch_army]
@@ -47,7 +46,7 @@ def draw_probs(r, out_ids, out_probs):
     return n
 
 
-@njit(cache=True)
+@internal(cache=True)
 def steal_probs(r, out_ids, out_probs):
     victim = r.mv_player
     n = 0
@@ -60,7 +59,7 @@ def steal_probs(r, out_ids, out_probs):
     return n
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _strongest_drawn(r):
     """FR-ARMY-5: the strongest of ``ch_draws`` units drawn without replacement from the army's cup.
 
@@ -82,7 +81,7 @@ def _strongest_drawn(r):
     return best
 
 
-@njit(cache=True)
+@internal(cache=True)
 def sample_outcome(r):
     if r.ch_kind == CH_ARMY:
         return _strongest_drawn(r)
@@ -91,7 +90,7 @@ def sample_outcome(r):
     return nth_held(r.intr_loc, victim, uniform_int(r.rng, count_held(r.intr_loc, victim)))
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _take_city(r, seat, city, army, strength, beaten):
     """The drawn unit (``army``, ``strength``) takes ``city``: the defender goes back to ``beaten``'s cup and the
     city's marker becomes ``seat``'s (FR-ARMY-2, FR-RA-INSTIGATE)."""
@@ -104,7 +103,7 @@ def _take_city(r, seat, city, army, strength, beaten):
     r.last_success = 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def resolve_chance(r, outcome):
     """Apply a drawn unit (strength = outcome) or a stolen card (index = outcome)."""
     seat = r.act_player

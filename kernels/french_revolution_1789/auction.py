@@ -1,7 +1,6 @@
 """The card auction: FR-AUC-1..6."""
 
-from numba import njit
-
+from .._common.jit import internal
 from .._common.seats import count_in
 from .._common.seats import next_in
 from .actions import A_BID
@@ -17,7 +16,7 @@ from .tables import DECK_START
 from .tables import N_CARDS
 
 
-@njit(cache=True)
+@internal(cache=True)
 def credit(r, p):
     """FR-AUC-4: ■ credit of p's non-exiled, non-dead cards (imprisoned persons and events count)."""
     total = 0
@@ -27,7 +26,7 @@ def credit(r, p):
     return total
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_bids(r, mask):
     p = r.auc_bidder
     top = r.rp[p] - 1  # FR-AUC-3: bid <= RP - 1
@@ -42,7 +41,7 @@ def valid_bids(r, mask):
         mask[A_BID + k] = 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def settle(r):
     """FR-AUC-4..6: pay bid - credit (>= 0), take the card, on-acquire effects, start player card."""
     w = r.auc_high_bidder
@@ -61,7 +60,7 @@ def settle(r):
         start_action_phase(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_bid(r, k):
     r.auc_high = k
     r.auc_high_bidder = r.auc_bidder
@@ -72,7 +71,7 @@ def do_bid(r, k):
     r.auc_bidder = next_in(r.auc_passed, r.auc_bidder, r.num_players)  # FR-AUC-2: clockwise
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_pass(r):
     r.auc_passed[r.auc_bidder] = 1  # FR-AUC-2: out for this card
     if count_in(r.auc_passed, r.num_players) == 1:

@@ -7,6 +7,7 @@ dispatch) and Police Network's steal stop at a chance node (``armies.py`` resolv
 
 from numba import njit
 
+from .._common.jit import internal
 from .._common.seats import count_held
 from .state import CH_ARMY
 from .state import CH_STEAL
@@ -78,17 +79,17 @@ from .tables import VOTE_TARGETS
 
 
 # --- small bookkeeping helpers -------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def gain_rp(r, p, x):
     r.rp[p] = min(RP_CAP, r.rp[p] + x)  # FR-GEN-4
 
 
-@njit(cache=True)
+@internal(cache=True)
 def lose_rp(r, p, x):
     r.rp[p] = max(0, r.rp[p] - x)  # FR-GEN-3
 
 
-@njit(cache=True)
+@internal(cache=True)
 def lose_vp(r, p, x):
     r.vp[p] = max(0, r.vp[p] - x)  # FR-GEN-3
 
@@ -102,12 +103,12 @@ def markers_free(r, status):
     return (IMPRISONED_MARKERS if status == ST_IMPRISONED else EXILED_MARKERS) - used
 
 
-@njit(cache=True)
+@internal(cache=True)
 def hand_size(r, p):
     return count_held(r.intr_loc, p)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def return_marker(r, city):
     o = r.city_owner[city]
     if o >= 0:
@@ -115,7 +116,7 @@ def return_marker(r, city):
         r.city_owner[city] = -1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def place_marker(r, p, city):
     """Put p's marker in city, returning any other marker (FR-RA-CAMP); no-op without supply."""
     if r.city_owner[city] == p or r.supply[p] <= 0:
@@ -125,7 +126,7 @@ def place_marker(r, p, city):
     r.supply[p] -= 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def single_army(mask, city):
     """The army to instigate in city when only one eligible type is allowed, else -1 (dual city)."""
     m = mask & CITY_ELIG[city]
@@ -136,7 +137,7 @@ def single_army(mask, city):
     return -1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def cup_size(r, army):
     n = 0
     for k in range(MAX_STRENGTH + 1):
@@ -145,7 +146,7 @@ def cup_size(r, army):
 
 
 # --- target legality -----------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def person_ok(r, seat, e, c):
     """May person card c be the person target of effect e for seat?"""
     if not CARD_PERSON[c] or r.card_owner[c] < 0:
@@ -174,12 +175,12 @@ def person_ok(r, seat, e, c):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def army_ok(r, e, city, army):
     return ((1 << army) & EFF[e, E_ARMY] & CITY_ELIG[city]) != 0 and cup_size(r, army) > 0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def city_ok(r, seat, e, city):
     op = EFF[e, E_OP]
     own = r.city_owner[city]
@@ -201,7 +202,7 @@ def city_ok(r, seat, e, city):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def regime_ok(r, e, g):
     op = EFF[e, E_OP]
     if op == OP_VOTE:  # FR-RA-VOTE: the current 【】 list
@@ -213,7 +214,7 @@ def regime_ok(r, e, g):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def player_ok(r, seat, e, p):
     if p == seat or p >= r.num_players:
         return False
@@ -222,7 +223,7 @@ def player_ok(r, seat, e, p):
     return EFF[e, E_OP] == OP_PLAYER_LOSE_VP
 
 
-@njit(cache=True)
+@internal(cache=True)
 def any_target(r, seat, e, dtype):
     if dtype == D_PERSON:
         for c in range(N_CARDS):
@@ -247,7 +248,7 @@ def any_target(r, seat, e, dtype):
     return True  # D_ARMY: implied by a legal city
 
 
-@njit(cache=True)
+@internal(cache=True)
 def effect_ok(r, seat, e):
     """Does effect e have at least one fully legal completion for seat? (masks never dead-end)"""
     op = EFF[e, E_OP]
@@ -268,7 +269,7 @@ def effect_ok(r, seat, e):
     return True
 
 
-@njit(cache=True)
+@internal(cache=True)
 def target_mask(r, seat, e, dtype, mask, base):
     """Set mask[base + x] for each legal target x of decision type dtype."""
     if dtype == D_PERSON:
@@ -294,7 +295,7 @@ def target_mask(r, seat, e, dtype, mask, base):
 
 
 # --- resolution ----------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def apply_effects(r, seat, e):
     """Resolve effect row e and its chain for seat with the mv_* targets. Returns True if a chance
     node was opened (the move finishes in armies.resolve_chance)."""

@@ -5,6 +5,7 @@ FR-INC-1, FR-REG-1/2, FR-SCO-1..4, FR-ACT-3/4, FR-END-1.
 
 from numba import njit
 
+from .._common.jit import internal
 from .state import PH_ACTION
 from .state import PH_AUCTION
 from .state import PH_GAME_OVER
@@ -26,13 +27,13 @@ from .tables import N_TURNS
 from .tables import RP_CAP
 
 
-@njit(cache=True)
+@internal(cache=True)
 def income(r):
     for p in range(r.num_players):
         r.rp[p] = min(RP_CAP, r.rp[p] + INCOME[r.num_players])  # FR-INC-1, FR-GEN-4
 
 
-@njit(cache=True)
+@internal(cache=True)
 def reveal_next(r, opener):
     """FR-AUC-1: reveal the top card of the stock and open its bidding with opener (FR-AUC-2)."""
     r.auc_card = r.deck[r.deck_pos]
@@ -45,7 +46,7 @@ def reveal_next(r, opener):
     r.phase = PH_AUCTION
 
 
-@njit(cache=True)
+@internal(cache=True)
 def start_action_phase(r):
     """FR-ACT-1: the start player card holder acts first."""
     r.auc_card = -1
@@ -67,7 +68,7 @@ def exile_count(r):
     return n
 
 
-@njit(cache=True)
+@internal(cache=True)
 def voted_regime(r):
     """FR-REG-1: the regime the vote markers now on the boxes would set: the box with the most votes; a tie
     for the most (or no votes) keeps the regime in force."""
@@ -82,7 +83,7 @@ def voted_regime(r):
     return winner
 
 
-@njit(cache=True)
+@internal(cache=True)
 def regime_phase(r):
     """FR-REG-1 then FR-REG-2: the voted regime comes into force and every vote marker is removed."""
     r.regime = voted_regime(r)
@@ -90,7 +91,7 @@ def regime_phase(r):
         r.votes[g] = 0  # FR-REG-2
 
 
-@njit(cache=True)
+@internal(cache=True)
 def scoring_phase(r):
     """FR-SCO-1..4 under the regime just set (simultaneous)."""
     band = EXILE_VP[exile_count(r)]
@@ -109,7 +110,7 @@ def scoring_phase(r):
             r.vp[p] += CITY_VP[c]
 
 
-@njit(cache=True)
+@internal(cache=True)
 def end_action_phase(r):
     """FR-ACT-3/4 then the regime and scoring phases; next turn's income and auction, or the end."""
     for c in range(N_CARDS):

@@ -17,6 +17,7 @@ does not.
 import numpy as np
 from numba import njit
 
+from .._common.jit import internal
 from .._common.masks import sample_legal
 from .._common.rng import uniform_float
 from .._common.rng import uniform_int
@@ -49,7 +50,7 @@ def card_value(r, c):
     return value
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _auction_action(r, mask, rng):
     lowest = -1
     for k in range(N_BID):
@@ -66,7 +67,7 @@ def _auction_action(r, mask, rng):
     return A_BID + lowest if bid else A_PASS
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _acting_action(mask, rng):
     n = 0
     for a in range(mask.shape[0]):

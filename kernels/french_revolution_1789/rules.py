@@ -9,6 +9,7 @@ from numba import njit
 
 from .._common.contract import CHANCE
 from .._common.contract import TERMINAL
+from .._common.jit import internal
 from .._common.masks import clear
 from .._common.rng import seed_rng
 from .._common.rng import shuffle
@@ -143,7 +144,7 @@ def init_state(s, num_players, seed, person_marks):
     reveal_next(r, r.start_player)  # FR-AUC-1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _clear_move(r):
     r.mv_eff = -1
     r.mv_card = -1
@@ -175,7 +176,7 @@ is_chance = phase_is(PH_CHANCE)
 
 
 # --- legality ------------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def regime_action_ok(r, seat, card, a):
     """FR-ACT-5..7: may the selected card perform regime action a now?"""
     if not REGIME_ACTIONS[r.regime, a] or not CARD_PERSON[card]:
@@ -194,7 +195,7 @@ def regime_action_ok(r, seat, card, a):
     return effect_ok(r, seat, a)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def ability_ok(r, seat, card):
     """FR-ACT-8: a ◆ ability of an untilted card (person: free only; event: always)."""
     e = CARD_ABILITY[card]
@@ -205,7 +206,7 @@ def ability_ok(r, seat, card):
     return effect_ok(r, seat, e)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def card_ok(r, seat, card):
     if r.card_owner[card] != seat or r.card_status[card] == ST_DEAD or r.card_tilted[card]:
         return False
@@ -217,7 +218,7 @@ def card_ok(r, seat, card):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _decision_base(dtype):
     if dtype == D_PERSON:
         return A_PERSON
@@ -260,7 +261,7 @@ def legal_mask(s, out):
 
 
 # --- stepping ------------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def _next_actor(r):
     n = r.num_players
     p = r.act_player
@@ -271,14 +272,14 @@ def _next_actor(r):
             return
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _finish_move(r):
     _clear_move(r)
     r.phase = PH_ACTION
     _next_actor(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _resolve(r):
     if apply_effects(r, r.act_player, r.mv_eff):
         r.phase = PH_CHANCE
@@ -286,7 +287,7 @@ def _resolve(r):
         _finish_move(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _advance_stage(r):
     """Move to the next sub-decision; skip army_if_dual for single-army cities; resolve at the end."""
     e = r.mv_eff
@@ -300,7 +301,7 @@ def _advance_stage(r):
     _resolve(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _start_effect(r, e):
     r.mv_eff = e
     r.mv_stage = -1

@@ -6,6 +6,7 @@ Reads/writes only what each docstring says; ``r`` is ``s[0]`` (a record view).
 import numpy as np
 from numba import njit
 
+from .._common.jit import internal
 from .._common.seats import count_held
 from .tables import FACTORY_TYPE
 from .tables import FT_SHIPYARD
@@ -20,13 +21,13 @@ ZERO = np.uint64(0)
 ONE = np.uint64(1)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def bit(x):
     """uint64 with only bit x set (region sets are uint64 bitmasks)."""
     return ONE << np.uint64(x)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def has(m, x):
     return (m >> np.uint64(x)) & ONE != ZERO
 
@@ -40,13 +41,13 @@ for _i in range(64):
 _SHIFT = np.uint64(58)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def low_index(m):
     """The index of the lowest set bit of a non-zero uint64 m."""
     return np.int64(_LOW_INDEX[((m & (ZERO - m)) * _DEBRUIJN) >> _SHIFT])
 
 
-@njit(cache=True)
+@internal(cache=True)
 def union_of(m, table):
     """The union (bitwise or) of table[x] over the set bits x of m."""
     out = ZERO
@@ -57,25 +58,25 @@ def union_of(m, table):
 
 
 # --- money (every payment is recorded so conservation can be checked) --------------------------
-@njit(cache=True)
+@internal(cache=True)
 def bank_to_cash(r, p, x):
     r.cash[p] += x
     r.bank_out += x
 
 
-@njit(cache=True)
+@internal(cache=True)
 def cash_to_bank(r, p, x):
     r.cash[p] -= x
     r.bank_in += x
 
 
-@njit(cache=True)
+@internal(cache=True)
 def bank_to_treasury(r, n, x):
     r.treasury[n] += x
     r.bank_out += x
 
 
-@njit(cache=True)
+@internal(cache=True)
 def treasury_to_bank(r, n, x):
     r.treasury[n] -= x
     r.bank_in += x
@@ -92,7 +93,7 @@ def is_blocked(r, h):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def blocked_mask(r, nation):
     """Bitmask of the nation's home provinces that are blocked."""
     m = ZERO
@@ -102,13 +103,13 @@ def blocked_mask(r, nation):
     return m
 
 
-@njit(cache=True)
+@internal(cache=True)
 def rail_ok_mask(r, nation):
     """Provinces the nation's railway may use: own and unblocked (IMP-ARM-2)."""
     return HOME_MASK[nation] & ~blocked_mask(r, nation)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def rail_closure(start, rail_ok):
     """start plus every province reachable by rail from a start province inside rail_ok (IMP-ARM-2)."""
     seen = start
@@ -120,7 +121,7 @@ def rail_closure(start, rail_ok):
     return seen
 
 
-@njit(cache=True)
+@internal(cache=True)
 def unblocked_factories(r, nation):
     c = 0
     for h in range(5 * nation, 5 * nation + 5):
@@ -129,7 +130,7 @@ def unblocked_factories(r, nation):
     return c
 
 
-@njit(cache=True)
+@internal(cache=True)
 def factories_of(r, nation):
     c = 0
     for h in range(5 * nation, 5 * nation + 5):
@@ -137,7 +138,7 @@ def factories_of(r, nation):
     return c
 
 
-@njit(cache=True)
+@internal(cache=True)
 def last_factory_protected(r, h):
     """IMP-STN-3: h holds its owner's only factory not blocked by a hostile foreign army."""
     if not r.factory[h] or is_blocked(r, h):
@@ -146,7 +147,7 @@ def last_factory_protected(r, h):
 
 
 # --- units -------------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def units_on_board(r, nation, kind):
     """Armies (kind 0) or fleets (kind 1) of the nation on the board."""
     c = 0
@@ -155,18 +156,18 @@ def units_on_board(r, nation, kind):
     return c
 
 
-@njit(cache=True)
+@internal(cache=True)
 def supply_left(r, nation, kind):
     """Units of a kind still in the nation's supply (IMP-PRO-2, OQ-15)."""
     return UNIT_LIMIT[nation, kind] - units_on_board(r, nation, kind)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def is_port(h):
     return h < N_HOME and FACTORY_TYPE[h] == FT_SHIPYARD
 
 
-@njit(cache=True)
+@internal(cache=True)
 def remove_armies(r, nation, x, k):
     """Remove k armies of a nation from region x; the stance of an emptied group is cleared."""
     r.armies[nation, x] -= k
@@ -175,6 +176,6 @@ def remove_armies(r, nation, x, k):
 
 
 # --- flags and bonds ---------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def flags_held(r, p):
     return count_held(r.flag, p)

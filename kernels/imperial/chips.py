@@ -4,8 +4,8 @@ Reads: armies, fleets, home_tax_chips, chip_update_all. Writes: chip, chips_left
 """
 
 import numpy as np
-from numba import njit
 
+from .._common.jit import internal
 from .board import ONE
 from .board import ZERO
 from .board import low_index
@@ -14,7 +14,7 @@ from .tables import N_NATIONS
 from .tables import N_REGIONS
 
 
-@njit(cache=True)
+@internal(cache=True)
 def taxable(r, x, n):
     """IMP-CHP-1: seas, neutral land, and (IMP-OPT-1) nation n's own home provinces."""
     if x >= FIRST_NEUTRAL:
@@ -22,7 +22,7 @@ def taxable(r, x, n):
     return bool(r.home_tax_chips) and x // 5 == n
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _sole_nation(r, x):
     """The only nation with units in region x, -1 if none or several."""
     who = -1
@@ -34,7 +34,7 @@ def _sole_nation(r, x):
     return who
 
 
-@njit(cache=True)
+@internal(cache=True)
 def claim_region(r, x, n):
     """n alone in x: other chips go home (IMP-CHP-2), n's chip is placed if taxable and in supply."""
     c = r.chip[x]
@@ -46,7 +46,7 @@ def claim_region(r, x, n):
         r.chips_left[n] -= 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _present(r, n):
     """The regions (bits) where nation n has a unit."""
     m = ZERO
@@ -55,7 +55,7 @@ def _present(r, n):
     return m
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _sole_regions(r):
     """The regions (bits) where exactly one nation has units."""
     once, twice = ZERO, ZERO
@@ -66,7 +66,7 @@ def _sole_regions(r):
     return once & ~twice
 
 
-@njit(cache=True)
+@internal(cache=True)
 def update_chips(r, mover):
     """IMP-CHP-2 at DONE: the mover's regions (seed), or every nation's (IMP-OPT-6), in increasing region
     order. IMP-CHP-3: shared or empty regions keep their chip, so only the regions of one nation are visited."""

@@ -8,6 +8,7 @@ Reads/writes: armies, fleets, hostile, moved_army, moved_fleet, factory, cmb_*, 
 import numpy as np
 from numba import njit
 
+from .._common.jit import internal
 from .board import factories_of
 from .board import remove_armies
 from .state import PH_ANSWER
@@ -21,7 +22,7 @@ from .tables import N_HOME
 from .tables import N_NATIONS
 
 
-@njit(cache=True)
+@internal(cache=True)
 def fighting_units(r, n, region):
     """Units of nation n that can fight in region: fleets at sea; armies (+ docked fleets) on land."""
     if region >= FIRST_SEA:
@@ -29,7 +30,7 @@ def fighting_units(r, n, region):
     return np.int32(r.armies[n, region]) + np.int32(r.fleets[n, region])
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _remove_losses(r, n, region, k, is_mover):
     """IMP-CMB-3 loss order: armies before docked fleets; the mover's acted units first."""
     if region >= FIRST_SEA:
@@ -57,7 +58,7 @@ def resolve_combat(r, region, mover, other):
     return k
 
 
-@njit(cache=True)
+@internal(cache=True)
 def participants(r, region, mover):
     """IMP-CMB-2: bitmask of other nations with units in region that can fight there."""
     m = 0
@@ -67,7 +68,7 @@ def participants(r, region, mover):
     return m
 
 
-@njit(cache=True)
+@internal(cache=True)
 def may_name(r, region, mover, n):
     """IMP-CMB-2: the mover may not name a province's owner while its armies there are friendly."""
     if region < N_HOME and region // 5 == n and r.armies[mover, region] > 0 and not r.hostile[mover, region]:
@@ -75,7 +76,7 @@ def may_name(r, region, mover, n):
     return True
 
 
-@njit(cache=True)
+@internal(cache=True)
 def start_declaration(r):
     """IMP-CMB-1: an arrival/toggle in mv_region opens the procedure if others can fight there."""
     r.cmb_asked = 0
@@ -86,7 +87,7 @@ def start_declaration(r):
         after_combat(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _unasked(r):
     """Participants not yet asked; nations whose flag is in the bank always decline (IMP-CMB-2)."""
     m = participants(r, r.mv_region, r.nation) & ~np.int64(r.cmb_asked)
@@ -96,7 +97,7 @@ def _unasked(r):
     return m
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_fight(r, n):
     """FIGHT(n): the mover attacks n, or (ANSWER phase) the asked nation accepts."""
     if r.phase == PH_ANSWER:
@@ -106,7 +107,7 @@ def do_fight(r, n):
     after_combat(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_decline(r):
     """PASS in FIGHT (mover declines) or ANSWER (the asked nation declines)."""
     if r.phase == PH_ANSWER:
@@ -117,13 +118,13 @@ def do_decline(r):
         after_combat(r)  # everyone coexists
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_ask(r, n):
     r.cmb_defender = n
     r.phase = PH_ANSWER
 
 
-@njit(cache=True)
+@internal(cache=True)
 def destruction_possible(r, region, mover):
     """IMP-DST-1 conditions (the last factory can never go: IMP-DST-2)."""
     if region >= N_HOME or region // 5 == mover or not r.factory[region]:
@@ -136,7 +137,7 @@ def destruction_possible(r, region, mover):
     return factories_of(r, b) >= 2
 
 
-@njit(cache=True)
+@internal(cache=True)
 def destroy_factory(r, region, mover):
     """IMP-DST-1: remove the factory and 3 of the mover's hostile armies (acted ones first)."""
     r.factory[region] = 0
@@ -144,7 +145,7 @@ def destroy_factory(r, region, mover):
     remove_armies(r, mover, region, DESTROY_ARMIES)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def after_combat(r):
     """After the arrival/toggle resolved: factory destruction (automatic or DESTROY_CHOICE), else MOVE."""
     if destruction_possible(r, r.mv_region, r.nation):
@@ -155,14 +156,14 @@ def after_combat(r):
     r.phase = PH_MOVE
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_destroy(r, yes):
     if yes:
         destroy_factory(r, r.mv_region, r.nation)
     r.phase = PH_MOVE
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_fight_targets(r):
     """Bitmask of nations the mover may name in FIGHT."""
     m = participants(r, r.mv_region, r.nation)
@@ -172,6 +173,6 @@ def valid_fight_targets(r):
     return m
 
 
-@njit(cache=True)
+@internal(cache=True)
 def askable(r):
     return _unasked(r)

@@ -8,6 +8,7 @@ imp_count, phase and the maneuver context it resets.
 import numpy as np
 from numba import njit
 
+from .._common.jit import internal
 from .board import cash_to_bank
 from .board import is_blocked
 from .board import is_port
@@ -42,7 +43,7 @@ from .turn import start_activity
 
 
 # --- rondel ------------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def rondel_steps(old, new):
     """Clockwise steps from old to new (old -1 = centre: 0)."""
     if old < 0:
@@ -83,7 +84,7 @@ _RONDEL_COST = np.array(
 )
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_rondel(r, n, space):
     """IMP-RON-2/3/6 and IMP-INV-3."""
     old = r.rondel_pos[n]
@@ -98,7 +99,7 @@ def valid_rondel(r, n, space):
     return True
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_rondel(r, space):
     """Move the current nation's marker and resolve the space (IMP-RON-*, dispatch of §4)."""
     n = r.nation
@@ -129,7 +130,7 @@ def do_rondel(r, space):
             end_action(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def start_maneuver(r):
     """Reset the maneuver bookkeeping (IMP-MAN-3) and open MOVE_SELECT."""
     clear_moves(r)
@@ -139,7 +140,7 @@ def start_maneuver(r):
 
 
 # --- factory -----------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def valid_build(r, h):
     """IMP-FAC-1/2: own province, no factory, unblocked, affordable."""
     n = r.nation
@@ -151,7 +152,7 @@ def valid_build(r, h):
     return money >= FACTORY_COST
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_build(r, h):
     n = r.nation
     from_treasury = min(FACTORY_COST, r.treasury[n])
@@ -163,7 +164,7 @@ def do_build(r, h):
 
 
 # --- production --------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def place_home_chip(r, n, h):
     """IMP-PRO-3 / IMP-OPT-1: own chip on an own home province (one per province)."""
     if r.home_tax_chips and r.chip[h] < 0 and r.chips_left[n] > 0:
@@ -171,7 +172,7 @@ def place_home_chip(r, n, h):
         r.chips_left[n] -= 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def produce(r, n):
     """IMP-PRO-1/2/3: every unblocked factory produces one unit, in increasing region index; the supply of
     each kind counted once and then kept (each unit produced takes one from it)."""
@@ -193,7 +194,7 @@ def produce(r, n):
 
 
 # --- import ------------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def valid_import(r, h, kind):
     """IMP-IMP-1/2: own unblocked province (a port for fleets), 1 in the treasury, unit in supply."""
     n = r.nation
@@ -204,7 +205,7 @@ def valid_import(r, h, kind):
     return supply_left(r, n, kind) > 0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_import(r, h, kind):
     n = r.nation
     treasury_to_bank(r, n, IMPORT_COST)  # IMP-IMP-1
@@ -217,7 +218,7 @@ def do_import(r, h, kind):
         end_action(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _import_kinds(r):
     """Which kinds the current nation may import anywhere (IMP-IMP-1/2: 1 in the treasury, a unit of that
     kind in supply), as (army, fleet): worked out once, not once per province and kind."""
@@ -227,7 +228,7 @@ def _import_kinds(r):
     return supply_left(r, n, 0) > 0, supply_left(r, n, 1) > 0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def fill_imports(r, out, a_army, a_fleet):
     """Set out[a_army + h] / out[a_fleet + h] for every valid_import(r, h, 0 / 1) (IMP-IMP-1/2)."""
     army, fleet = _import_kinds(r)
@@ -242,7 +243,7 @@ def fill_imports(r, out, a_army, a_fleet):
             out[a_fleet + h] = 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def any_import(r):
     """Whether any valid_import(r, h, kind) holds (IMP-IMP-1/2)."""
     army, fleet = _import_kinds(r)

@@ -11,6 +11,7 @@ estimate is each worth minus the table's mean worth (the expected final margin).
 import numpy as np
 from numba import njit
 
+from .._common.jit import internal
 from .._common.scoring import margins_from_mean
 from .._common.scoring import softmax_shares
 from .state import REWARD_SCORE_MARGIN
@@ -23,7 +24,7 @@ TEMPERATURE = 8.0
 TAX_EVERY = 3.0  # a nation taxes roughly once every 3 of its turns
 
 
-@njit(cache=True)
+@internal(cache=True)
 def strengths(s, worth):
     """Each seat's expected final worth (see above) into the zeroed float64[MAX_PLAYERS] ``worth``."""
     r = s[0]

@@ -5,6 +5,7 @@ Reads/writes: cash, treasury, bond_owner, flag, investor_card, bank_in/out.
 
 from numba import njit
 
+from .._common.jit import internal
 from .board import bank_to_cash
 from .board import flags_held
 from .tables import BOND_COST
@@ -17,7 +18,7 @@ from .tables import N_NATIONS
 assert MAX_PLAYERS <= 8  # pay_interest keeps a seat's place in the 3 low bits of its key
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _held_sum(r, n, p, per_bond):
     """Sum of ``per_bond[k]`` over nation n's bonds k held by seat p."""
     t = 0
@@ -27,13 +28,13 @@ def _held_sum(r, n, p, per_bond):
     return t
 
 
-@njit(cache=True)
+@internal(cache=True)
 def interest_owed(r, n, p):
     """Sum of the interest numbers of nation n's bonds held by seat p (IMP-INV-2)."""
     return _held_sum(r, n, p, BOND_INTEREST)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def interest_owed_to_others(r, n):
     """Interest nation n owes to bondholders other than its flag holder (IMP-INV-3)."""
     t = 0
@@ -44,7 +45,7 @@ def interest_owed_to_others(r, n):
     return t
 
 
-@njit(cache=True)
+@internal(cache=True)
 def pay_interest(r, n):
     """IMP-INV-2: payees in increasing amount owed (ties clockwise from the holder's left, holder last);
     the treasury pays what it can, the flag holder tops up for others, never for himself."""
@@ -74,7 +75,7 @@ def pay_interest(r, n):
             r.cash[best] += rest
 
 
-@njit(cache=True)
+@internal(cache=True)
 def investment(r, n, p):
     """Sum of the costs of nation n's bonds held by seat p (IMP-BND-2)."""
     return _held_sum(r, n, p, BOND_COST)
@@ -102,7 +103,7 @@ def new_flag_holder(r, n, buyer, buyer_investment):
     return f
 
 
-@njit(cache=True)
+@internal(cache=True)
 def purchase_price(r, p, n, k, t):
     """Money seat p pays (bond price or difference + compensation) for BUY(n, k, t), -1 if illegal.
 
@@ -121,7 +122,7 @@ def purchase_price(r, p, n, k, t):
     return price + comp
 
 
-@njit(cache=True)
+@internal(cache=True)
 def compensation_due(r, p, n, new_investment):
     """IMP-BND-3: 1 if the purchase takes the only flag of a player from a 0-power nation."""
     f = r.flag[n]
@@ -133,7 +134,7 @@ def compensation_due(r, p, n, new_investment):
     return 0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_buy(r, p, n, k, t):
     """Apply a legal BUY(n, k, t) by seat p: pay, swap bonds, move the flag, compensate."""
     price = BOND_COST[k - 1]
@@ -153,7 +154,7 @@ def do_buy(r, p, n, k, t):
     r.flag[n] = holder  # IMP-BND-2
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _affordable(r, p, n, price, inv):
     """IMP-BND-1/3: price + compensation within seat p's cash, as ``purchase_price`` decides it; the
     compensation (0 or COMPENSATION) is worked out only when it can make the difference."""
@@ -165,7 +166,7 @@ def _affordable(r, p, n, price, inv):
     return price + compensation_due(r, p, n, inv + price) <= cash
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _holding(r, n, p):
     """(seat p's investment in nation n (IMP-BND-2), p's bonds of n as bits: bit t for bond t)."""
     inv, own = 0, 0
@@ -176,14 +177,14 @@ def _holding(r, n, p):
     return inv, own
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _buy_ok(r, p, n, k, t, inv):
     """purchase_price(r, p, n, k, t) >= 0 for a free bond k and a t that is 0 or seat p's (the loops below
     check both), with p's investment inv in n counted once per nation, not once per candidate."""
     return _affordable(r, p, n, BOND_COST[k - 1] - (BOND_COST[t - 1] if t > 0 else 0), inv)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_buys(r, p, mask, a_buy):
     """Set BUY bits for seat p; returns how many (IMP-BND-1/3/4). A trade-in t runs over p's own bonds
     below k only (a loop over every t < k cost most of the investor's mask)."""
@@ -203,7 +204,7 @@ def valid_buys(r, p, mask, a_buy):
     return c
 
 
-@njit(cache=True)
+@internal(cache=True)
 def any_buy(r, p):
     """Whether seat p has any BUY that valid_buys would set (the same loops, stopping at the first)."""
     for n in range(N_NATIONS):
@@ -220,7 +221,7 @@ def any_buy(r, p):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def investor_bonus(r):
     """IMP-INV-5 (a): the card holder receives 2 from the bank."""
     bank_to_cash(r, r.investor_card, 2)

@@ -5,8 +5,8 @@ Reads/writes: armies, fleets, hostile, moved_army, moved_fleet, carried, fleets_
 """
 
 import numpy as np
-from numba import njit
 
+from .._common.jit import internal
 from .board import ZERO
 from .board import bit
 from .board import has
@@ -33,7 +33,7 @@ from .tables import SEA_MASK
 from .turn import end_action
 
 
-@njit(cache=True)
+@internal(cache=True)
 def available_seas(r, n):
     """Seas (region bits) holding a fleet of n that has not transported yet (IMP-ARM-4)."""
     m = ZERO
@@ -43,7 +43,7 @@ def available_seas(r, n):
     return m
 
 
-@njit(cache=True)
+@internal(cache=True)
 def sea_closure(start, avail):
     """Seas reachable from start through adjacent seas inside avail (start is inside avail)."""
     seen = start
@@ -55,19 +55,19 @@ def sea_closure(start, avail):
     return seen
 
 
-@njit(cache=True)
+@internal(cache=True)
 def landings(seas, rail_ok):
     """Land regions an army can end on after crossing the given seas (+ rail on, IMP-ARM-4)."""
     return rail_closure(union_of(seas & SEA_MASK, LAND_ADJ), rail_ok)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def embark_seas(pre, avail):
     """Available seas adjacent to any region of pre (where the army can embark)."""
     return union_of(pre & LAND_MASK, SEA_ADJ) & avail
 
 
-@njit(cache=True)
+@internal(cache=True)
 def army_routes(r, n, origin):
     """(land-only destinations, sea-transport destinations, pre-step rail set) of an army (IMP-ARM-2..5)."""
     rail_ok = rail_ok_mask(r, n)
@@ -83,7 +83,7 @@ def army_routes(r, n, origin):
     return land, sea, pre
 
 
-@njit(cache=True)
+@internal(cache=True)
 def fleet_dests(x):
     """IMP-FLT-1/2: a docked fleet leaves into its port sea; a fleet at sea moves to an adjacent sea."""
     if x < FIRST_SEA:
@@ -91,17 +91,17 @@ def fleet_dests(x):
     return SEA_ADJ[x]
 
 
-@njit(cache=True)
+@internal(cache=True)
 def unacted_armies(r, x):
     return r.armies[r.nation, x] - r.moved_army[x]
 
 
-@njit(cache=True)
+@internal(cache=True)
 def unacted_fleets(r, x):
     return r.fleets[r.nation, x] - r.moved_fleet[x]
 
 
-@njit(cache=True)
+@internal(cache=True)
 def dest_mask(r, x):
     """All destinations of the unacted units in x (IMP-MAN-2: no fleet move once an army acted)."""
     m = ZERO
@@ -113,7 +113,7 @@ def dest_mask(r, x):
     return m
 
 
-@njit(cache=True)
+@internal(cache=True)
 def sure_dests(r, x):
     """Part of dest_mask(r, x) known without the army's routes: the unacted fleets' moves and the army's land
     borders (IMP-ARM-3: one land border is always a step); two of them settle that x has a choice."""
@@ -125,7 +125,7 @@ def sure_dests(r, x):
     return m
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_origin(r, x):
     """IMP-MAN-3: an unacted unit with >= 1 legal destination."""
     if unacted_fleets(r, x) > 0 and not r.fleets_locked:
@@ -141,7 +141,7 @@ def valid_origin(r, x):
 _NO_LAND_BORDER = np.array([x for x in range(FIRST_SEA) if LAND_ADJ[x] == ZERO], np.int64)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def fill_origins(r, out, base):
     """out[base + x] = valid_origin(r, x) for every region x (IMP-MAN-3), in one branch-free pass over the
     unacted units (a call per region cost three times as much)."""
@@ -158,7 +158,7 @@ def fill_origins(r, out, base):
             out[base + x] = dest_mask(r, x) != ZERO
 
 
-@njit(cache=True)
+@internal(cache=True)
 def fill_toggles(r, out, base):
     """Set out[base + h] for every valid_toggle(r, h) (IMP-STN-2/3); most provinces hold no unacted army of
     the mover, and are passed over on that test alone."""
@@ -168,7 +168,7 @@ def fill_toggles(r, out, base):
             out[base + h] = 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_toggle(r, h):
     """IMP-STN-2/3: unacted own armies in a foreign home province; no toggle to hostile onto a last factory."""
     n = r.nation
@@ -179,13 +179,13 @@ def valid_toggle(r, h):
     return True
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_select_origin(r, x):
     r.mv_origin = x
     r.phase = PH_DEST
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_select_dest(r, d):
     """A sea moves a fleet; land moves an army, directly or through SEA_CHOICE (IMP-ARM-6)."""
     o = r.mv_origin
@@ -211,7 +211,7 @@ def do_select_dest(r, d):
     r.phase = PH_SEA
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_seas(r):
     """Seas that keep a transport chain to mv_dest possible (IMP-ARM-4/6); bitmask of region bits."""
     n = r.nation
@@ -230,7 +230,7 @@ def valid_seas(r):
     return out
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_sea(r, c):
     """Extend the chain; land as soon as mv_dest is reachable from c (IMP-ARM-6)."""
     r.mv_chain |= bit(c)
@@ -244,7 +244,7 @@ def do_sea(r, c):
         move_army(r, r.mv_origin, r.mv_dest)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def move_army(r, o, d):
     """Move one unacted army o -> d and resolve the arrival (stance, combat, destruction)."""
     n = r.nation
@@ -261,14 +261,14 @@ def move_army(r, o, d):
         start_declaration(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_stance(r, hostile):
     """IMP-STN-1: the whole group takes the entering army's stance."""
     r.hostile[r.nation, r.mv_region] = hostile
     start_declaration(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_toggle(r, h):
     """IMP-STN-2: flip the group's stance; all its armies act; a turn to hostile may start combat."""
     n = r.nation
@@ -282,7 +282,7 @@ def do_toggle(r, h):
         r.phase = PH_MOVE
 
 
-@njit(cache=True)
+@internal(cache=True)
 def clear_moves(r):
     """IMP-MAN-3: no unit has acted and no fleet has carried yet; fleets are unlocked."""
     for x in range(N_REGIONS):
@@ -293,7 +293,7 @@ def clear_moves(r):
     r.fleets_locked = 0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_done(r):
     """DONE: tax-chip update (IMP-CHP-2), then the end of the space action."""
     update_chips(r, r.nation)

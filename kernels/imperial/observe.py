@@ -7,6 +7,7 @@ With ``hidden_cash`` (IMP-OPT-3) a seat sees only its own cash. Each piece's sca
 
 from numba import njit
 
+from .._common.jit import internal
 from .._common.layout import ObsLayout
 from .._common.observing import copied
 from .._common.observing import mark
@@ -88,7 +89,7 @@ INV_SUPPLY = reciprocal(D.supply)
 INV_MOVED, INV_CARRIED, INV_IMPORT = reciprocal(D.moved), reciprocal(D.carried), reciprocal(D.imp_count)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _bonds(r, seat, out):
     for n in range(N):
         f = r.flag[n]
@@ -104,7 +105,7 @@ def _bonds(r, seat, out):
                 out[O.bond_available + n * B + k] = 1.0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _nations(r, out):
     for n in range(N):
         out[O.treasury + n] = r.treasury[n] / D.treasury
@@ -115,7 +116,7 @@ def _nations(r, out):
         out[O.chips_left + n] = r.chips_left[n] * INV_CHIPS
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _units(r, out):
     """Armies, fleets and stances (every region, zeros too: rows with no branch, vectorised), the supply."""
     for n in range(N):

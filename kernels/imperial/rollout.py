@@ -25,6 +25,7 @@ agent (agents/heuristics/imperial.py), written here over the record:
 
 from numba import njit
 
+from .._common.jit import internal
 from .._common.masks import sample_legal
 from .._common.rng import uniform_float
 from .._common.rng import uniform_int
@@ -81,7 +82,7 @@ PASS_FLOOR = 0.5  # a bond purchase must score above this to be made
 
 
 # --- reading the board ----------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def _strength(r, n, x):
     """Units of nation n that can fight in region x: fleets at sea, armies and docked fleets on land."""
     if x >= FIRST_SEA:
@@ -89,7 +90,7 @@ def _strength(r, n, x):
     return r.armies[n, x] + r.fleets[n, x]
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _foreign(r, n, x):
     """Units of every nation but n in region x."""
     t = 0
@@ -99,7 +100,7 @@ def _foreign(r, n, x):
     return t
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _threat(r, n, h):
     """Foreign units in home province h and its land neighbours."""
     t = _foreign(r, n, h)
@@ -109,13 +110,13 @@ def _threat(r, n, h):
     return t
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _home_units(r, n, h):
     return r.armies[n, h] + r.fleets[n, h]
 
 
 # --- rondel ---------------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def _space_value(r, n, sp, units, at_home):
     """How much nation n gains from the action of rondel space sp (before the cost of getting there)."""
     treasury = r.treasury[n]
@@ -142,7 +143,7 @@ def _space_value(r, n, sp, units, at_home):
     return 2.0 + card + 0.5 * interest_owed(r, n, r.flag[n])
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _rondel_action(r, mask):
     """The best-scoring legal space, less 1.5 per money of paid steps (IMP-RON-3)."""
     n = r.nation
@@ -164,7 +165,7 @@ def _rondel_action(r, mask):
 
 
 # --- factory and import ---------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def _factory_action(r, mask):
     """IMP-FAC-1: a factory of the kind the nation has fewer of (a shipyard when it has < 2 fleets), where
     fewest foreign units stand around."""
@@ -189,7 +190,7 @@ def _factory_action(r, mask):
     return best
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _import_action(r, mask):
     """IMP-IMP-1/2: an army (else a fleet) into the home province holding the fewest own units; nothing
     with less than 2 in the treasury."""
@@ -207,7 +208,7 @@ def _import_action(r, mask):
 
 
 # --- maneuver -------------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def _origin_score(r, n, x):
     """Worth of moving a unit out of region x: out of home first; never off an unclaimed region of its own."""
     if x < FIRST_NEUTRAL and x // 5 == n:
@@ -219,7 +220,7 @@ def _origin_score(r, n, x):
     return 1.0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _dest_score(r, n, x):
     """Worth of ending a move in region x: neutral regions and seas without the nation's chip (IMP-CHP-1),
     above all a rival's; not into a stronger foreign stack."""
@@ -234,7 +235,7 @@ def _dest_score(r, n, x):
     return score
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _best_region(r, mask, base, count, origin, floor, fallback, rng):
     """The legal action base + x of the highest origin (or destination) score above floor, ties broken by a
     random starting point; fallback when none scores above floor."""
@@ -248,7 +249,7 @@ def _best_region(r, mask, base, count, origin, floor, fallback, rng):
     return best
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _sea_action(r, mask):
     """IMP-ARM-4: carry the army over the sea where own fleets are strongest and foreign fleets fewest."""
     n = r.nation
@@ -260,7 +261,7 @@ def _sea_action(r, mask):
     return best
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _combat_action(r, mask):
     """IMP-STN-1: hostile with 3 armies; IMP-CMB-2/3: fight the side the mover outnumbers most, ask the
     weakest first, answer only when stronger; IMP-DST-1: destroy."""
@@ -281,7 +282,7 @@ def _combat_action(r, mask):
 
 
 # --- investor -------------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def _nation_terms(r, p, n):
     """(how promising nation n is by power and tax chart, buyer p's investment in n (IMP-BND-2), the flag
     holder's investment, the best other seat's investment): read once per nation, not once per bond."""
@@ -294,7 +295,7 @@ def _nation_terms(r, p, n):
     return value, investment(r, n, p), holder, rival
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _score(r, p, n, k, t, terms):
     """Interest gained per money (bond k + 1, returning bond t, IMP-BND-1) weighted by the nation's promise,
     plus 2 + 0.3 x promise for taking its flag, or 1 for keeping it against a close rival (IMP-BND-2)."""
@@ -306,7 +307,7 @@ def _score(r, p, n, k, t, terms):
     return score + (1.0 if rival + 9 >= inv else 0.0)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def buy_score(r, a):
     """What BUY action a is worth to the seat due to buy (``_score``)."""
     p, b = r.inv_buyer, a - A_BUY
@@ -314,7 +315,7 @@ def buy_score(r, a):
     return _score(r, p, n, (b % 90) // 10, b % 10, _nation_terms(r, p, n))
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _buy_action(r, mask):
     """The best-scoring purchase (``buy_score``); PASS when none scores above PASS_FLOOR."""
     p = r.inv_buyer

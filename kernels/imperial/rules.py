@@ -9,6 +9,7 @@ import numpy as np
 from numba import njit
 
 from .._common.contract import TERMINAL
+from .._common.jit import internal
 from .._common.masks import clear
 from .._common.rng import seed_rng
 from .._common.rng import shuffle
@@ -101,7 +102,7 @@ from .turn import next_buyer
 
 
 # --- setup ---------------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def _buy_at_setup(r, p, n, k):
     """IMP-SET-4: seat p buys bond k of nation n, paying its cost into the treasury."""
     r.bond_owner[n, k - 1] = p
@@ -195,13 +196,13 @@ def to_move(s):
 is_over = phase_is(PH_GAME_OVER)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _low_bits(m, first, count):
     """Bits first .. first + count - 1 of the uint64 m, shifted down to 0 .. count - 1 (count < 64)."""
     return (m >> np.uint64(first)) & ((ONE << np.uint64(count)) - ONE)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _mask_bits(m, start, first, count, out):
     """out[start + i] = 1 for each set bit first + i of m, i < count (visiting the set bits only)."""
     m = _low_bits(m, first, count)
@@ -263,7 +264,7 @@ def legal_mask(s, out):
 
 
 # --- stepping ------------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def _pass(r):
     ph = r.phase
     if ph == PH_FACTORY or ph == PH_IMPORT:
@@ -332,7 +333,7 @@ def _single_legal(mask):
     return found
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _single_bit(m, count):
     """The index of the only set bit among the low ``count`` bits of m, or -1 if none or several."""
     m = _low_bits(m, 0, count)
@@ -341,7 +342,7 @@ def _single_bit(m, count):
     return low_index(m)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _several(m):
     """m has two set bits or more."""
     return m & (m - ONE) != ZERO
@@ -437,7 +438,7 @@ def scores(s, out):
                 out[p] += BOND_INTEREST[k] * m
 
 
-@njit(cache=True)
+@internal(cache=True)
 def nation_rank_order(r):
     """Nations by power, highest first; equal power in turn order (IMP-SCR-3)."""
     order = np.arange(N_NATIONS)

@@ -4,8 +4,7 @@ IMP-TURN-1/3, IMP-INV-4/5, IMP-END-2. Reads/writes: phase, nation, turn, passed_
 investor_card, inv_buyer, inv_next, truncated.
 """
 
-from numba import njit
-
+from .._common.jit import internal
 from .board import flags_held
 from .investor import investor_bonus
 from .state import PH_BUY
@@ -14,7 +13,7 @@ from .state import PH_RONDEL
 from .tables import N_NATIONS
 
 
-@njit(cache=True)
+@internal(cache=True)
 def end_nation_turn(r):
     """IMP-TURN-1: next nation in turn order whose flag is not in the bank (IMP-TURN-3)."""
     r.turn += 1
@@ -31,7 +30,7 @@ def end_nation_turn(r):
     r.phase = PH_RONDEL
 
 
-@njit(cache=True)
+@internal(cache=True)
 def start_activity(r):
     """IMP-INV-5 (a)+(b): bonus to the card holder, who may buy first."""
     investor_bonus(r)
@@ -40,7 +39,7 @@ def start_activity(r):
     r.phase = PH_BUY
 
 
-@njit(cache=True)
+@internal(cache=True)
 def next_buyer(r):
     """IMP-INV-5 (c)+(d): the next flagless player clockwise, else pass the card and end the turn."""
     n = r.num_players
@@ -56,7 +55,7 @@ def next_buyer(r):
     end_nation_turn(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def end_action(r):
     """The rondel space's action is fully resolved: investor activity if Investor was passed (IMP-INV-4)."""
     if r.passed_investor:

@@ -5,6 +5,7 @@ Reads/writes: cash, held, next_cert, phase, active, auc_* fields.
 
 from numba import njit
 
+from .._common.jit import internal
 from .._common.seats import count_in
 from .._common.seats import next_in
 from .actions import A_BID
@@ -20,13 +21,13 @@ from .tables import SHARE_VALUE
 from .turn import end_turn
 
 
-@njit(cache=True)
+@internal(cache=True)
 def top_value(r, c):
     """Printed value of company c's top certificate (its minimum bid and final value)."""
     return SHARE_VALUE[c, r.next_cert[c]]
 
 
-@njit(cache=True)
+@internal(cache=True)
 def min_bid(r):
     """Smallest legal bid: the printed value before any bid, else high bid + 1 (IG-INIT-2, IG-AUC-3)."""
     if r.auc_high_bidder < 0:
@@ -39,7 +40,7 @@ def current_min_bid(s):
     return min_bid(s[0])
 
 
-@njit(cache=True)
+@internal(cache=True)
 def start_auction(r, c, opener, initial):
     r.phase = PH_INITIAL_AUCTION if initial else PH_AUCTION
     r.auc_company = c
@@ -51,12 +52,12 @@ def start_auction(r, c, opener, initial):
         r.auc_passed[seat] = 0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _opening_decision(r):
     return r.auc_high_bidder < 0 and r.auc_bidder == r.auc_opener and r.auc_passed[r.auc_opener] == 0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_auction(r, mask):
     """Mask for the bidder due: PASS, and BID[j] iff min_bid + j <= cash (IG-AUC-5)."""
     # IG-AUC-2: under the published rules the opener of a main-game auction must bid.
@@ -68,7 +69,7 @@ def valid_auction(r, mask):
         mask[A_BID + j] = 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _award(r, seat, price):
     """IG-INIT-4 / IG-AUC-4: pay the bank, take the top certificate; then the auction's sequel."""
     c = r.auc_company
@@ -91,7 +92,7 @@ def _award(r, seat, price):
         end_turn(r)  # IG-TURN-2: an auction never changes who is active next
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _advance(r):
     """Close the auction if it is decided, else hand the decision to the next seat still in."""
     in_play = count_in(r.auc_passed, r.num_players)
@@ -104,20 +105,20 @@ def _advance(r):
     r.auc_bidder = next_in(r.auc_passed, r.auc_bidder, r.num_players)  # IG-INIT-2, IG-AUC-3: clockwise, skipping passes
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_bid(r, j):
     r.auc_high_bid = min_bid(r) + j
     r.auc_high_bidder = r.auc_bidder
     _advance(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_pass(r):
     r.auc_passed[r.auc_bidder] = 1  # a passed seat cannot re-enter (IG-INIT-2, IG-AUC-3)
     _advance(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_start_auction(r, c):
     """IG-AUC-1: the stack is not empty; IG-AUC-2 (published): the opener can afford the opening bid."""
     if r.next_cert[c] >= N_CERTS[c]:

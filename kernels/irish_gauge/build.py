@@ -4,8 +4,7 @@ Costs are in half build points (IG-BLD-7): 2 on an empty hex, 3 where another co
 4 on an empty difficult hex. Reads/writes: loco, supply, phase, bld_* fields.
 """
 
-from numba import njit
-
+from .._common.jit import internal
 from .actions import A_PLACE
 from .state import PH_BUILD
 from .tables import BUILD_BUDGET
@@ -23,7 +22,7 @@ from .turn import end_turn
 NO_ENTRY = 127  # cost of a hex the company may not enter
 
 
-@njit(cache=True)
+@internal(cache=True)
 def place_cost(r, c, h):
     """Half-BP cost for company c to enter hex h, or NO_ENTRY (IG-BLD-3, IG-BLD-4, IG-BLD-5)."""
     if r.loco[c, h]:
@@ -37,7 +36,7 @@ def place_cost(r, c, h):
     return COST_SHARED if shared else COST_EMPTY  # IG-BLD-3
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_placements(r, c, budget, mask):
     """Set PLACE[h] in mask for every legal placement; return how many (IG-BLD-6, IG-BLD-8)."""
     if r.supply[c] <= 0:
@@ -54,7 +53,7 @@ def valid_placements(r, c, budget, mask):
     return n
 
 
-@njit(cache=True)
+@internal(cache=True)
 def can_place(r, c, budget):
     """True if company c has at least one legal placement within budget (no mask written)."""
     if r.supply[c] <= 0:
@@ -67,13 +66,13 @@ def can_place(r, c, budget):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_start_build(r, c):
     """IG-BLD-1: the active seat holds c, c has locomotives, and some placement is legal."""
     return r.held[r.active, c] > 0 and can_place(r, c, BUILD_BUDGET)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def start_build(r, c):
     r.phase = PH_BUILD
     r.bld_company = c
@@ -81,7 +80,7 @@ def start_build(r, c):
     r.bld_placed = 0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def end_build(r):
     r.bld_company = -1
     r.bld_budget = 0
@@ -89,7 +88,7 @@ def end_build(r):
     end_turn(r)  # IG-BLD-2: unspent BP are lost
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_place(r, h):
     c = r.bld_company
     r.bld_budget -= place_cost(r, c, h)  # IG-BLD-7: cost fixed at the moment of placement

@@ -8,6 +8,7 @@ import numpy as np
 from numba import njit
 
 from .._common.chance import hypergeom_prob
+from .._common.jit import internal
 from .._common.rng import bag_draw
 from .tables import CITY_INCOME
 from .tables import CUBE_SITE_HEX
@@ -32,7 +33,7 @@ DRAW_OUTCOMES = np.array(_triples, dtype=np.int8)  # outcome id -> counts per co
 NUM_CHANCE_OUTCOMES = DRAW_OUTCOMES.shape[0]  # 3 + 6 + 10 = 19
 
 
-@njit(cache=True)
+@internal(cache=True)
 def cubes_to_draw(bag):
     """IG-DIV-1: three cubes, or all that remain when fewer than three are left."""
     return min(CUBES_PER_CALL, bag[0] + bag[1] + bag[2])
@@ -122,7 +123,7 @@ def company_potential(loco, cube, c):
     return v
 
 
-@njit(cache=True)
+@internal(cache=True)
 def resolve_dividends(r, counts):
     """Apply a drawn colour-count triple: track row, payouts from the bank, end of turn (IG-DIV-2..7)."""
     row = r.drawn_rows

@@ -11,6 +11,7 @@ import sys
 from numba import njit
 
 from .._common.chance import comb
+from .._common.jit import internal
 from .._common.scoring import softmax_estimate
 from .rules import scores
 from .tables import CITY_INCOME
@@ -56,7 +57,7 @@ def expected_income(loco, cube, bag, c):
     return p_qualify * (CITY_INCOME * e_cities + TOWN_INCOME * towns)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def strengths(s, worth):
     """Each seat's expected final worth (see above) into the zeroed float64[MAX_PLAYERS] ``worth``."""
     r = s[0]

@@ -8,6 +8,7 @@ order absolute), used for PettingZoo ``state()``. Each piece's scale is its row 
 import numpy as np
 from numba import njit
 
+from .._common.jit import internal
 from .._common.layout import ObsLayout
 from .._common.observing import copied
 from .._common.observing import reciprocal
@@ -82,7 +83,7 @@ INV_BUDGET, INV_PLACED, INV_BONUS = (
 _TOP_CERT_VALUE = (SHARE_VALUE / D.top_cert_value).astype(np.float32)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _companies(r, out):
     for c in range(C):
         left = N_CERTS[c] - r.next_cert[c]

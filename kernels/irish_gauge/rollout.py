@@ -22,6 +22,7 @@ strategy of the ``heuristic`` agent (agents/heuristics/irish_gauge.py), written 
 import numpy as np
 from numba import njit
 
+from .._common.jit import internal
 from .._common.masks import sample_legal
 from .._common.rng import uniform_float
 from .._common.rng import uniform_int
@@ -71,24 +72,24 @@ _FAMILIES = (
 
 
 # --- reading the table ----------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def _calls_left(r):
     return (r.bag[0] + r.bag[1] + r.bag[2]) / CUBES_PER_CALL
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _income(r, c):
     """Expected income of company c in one dividend call (IG-DIV-4/5 through the bag's odds)."""
     return expected_income(r.loco, r.cube, r.bag, c)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _share(r, q, c):
     """Seat q's share of company c's dividends."""
     return r.held[q, c] / max(r.next_cert[c], 1)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _dividends_gain(r, p, c, income, calls_left):
     """Dividends one more certificate of c (expected ``income`` a call) brings seat p, plus those a rival's
     purchase would dilute away."""
@@ -98,7 +99,7 @@ def _dividends_gain(r, p, c, income, calls_left):
     return future * (h + 1) / (sold + 1) - now + (now - future * h / (sold + 1))
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _all_others_pass(r, p, price, skip_passed):
     """Chance that every other seat still in passes at this price (it must when it cannot pay, IG-AUC-5)."""
     chance = 1.0
@@ -109,13 +110,13 @@ def _all_others_pass(r, p, price, skip_passed):
     return chance
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _free_if_all_pass(r):
     """IG-INIT-3 always; IG-AUC-2 under the seed rules: an all-pass auction gives the opener the certificate."""
     return r.phase == PH_INITIAL_AUCTION or r.ruleset == RULESET_SEED
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _reach(r, c):
     """Fewest hexes from company c's network to a town or city it does not reach; -1 when it reaches all."""
     best = -1
@@ -152,7 +153,7 @@ def _auction_choice(r, mask):
     return A_PASS
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _auction_action(r, mask, rng):
     choice = _auction_choice(r, mask)
     if mask[A_BID] and mask[A_PASS] and uniform_float(rng) < ROLLOUT_FLIP:
@@ -160,7 +161,7 @@ def _auction_action(r, mask, rng):
     return choice
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _legal_in(mask, lo, hi):
     for a in range(lo, hi):
         if mask[a]:
@@ -168,7 +169,7 @@ def _legal_in(mask, lo, hi):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _random_main_action(mask, rng):
     """A uniform family among those with a legal action, then a uniform action of it."""
     n = 0

@@ -12,6 +12,7 @@ from numba import njit
 
 from .._common.contract import CHANCE
 from .._common.contract import TERMINAL
+from .._common.jit import internal
 from .._common.masks import clear
 from .._common.rng import bag_draw
 from .._common.rng import seed_rng
@@ -112,7 +113,7 @@ is_over = phase_is(PH_GAME_OVER)
 is_chance = phase_is(PH_DIVIDEND_DRAW)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _valid_main(r, mask):
     """IG-TURN-1: the four actions of a main turn."""
     for c in range(N_COMPANIES):

@@ -3,8 +3,7 @@
 Reads/writes: cube, bag. Town t is hex TOWN_HEX[t]; action SPECIAL_INTEREST[t, k] = 10 + 3t + k.
 """
 
-from numba import njit
-
+from .._common.jit import internal
 from .actions import A_SPECIAL_INTEREST
 from .tables import N_COLOURS
 from .tables import N_COMPANIES
@@ -13,7 +12,7 @@ from .tables import TOWN_HEX
 from .turn import end_turn
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _connected_to_holding(r, h):
     """IG-SI-1: some company with a locomotive on h has a certificate held by the active seat."""
     for c in range(N_COMPANIES):
@@ -22,7 +21,7 @@ def _connected_to_holding(r, h):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_special_interests(r, mask):
     for t in range(N_TOWNS):
         h = TOWN_HEX[t]
@@ -33,7 +32,7 @@ def valid_special_interests(r, mask):
                 mask[A_SPECIAL_INTEREST + N_COLOURS * t + k] = 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_special_interest(r, t, k):
     r.cube[TOWN_HEX[t]] = k  # IG-SI-2: the town is a city of colour k from now on
     r.bag[k] -= 1  # IG-SI-4: the cube leaves the bag (may end the game)

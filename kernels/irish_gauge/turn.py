@@ -1,17 +1,16 @@
 """Turn order and game end (IG-TURN-2, IG-END-1). Reads/writes: phase, active, turn, bag."""
 
-from numba import njit
-
+from .._common.jit import internal
 from .state import PH_GAME_OVER
 from .state import PH_MAIN
 
 
-@njit(cache=True)
+@internal(cache=True)
 def bag_total(r):
     return r.bag[0] + r.bag[1] + r.bag[2]
 
 
-@njit(cache=True)
+@internal(cache=True)
 def end_turn(r):
     """After an action is fully resolved: end the game on an empty bag, else pass to the left."""
     r.turn += 1

@@ -4,8 +4,7 @@ Rules: KRM-INF-3/4/5, KRM-GEN-2..8, KRM-PER-2..4 (auto-promotion), KRM-OPT-6/8 (
 Reads/writes loc, holder, sp, broke, susp_turn, part_time, declared, burned, controller, midway_done.
 """
 
-from numba import njit
-
+from .._common.jit import internal
 from .tables import EXPERIENCE
 from .tables import LEVEL
 from .tables import LOC_CIV
@@ -26,7 +25,7 @@ from .tables import TR_SENSITIVE
 from .tables import TRAIT
 
 
-@njit(cache=True)
+@internal(cache=True)
 def recompute_controller(r, g):
     """KRM-INF-4: highest positive declaration; ties to the smallest stamp (first to reach it)."""
     best = -1
@@ -41,12 +40,12 @@ def recompute_controller(r, g):
     r.controller[g] = best
 
 
-@njit(cache=True)
+@internal(cache=True)
 def in_post(r, g):
     return r.loc[g] < N_POSTS
 
 
-@njit(cache=True)
+@internal(cache=True)
 def sp_mult(r, g):
     """KRM-OPT-5: stress_sensitive doubles the SP cost of its powers."""
     if r.traits and TRAIT[g, TR_SENSITIVE]:
@@ -54,35 +53,35 @@ def sp_mult(r, g):
     return 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def room(r, g):
     """KRM-GEN-2: SP the gamer may still gain through a power (age may reach 95, never 96)."""
     return MAX_AGE_AFTER_POWER - EXPERIENCE[g] - r.sp[g]
 
 
-@njit(cache=True)
+@internal(cache=True)
 def can_afford(r, g, base_cost):
     return room(r, g) >= base_cost * sp_mult(r, g)  # KRM-GEN-2, KRM-OPT-5
 
 
-@njit(cache=True)
+@internal(cache=True)
 def pay(r, g, base_cost):
     r.sp[g] += base_cost * sp_mult(r, g)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def active(r, g):
     """A gamer that may use a power or vote: in a post, controlled, not on part-time (KRM-INF-5, KRM-PT-3)."""
     return g >= 0 and r.loc[g] < N_POSTS and r.controller[g] >= 0 and not r.part_time[g]
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _leave_post(r, g):
     if r.loc[g] < N_POSTS:
         r.holder[r.loc[g]] = -1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _leave_for(r, g, loc):
     """KRM-GEN-5: the gamer leaves for ``loc`` (RET or OTH); its post falls vacant, marker and part-time go."""
     _leave_post(r, g)
@@ -91,13 +90,13 @@ def _leave_for(r, g, loc):
     r.part_time[g] = 0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def retire(r, g):
     """KRM-GEN-5: the gamer becomes a working adult (RET), for good; its post falls vacant."""
     _leave_for(r, g, LOC_RET)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def send_away(r, g):
     """KRM-GEN-5, KRM-INF-3: to other circles; declarations burned, marker and part-time removed."""
     _leave_for(r, g, LOC_OTH)
@@ -107,7 +106,7 @@ def send_away(r, g):
     r.controller[g] = -1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def retire_if_old(r, g):
     """KRM-GEN-3: age >= 96 retires at once. Returns True if it retired."""
     if r.loc[g] != LOC_RET and EXPERIENCE[g] + r.sp[g] >= RETIRE_AGE:
@@ -116,7 +115,7 @@ def retire_if_old(r, g):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def retire_if_broke(r, g):
     """KRM-GEN-4 (3 broke markers) and KRM-OPT-8 (other_interest: 1 marker)."""
     if r.loc[g] == LOC_RET:
@@ -127,14 +126,14 @@ def retire_if_broke(r, g):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def sweep_old(r):
     """KRM-STR-3 / KRM-FIN-4: every gamer with age >= 96 retires."""
     for g in range(N_GAMERS):
         retire_if_old(r, g)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def place(r, g, k):
     """Put gamer g into post k (vacant). KRM-OPT-6: midway_break fires on P00 or a senior post."""
     _leave_post(r, g)
@@ -145,7 +144,7 @@ def place(r, g, k):
         send_away(r, g)  # KRM-OPT-6: sent to other circles at once, once per game
 
 
-@njit(cache=True)
+@internal(cache=True)
 def best_at_level(r, level):
     """Highest-experience gamer holding a post of ``level`` (LV_*), or a civilian for level 4; -1 none."""
     best = -1
@@ -159,7 +158,7 @@ def best_at_level(r, level):
     return best
 
 
-@njit(cache=True)
+@internal(cache=True)
 def auto_fill(r, level):
     """KRM-PER-2/3/4: fill vacant posts of ``level`` in rank order with the oldest gamer of the next
     levels down (senior <- junior, member, civilian; junior <- member, civilian; member <- civilian)."""
@@ -177,7 +176,7 @@ def auto_fill(r, level):
             place(r, g, k)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def first_able(r, order, base_cost):
     """KRM-GEN-6: first post of a delegation order whose holder can act (cost 0 = no SP condition)."""
     for i in range(order.shape[0]):
@@ -187,7 +186,7 @@ def first_able(r, order, base_cost):
     return -1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def any_vacant(r, level):
     for k in range(N_POSTS):
         if LEVEL[k] == level and r.holder[k] < 0:
@@ -195,11 +194,11 @@ def any_vacant(r, level):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def is_member(r, g):
     return r.loc[g] < N_POSTS and LEVEL[r.loc[g]] == LV_MEMBER
 
 
-@njit(cache=True)
+@internal(cache=True)
 def is_officer(r, g):
     return r.loc[g] < N_POSTS and LEVEL[r.loc[g]] <= LV_JUNIOR

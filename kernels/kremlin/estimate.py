@@ -11,8 +11,8 @@ Strengths become win shares with a softmax (temperature TEMPERATURE), on the sca
 import sys
 
 import numpy as np
-from numba import njit
 
+from .._common.jit import internal
 from .._common.scoring import softmax_estimate
 from .tables import EXPERIENCE
 from .tables import LOC_OTH
@@ -27,7 +27,7 @@ SPEECH_CHANCE = np.array([1.0, 0.7, 0.35], np.float64)  # by broke markers (KRM-
 NOW_SHARE = 0.4  # share of a gamer's worth for controlling it now; the rest goes to its potential controller
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _worth(r, g):
     w = LOC_WEIGHT[r.loc[g]]
     if r.loc[g] == 0:
@@ -37,7 +37,7 @@ def _worth(r, g):
     return w * max(0.1, 1.0 - 0.25 * r.broke[g] - max(0, age - 70) / 40.0)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def strengths(s, out):
     """Unnormalised strength per seat (see module docstring) into the zeroed float64[MAX_PLAYERS] ``out``."""
     r = s[0]

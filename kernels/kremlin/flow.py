@@ -7,8 +7,7 @@ row passed, the window's continuation (``dw_cont``) runs. A decision point whose
 DONE is skipped (spec §4: the environment applies it without asking).
 """
 
-from numba import njit
-
+from .._common.jit import internal
 from .board import active
 from .board import any_vacant
 from .board import auto_fill
@@ -128,7 +127,7 @@ CONT_STAGE = (
 )
 
 
-@njit(cache=True)
+@internal(cache=True)
 def open_window(r, cont):
     """KRM-DW-1/2: a window opened by the turn's start player."""
     r.dw_cont = cont
@@ -137,12 +136,12 @@ def open_window(r, cont):
     return S_WINDOW
 
 
-@njit(cache=True)
+@internal(cache=True)
 def next_seat(r, p):
     return (p + 1) % r.num_players
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _window(r):
     """KRM-DW-2: visit seats; a seat without a legal declaration passes; N passes in a row close it."""
     while r.dw_passes < r.num_players:
@@ -154,7 +153,7 @@ def _window(r):
     return CONT_STAGE[r.dw_cont]
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _turn_start(r):
     """KRM-SET-5 start player; KRM-PT-1 part-time flags cleared; window."""
     r.start_player = (r.turn - 1) % r.num_players
@@ -163,7 +162,7 @@ def _turn_start(r):
     return open_window(r, C_PART_TIME)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _pt_next(r):
     """KRM-PT-2: each seat from the start player chooses part-time jobs, then DONE."""
     while r.seats_done < r.num_players:
@@ -177,7 +176,7 @@ def _pt_next(r):
     return S_STRESS
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _exp_ask(r):
     """KRM-EXP-1: the actor's controller names a target or stops; no target or no room ends the phase."""
     if (
@@ -194,7 +193,7 @@ def _exp_ask(r):
     return S_RUM_OPEN
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _rum_begin(r):
     """KRM-RUM-1, KRM-GEN-6: the actor is the first able of Editorial, Communications, Planning, chairman."""
     for g in range(N_GAMERS):
@@ -206,7 +205,7 @@ def _rum_begin(r):
     return S_RUM_MARK_ASK
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _rum_mark_ask(r):
     for g in range(N_GAMERS):
         if valid_mark(r, g):
@@ -215,7 +214,7 @@ def _rum_mark_ask(r):
     return S_RUM_CHOICE_ASK
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _rum_choice_ask(r):
     if valid_rumour_a(r) or valid_rumour_b(r):
         r.phase = PH_RUM_CHOICE
@@ -223,7 +222,7 @@ def _rum_choice_ask(r):
     return S_RUM_END
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _vote_next(r, trial):
     """KRM-RUM-3 / KRM-ELE-3: the next voter in rank order, or the tally."""
     while r.post_cursor < N_OFFICERS:
@@ -238,7 +237,7 @@ def _vote_next(r, trial):
     return _ele_tally(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _ele_tally(r):
     """KRM-ELE-3/4: approved -> chairman; rejected -> actor +1 SP, second nomination or the actor."""
     if r.oppose_count < 2:
@@ -252,7 +251,7 @@ def _ele_tally(r):
     return S_ELE_END
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _ele_begin(r):
     """KRM-ELE-1/2: actor by the election delegation list (no SP condition); empty pool -> actor."""
     r.actor = first_able(r, DELEGATION_ELECTION, 0)
@@ -268,7 +267,7 @@ def _ele_begin(r):
     return S_ELE_END
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _per_a_ask(r):
     """KRM-PER-1: the chairman (present, controlled, not on part-time) moves gamers or stops."""
     if active(r, r.holder[0]):
@@ -279,7 +278,7 @@ def _per_a_ask(r):
     return S_PER_A_END
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _promotion_ask(r, post, level, src_loc_level, cost, phase):
     """KRM-PER-3/4: Planning (juniors from members) / Mood Maker (members from civilians)."""
     g = r.holder[post]
@@ -292,7 +291,7 @@ def _promotion_ask(r, post, level, src_loc_level, cost, phase):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _recall_next(r):
     """KRM-PER-6: each officer in rank order may recall gamers from other circles (5 SP each)."""
     any_away = False
@@ -309,7 +308,7 @@ def _recall_next(r):
     return open_window(r, C_YEAR_END)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _yep_begin(r):
     """KRM-YEP-1/2: no speech if P00 is vacant or on part-time; 0 broke markers = automatic success."""
     ch = r.holder[0]
@@ -324,7 +323,7 @@ def _yep_begin(r):
     return STOP
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _turn_end(r):
     """KRM-END-3: after the year-end phase of the last turn the game stops."""
     if r.turn >= r.turn_limit:
@@ -334,7 +333,7 @@ def _turn_end(r):
     return S_TURN_START
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _vote_begin(r, next_stage):
     """KRM-RUM-3 / KRM-ELE-3: a vote starts at the first post, nobody opposing yet."""
     r.post_cursor = 0
@@ -344,7 +343,7 @@ def _vote_begin(r, next_stage):
     return next_stage
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _fin_next(r):
     """KRM-FIN-1: each officer in rank order rolls for finances; then KRM-FIN-4 sweeps the old."""
     while r.post_cursor < N_OFFICERS:
@@ -357,7 +356,7 @@ def _fin_next(r):
     return S_ELE_OPEN
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _per_end_check(r):
     """KRM-PER-5 -> KRM-END-2: a vacant member post ends the game; else the recalls begin."""
     if any_vacant(r, LV_MEMBER):
@@ -367,7 +366,7 @@ def _per_end_check(r):
     return S_RECALL_NEXT
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _stages_to_finance(r, st):
     """The turn up to the finances (spec §4): part-time jobs, stress, expulsion, rumour and trial, finance."""
     if st == S_WINDOW:
@@ -413,7 +412,7 @@ def _stages_to_finance(r, st):
     return STOP
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _stages_from_election(r, st):
     """The turn from the election on (spec §4): election, personnel A/B/C, recall, year-end, the next turn."""
     if st == S_ELE_VOTE_BEGIN:
@@ -467,7 +466,7 @@ def _stages_from_election(r, st):
     return STOP
 
 
-@njit(cache=True)
+@internal(cache=True)
 def run_stage(r, st):
     """Run stage ``st`` and return the next one, or STOP at a decision point or a pending d20."""
     if st <= S_FIN_NEXT or st == S_RUM_END:
@@ -475,7 +474,7 @@ def run_stage(r, st):
     return _stages_from_election(r, st)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def advance(r, st):
     """Run automatic stages until a decision point or a chance node (or the end)."""
     while st != STOP:

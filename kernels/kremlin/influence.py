@@ -7,6 +7,7 @@ Reads/writes assigned, declared, stamp, counter, controller, assign_seat, assign
 import numpy as np
 from numba import njit
 
+from .._common.jit import internal
 from .._common.rng import seed_rng
 from .._common.rng import uniform_float
 from .board import recompute_controller
@@ -24,18 +25,18 @@ from .tables import TR_INCONSPICUOUS
 from .tables import TRAIT
 
 
-@njit(cache=True)
+@internal(cache=True)
 def assignable(r, g):
     """KRM-SET-4: never the starting chairman G01; KRM-OPT-4: never an inconspicuous gamer."""
     return ASSIGNABLE[g] and not (r.traits and TRAIT[g, TR_INCONSPICUOUS])
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_assign(r, p, g):
     return assignable(r, g) and r.assigned[p, g] == 0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_assign(r, g):
     """KRM-SET-4: the seat gives the next value (10, 9, ... 1) to gamer g."""
     p = r.assign_seat
@@ -46,7 +47,7 @@ def do_assign(r, g):
         r.assign_seat += 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def declarable_max(r, p, g):
     """Highest value p may declare on g now (KRM-INF-2): assigned - burned, 0 if g is away/retired."""
     if r.loc[g] == LOC_OTH or r.loc[g] == LOC_RET:
@@ -54,7 +55,7 @@ def declarable_max(r, p, g):
     return r.assigned[p, g] - r.burned[p, g]
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _enemy_blocks(r, p, g, v):
     """KRM-OPT-2: illegal if afterwards p would control both gamers of an enemy pair."""
     if not r.traits or ENEMY[g] < 0:
@@ -68,12 +69,12 @@ def _enemy_blocks(r, p, g, v):
     return True
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_declare(r, p, g, v):
     return r.declared[p, g] < v <= declarable_max(r, p, g) and not _enemy_blocks(r, p, g, v)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def declare_ceiling(r, p, g):
     """The highest v with valid_declare(r, p, g, v) for every v from declared + 1 up to it (KRM-INF-2), the
     values p may declare on g being that range. KRM-OPT-2 blocks exactly the values above every other seat's
@@ -88,7 +89,7 @@ def declare_ceiling(r, p, g):
     return top
 
 
-@njit(cache=True)
+@internal(cache=True)
 def has_declaration(r, p):
     """Does seat p have at least one legal DECLARE (else the window passes it automatically)?"""
     traits = r.traits
@@ -99,7 +100,7 @@ def has_declaration(r, p):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def fill_declarations(r, p, mask, base):
     """Set mask[base + 10 g + v - 1] for every legal DECLARE(g, v) of seat p."""
     traits = r.traits
@@ -110,7 +111,7 @@ def fill_declarations(r, p, mask, base):
             mask[at + v] = 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_declare(r, p, g, v):
     """KRM-INF-2: declarations only rise; the stamp orders ties (KRM-INF-4)."""
     r.counter += 1
@@ -130,7 +131,7 @@ SHEET_POST_PRIOR = np.array([10.0, 5.0, 4.0, 4.0, 3.0, 2.5, 2.0, 2.0, 1.0, 1.0, 
 SHEET_PRIOR_NOISE = 2.0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _prior_scores(r, rng, score):
     """Noisy prior score of every gamer (above). The post at the allocation is the setup post (KRM-SET-1);
     with random placement the setup is not kept in the record, so the current location stands in for it."""
@@ -139,7 +140,7 @@ def _prior_scores(r, rng, score):
         score[g] = SHEET_POST_PRIOR[loc] + (EXPERIENCE[g] - 50) / 30.0 + SHEET_PRIOR_NOISE * uniform_float(rng)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _tightest_need(free, need, v):
     """Largest t <= v such that the free gamers needing >= t would take every value left in t..v (0 if none):
     the value v must then go to one of them, or some commitment could no longer be met (Hall's condition)."""
@@ -153,7 +154,7 @@ def _tightest_need(free, need, v):
     return tight
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _resample_sheet(r, p, rng):
     """Give seat p a fresh sheet from the prior: values 10..1 in turn to the free gamer of highest noisy
     score, keeping assigned >= declared + burned on every gamer p has committed points to. Each value goes to
@@ -177,7 +178,7 @@ def _resample_sheet(r, p, rng):
         free[best] = 0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _resample_partial(r, p, count, rng):
     """During the allocation (nothing declared yet): p's first ``count`` values (10, 9, ...) to the gamers of
     highest noisy prior score."""

@@ -9,6 +9,7 @@ seat order) and is the only one that fills ``all_assigned``.
 import numpy as np
 from numba import njit
 
+from .._common.jit import internal
 from .._common.layout import ObsLayout
 from .._common.observing import copied
 from .._common.observing import mark
@@ -80,7 +81,7 @@ _EXPERIENCE = (EXPERIENCE / D.experience).astype(np.float32)
 _TRAITS = TRAIT.astype(np.float32).ravel()
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _values_given(r, p):
     if r.assign_seat > p:
         return MAX_VALUE
@@ -89,7 +90,7 @@ def _values_given(r, p):
     return 0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _seats(r, seat, out):
     for p in range(r.num_players):
         i = relative_seat(r, seat, p)
@@ -102,7 +103,7 @@ def _seats(r, seat, out):
     out[O.start_player_onehot + relative_seat(r, seat, r.start_player)] = 1.0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _gamers(r, out):
     """The gamers' public pieces, each a row over the gamers (vectorised)."""
     copied(out, O.experience, _EXPERIENCE)
@@ -119,7 +120,7 @@ def _gamers(r, out):
         copied(out, O.traits, _TRAITS)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _sheet(r, seat, out):
     """``seat``'s own influence sheet: what it assigned, and what it may still declare."""
     scaled(out, O.my_assigned, r.assigned[seat], INV_MINE)

@@ -5,8 +5,7 @@ automatic flow (which phase comes next, windows, delegation) is in ``flow.py``.
 Rules: KRM-PT-*, KRM-STR-*, KRM-EXP-*, KRM-RUM-*, KRM-FIN-*, KRM-ELE-*, KRM-PER-*, KRM-YEP-*, KRM-END-*, KRM-OPT-3/7.
 """
 
-from numba import njit
-
+from .._common.jit import internal
 from .board import active
 from .board import can_afford
 from .board import in_post
@@ -53,14 +52,14 @@ from .tables import TRAIT
 
 
 # --- part-time (KRM-PT) ----------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def valid_part_time(r, p, g):
     """KRM-PT-2: a gamer p controls, in a post, with >= 1 broke marker, not yet on part-time."""
     return r.controller[g] == p and in_post(r, g) and r.broke[g] >= 1 and not r.part_time[g]
 
 
 # --- stress (KRM-STR) ------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def do_stress(r):
     """KRM-STR-1..3: chairman +1; officers not on part-time +1 per broke marker; marked post holders +1."""
     for k in range(N_POSTS):
@@ -79,7 +78,7 @@ def do_stress(r):
 
 
 # --- expulsion (KRM-EXP) ---------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def expel_threshold(r, g):
     """KRM-EXP-2: 18/14/10/6 by level, -3 on part-time, -2 other_circle_member (KRM-OPT-7)."""
     t = EXPEL_THRESHOLD[r.loc[g]]
@@ -90,7 +89,7 @@ def expel_threshold(r, g):
     return t
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _trait_forbids(r, actor, g):
     """KRM-OPT-3: ally_of and clique restrictions on expulsion targets."""
     if not r.traits:
@@ -109,13 +108,13 @@ def _trait_forbids(r, actor, g):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_expel(r, actor, g):
     """KRM-EXP-1/4: a gamer in a post other than the actor; the actor has room for a failure."""
     return in_post(r, g) and g != actor and can_afford(r, actor, SP_EXP_FAILURE) and not _trait_forbids(r, actor, g)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_expel_roll(r, roll):
     """KRM-EXP-2/3: success sends the target away (+1 SP), failure costs 3 SP. Returns success."""
     g = r.target
@@ -129,13 +128,13 @@ def do_expel_roll(r, roll):
 
 
 # --- rumour (KRM-RUM) ------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def valid_mark(r, g):
     """KRM-RUM-1: any gamer in a post, each toggled at most once per phase, room 1 (2)."""
     return in_post(r, g) and not r.flag[g] and can_afford(r, r.actor, SP_TOGGLE)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def fill_marks(r, out):
     """out[g] = valid_mark(r, g) for every gamer, the actor's room tested once (KRM-RUM-1)."""
     if not can_afford(r, r.actor, SP_TOGGLE):
@@ -144,7 +143,7 @@ def fill_marks(r, out):
         out[g] = in_post(r, g) and not r.flag[g]
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_mark(r, g):
     if r.susp_turn[g] > 0:
         r.susp_turn[g] = 0  # remove
@@ -154,18 +153,18 @@ def do_mark(r, g):
     pay(r, r.actor, SP_TOGGLE)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_rumour_a_target(r, g):
     return is_member(r, g)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_defendant(r, g):
     """KRM-RUM-2 B: an officer other than the actor, marked in an earlier turn."""
     return is_officer(r, g) and g != r.actor and 0 < r.susp_turn[g] < r.turn
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _rumour_open(r, cost, trial):
     """KRM-RUM-2: the actor can pay ``cost`` and some gamer is a target (A) or a defendant (B, a trial)."""
     if not can_afford(r, r.actor, cost):
@@ -176,30 +175,30 @@ def _rumour_open(r, cost, trial):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_rumour_a(r):
     return _rumour_open(r, SP_RUM_A, False)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_rumour_b(r):
     return _rumour_open(r, SP_TRIAL, True)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_rumour_a(r, g):
     send_away(r, g)  # KRM-RUM-2 A
     pay(r, r.actor, SP_RUM_A)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def trial_voter(r, k):
     """KRM-RUM-3: officers except the defendant, controlled, not on part-time."""
     g = r.holder[k]
     return k < N_OFFICERS and active(r, g) and g != r.target
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_verdict(r):
     """KRM-RUM-3: 2+ opposers acquit (marker kept); else guilty: sent away, accuser +3 SP."""
     if r.oppose_count < 2:
@@ -209,7 +208,7 @@ def do_verdict(r):
 
 
 # --- finance (KRM-FIN) -----------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def finance_outcome(age, part_time, roll):
     """KRM-FIN-2: -1 = retire, else the change in broke markers (+2, +1, 0, -1)."""
     a = min(max(age, FIN_MIN_AGE), FIN_MIN_AGE + FINANCE.shape[1] - 1)
@@ -225,7 +224,7 @@ def finance_outcome(age, part_time, roll):
     return 0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_finance_roll(r, g, roll):
     """KRM-FIN-1..3 for one officer."""
     d = finance_outcome(EXPERIENCE[g] + r.sp[g], r.part_time[g], roll)
@@ -237,7 +236,7 @@ def do_finance_roll(r, g, roll):
 
 
 # --- election (KRM-ELE) ----------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def in_pool(r, g):
     """KRM-ELE-2: the senior officers; if there is none, the junior officers."""
     if not in_post(r, g):
@@ -253,21 +252,21 @@ def in_pool(r, g):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_nominee(r, g):
     if r.nominations == 0:
         return in_pool(r, g)
     return r.opposer[g] == 1 and in_post(r, g)  # KRM-ELE-4
 
 
-@njit(cache=True)
+@internal(cache=True)
 def election_voter(r, k):
     """KRM-ELE-3: senior and junior officers, controlled, not on part-time."""
     return 1 <= k < N_OFFICERS and active(r, r.holder[k])
 
 
 # --- personnel (KRM-PER) ---------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def move_cost(r, s, d):
     """KRM-PER-1: 0 lateral; else 1 per gamer whose level changes (vacant 1, swap 2); -1 illegal."""
     ks = r.loc[s]
@@ -284,13 +283,13 @@ def move_cost(r, s, d):
     return SP_PER_LEVEL if t < 0 else 2 * SP_PER_LEVEL
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_move(r, s, d):
     c = move_cost(r, s, d)
     return c >= 0 and (c == 0 or can_afford(r, r.holder[0], c))
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_move_source(r, s):
     """KRM-PER-1: a gamer in a post other than P00, not moved yet, with an affordable destination."""
     if not in_post(r, s) or r.loc[s] == 0 or r.flag[s]:
@@ -301,7 +300,7 @@ def valid_move_source(r, s):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def fill_move_sources(r, out):
     """out[s] = valid_move_source(r, s) for every gamer (KRM-PER-1), whether the chairman can pay for one
     and for two changes of level tested once, not once per source and destination."""
@@ -317,12 +316,12 @@ def fill_move_sources(r, out):
                 break
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _check_midway(r, g):
     place(r, g, r.loc[g])  # re-placing in its own post runs the KRM-OPT-6 check
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_move(r, s, d):
     """KRM-PER-1: move s to d (vacant) or swap with d's holder; the chairman pays."""
     c = move_cost(r, s, d)
@@ -344,7 +343,7 @@ def do_move(r, s, d):
         _check_midway(r, t)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def vacant_count(r, level):
     n = 0
     for k in range(N_POSTS):
@@ -352,7 +351,7 @@ def vacant_count(r, level):
     return n
 
 
-@njit(cache=True)
+@internal(cache=True)
 def first_vacant(r, level):
     for k in range(N_POSTS):
         if LEVEL[k] == level and r.holder[k] < 0:
@@ -360,12 +359,12 @@ def first_vacant(r, level):
     return -1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_recall_target(r, g):
     return r.loc[g] == LOC_OTH
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_recall(r, officer, g):
     """KRM-PER-6: back to the civilians; the recalling officer gains 5 SP."""
     r.loc[g] = LOC_CIV
@@ -373,14 +372,14 @@ def do_recall(r, officer, g):
 
 
 # --- year-end party (KRM-YEP) and the end (KRM-END) -------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def finish(r, winner):
     """The game ends: ``winner`` is the winning seat, WIN_DRAW or WIN_TRUNCATED (``returns`` reads it)."""
     r.winner = winner
     r.phase = PH_GAME_OVER
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_speech(r, success):
     """KRM-YEP-3/4: a success scores for the chairman's controller; then SP by broke markers."""
     ch = r.holder[0]
@@ -395,12 +394,12 @@ def do_speech(r, success):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def speech_threshold(r):
     return SPEECH_THRESHOLD[min(r.broke[r.holder[0]], 2)]  # KRM-YEP-2 (0 = automatic)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def highest_controlled(r, only_seats):
     """Controller of the highest post whose holder is controlled (by a seat in only_seats: a bit set, bit p =
     seat p, -1 = every seat; one integer rather than a flag array, so the game's end allocates nothing, #18)."""
@@ -411,12 +410,12 @@ def highest_controlled(r, only_seats):
     return WIN_DRAW
 
 
-@njit(cache=True)
+@internal(cache=True)
 def end_by_vacancy(r):
     finish(r, highest_controlled(r, -1))  # KRM-END-2 (no controlled holder: draw)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def end_by_turn_limit(r):
     """KRM-END-3: truncation without a winner; with the ranking option, speeches then posts."""
     if not r.ranking:

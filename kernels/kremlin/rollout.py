@@ -25,6 +25,7 @@ here over the record and reading only what the seat to move may see (its own she
 import numpy as np
 from numba import njit
 
+from .._common.jit import internal
 from .._common.masks import sample_legal
 from .._common.rng import uniform_float
 from .actions import A_DECLARE
@@ -94,19 +95,19 @@ _ACTING_POST[C_PER_C] = 4  # KRM-PER-4
 
 
 # --- reading the table ----------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def _left(r, p, g):
     """Points seat p may still declare on g (KRM-INF-2)."""
     return r.assigned[p, g] - r.burned[p, g] - r.declared[p, g]
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _rival(r, p, g):
     """g is controlled by another seat than p (KRM-INF-4)."""
     return r.controller[g] >= 0 and r.controller[g] != p
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _sign(r, p, g):
     """How a change of g's post counts for seat p: its own fully, a rival's against it, nobody's not at all."""
     if g < 0 or r.controller[g] < 0:
@@ -115,7 +116,7 @@ def _sign(r, p, g):
 
 
 # --- allocation and declarations ------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def _allocate(r, mask, rng):
     """KRM-SET-4: the next value on the legal gamer of highest noisy prior (post weight, experience)."""
     best, best_score = -1, -np.inf
@@ -127,7 +128,7 @@ def _allocate(r, mask, rng):
     return best
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _declare(r, p, mask):
     """KRM-DW-2: the cheapest declaration that takes a gamer worth having (KRM-INF-4), or DONE."""
     key = _ACTING_POST[r.dw_cont]
@@ -153,7 +154,7 @@ def _declare(r, p, mask):
 
 
 # --- powers ---------------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def _part_time(r, mask):
     """KRM-PT-2/3: a broke officer (2 markers) other than the chairman rests; the chairman keeps speaking."""
     for g in range(N_GAMERS):
@@ -174,7 +175,7 @@ def _expel(r, p, mask):
     return best
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _mark(r, p, mask):
     """KRM-RUM-1: mark a rival officer, clear one's own; keep room for a trial (KRM-RUM-4)."""
     if room(r, r.actor) < MARK_ROOM:
@@ -187,7 +188,7 @@ def _mark(r, p, mask):
     return A_DONE
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _rumour(r, p, mask):
     """KRM-RUM-2: try a rival officer (B) if one is eligible, else send a rival member away (A), else neither."""
     if mask[A_RUMOUR_B]:
@@ -201,7 +202,7 @@ def _rumour(r, p, mask):
     return A_DONE
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _highest_rival(r, p, mask):
     """KRM-RUM-2 target: a rival's gamer in the highest post, else the highest legal one."""
     best, best_key = -1, -np.inf
@@ -222,7 +223,7 @@ def _ballot(r, p):
     return A_OPPOSE if _rival(r, p, g) else A_SUPPORT
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _nominee(r, p, mask):
     """KRM-ELE-2/4: one's own gamer, else an uncontrolled one, the fewest broke markers first (KRM-YEP-2)."""
     best, best_key = -1, -np.inf
@@ -235,14 +236,14 @@ def _nominee(r, p, mask):
 
 
 # --- personnel ------------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def _move_gain(r, p, g, k):
     """KRM-PER-1: what moving g to post k (swapping with its holder) is worth to seat p."""
     cur = r.loc[g]
     return (_sign(r, p, g) - _sign(r, p, r.holder[k])) * (WEIGHT[k] - WEIGHT[cur])
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _best_destination(r, p, g, mask, use_mask):
     """(SELECT_POST id, gain) of g's best legal destination (KRM-PER-1)."""
     best, best_gain = -1, -np.inf
@@ -252,7 +253,7 @@ def _best_destination(r, p, g, mask, use_mask):
     return best, best_gain
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _move_source(r, p, mask):
     """KRM-PER-1: the chairman moves the gamer whose best move gains most, if clearly positive."""
     best, best_gain = A_DONE, MOVE_GAIN
@@ -264,7 +265,7 @@ def _move_source(r, p, mask):
     return best
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _promote(r, p, mask):
     """KRM-PER-3/4: promote one's own gamer, or one the mover can still take, the most points left first."""
     best, best_left = A_DONE, -1
@@ -274,7 +275,7 @@ def _promote(r, p, mask):
     return best
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _promotion_post(r, p, mask):
     """KRM-PER-3/4: one's own gamer into the best vacant post, anyone else's into the worst."""
     sign = 1.0 if r.controller[r.target] == p else -1.0

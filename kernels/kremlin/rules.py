@@ -13,6 +13,7 @@ from numba import njit
 
 from .._common.contract import CHANCE
 from .._common.contract import TERMINAL
+from .._common.jit import internal
 from .._common.rng import roll_die
 from .._common.rng import seed_rng
 from .._common.rng import uniform_int
@@ -166,7 +167,7 @@ def init_state(s, num_players, seed, traits, random_placement, turn_limit, ranki
 
 
 # --- whose decision, what is legal ---------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def _decider(r):
     ph = r.phase
     if ph == PH_ASSIGN:
@@ -234,7 +235,7 @@ def legal_mask(s, out):
         out[A_DONE] = 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _fill_gamers(r, ph, out):
     """SELECT_GAMER(g) legality at a gamer-choosing decision point (spec §6 table), out[g] for every gamer: one
     loop per phase, not a test of the phase for every gamer."""
@@ -272,7 +273,7 @@ def _fill_gamers(r, ph, out):
 
 
 # --- stepping ------------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def _promote(r, promoter, g, k, cost, next_stage):
     place(r, g, k)  # KRM-PER-3/4
     pay(r, promoter, cost)
@@ -280,7 +281,7 @@ def _promote(r, promoter, g, k, cost, next_stage):
     advance(r, next_stage)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _step_gamer(r, ph, g):
     """A SELECT_GAMER(g) decision."""
     if ph == PH_ASSIGN:
@@ -331,7 +332,7 @@ def _step_gamer(r, ph, g):
         advance(r, S_RECALL_NEXT)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _step_done(r, ph):
     """DONE at any decision point that offers it."""
     if ph == PH_WINDOW:

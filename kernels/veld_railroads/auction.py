@@ -5,8 +5,7 @@ An auction that ends sets the phase to what follows (a free section, the next se
 transient end of turn) and leaves the rest to rules.settle.
 """
 
-from numba import njit
-
+from .._common.jit import internal
 from .._common.seats import count_in
 from .._common.seats import next_in
 from .actions import A_BID0
@@ -26,20 +25,20 @@ from .tables import MIN_BID_FLOOR
 from .tables import MIN_BID_PER_SECTION
 
 
-@njit(cache=True)
+@internal(cache=True)
 def minimum_bid(r, rr):
     """VR-SHARE-3: valuation / 5 = sections built, floor $1."""
     return max(MIN_BID_FLOOR, MIN_BID_PER_SECTION * r.n_sections[rr])
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _after_auction(r):
     """What follows a finished auction when no free section is due."""
     r.auc_railroad = -1
     r.phase = PH_SETUP_NEXT if r.auc_kind == AUC_SETUP else PH_END_OF_TURN
 
 
-@njit(cache=True)
+@internal(cache=True)
 def start_free_section(r, rr, seat):
     """§3 step 6, VR-ZASM-3: seat picks rr's free section, if any section from its home is legal."""
     r.free_pending[rr] = 0
@@ -51,7 +50,7 @@ def start_free_section(r, rr, seat):
         r.phase = PH_SETUP_NEXT if r.setup_k < 5 else PH_END_OF_TURN  # nothing to build: skipped
 
 
-@njit(cache=True)
+@internal(cache=True)
 def start_auction(r, rr, kind, opener):
     """Open an auction of one share of rr. Treasury kinds: the opener must bid (VR-AUC-2); if the opener
     cannot, the duty passes clockwise to the first seat with the minimum; if nobody can, the share stays
@@ -82,7 +81,7 @@ def start_auction(r, rr, kind, opener):
     _after_auction(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_auction(r, mask):
     """VR-AUC-1: BID(a) for max(min, high + 1) <= a <= min(cash, 500); PASS unless obliged (VR-AUC-2)."""
     if not r.auc_must_bid:
@@ -93,7 +92,7 @@ def valid_auction(r, mask):
         mask[A_BID0 + a] = 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _award(r):
     """VR-AUC-1: the last bidder in pays (treasury or seller) and takes the share."""
     rr = r.auc_railroad
@@ -115,7 +114,7 @@ def _award(r):
         r.phase = PH_END_OF_TURN
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _advance(r):
     """Close the auction if it is decided, else hand the decision to the next seat still in."""
     in_play = count_in(r.auc_passed, r.num_players)
@@ -129,7 +128,7 @@ def _advance(r):
     r.auc_bidder = next_in(r.auc_passed, r.auc_bidder, r.num_players, r.auc_high_bidder)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_bid(r, amount):
     r.auc_high_bid = amount
     r.auc_high_bidder = r.auc_bidder
@@ -137,7 +136,7 @@ def do_bid(r, amount):
     _advance(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_pass(r):
     r.auc_passed[r.auc_bidder] = 1  # VR-AUC-1: passing is for good
     _advance(r)

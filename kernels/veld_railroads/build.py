@@ -4,8 +4,7 @@ Reads/writes: section_owner, touch, n_sections, treasury_cash, bank_in, bld_* fi
 reached_jo, zasm_trigger (and cash / bank_out through the special dividend).
 """
 
-from numba import njit
-
+from .._common.jit import internal
 from .actions import A_BUILD_RAILROAD
 from .actions import A_SECTION
 from .dividends import special_dividend
@@ -33,7 +32,7 @@ from .tables import SEC_B
 from .tables import ZASM
 
 
-@njit(cache=True)
+@internal(cache=True)
 def can_build(r, rr):
     """VR-BUILD-4: opened, controlled, a legal single exists and the treasury covers its price;
     ZASM never in the Boer War (VR-BOER-2)."""
@@ -46,7 +45,7 @@ def can_build(r, rr):
     return any_legal_section(r, rr)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def own_choice_exists(r, p):
     """VR-BUILD-4: p controls at least one railroad that can build."""
     for rr in range(N_RAILROADS):
@@ -55,7 +54,7 @@ def own_choice_exists(r, p):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def build_choice_ok(r, p, rr, own):
     """VR-BUILD-4: with own = own_choice_exists(r, p), may p name rr as the builder railroad?"""
     if not can_build(r, rr):
@@ -63,7 +62,7 @@ def build_choice_ok(r, p, rr, own):
     return controls(r, p, rr) if own else True  # the fallback: any railroad that can build
 
 
-@njit(cache=True)
+@internal(cache=True)
 def build_choices(r, p, mask):
     """Mask the railroads p may name (VR-BUILD-4); returns how many."""
     own = own_choice_exists(r, p)
@@ -75,7 +74,7 @@ def build_choices(r, p, mask):
     return count
 
 
-@njit(cache=True)
+@internal(cache=True)
 def any_build_choice(r, p):
     for rr in range(N_RAILROADS):
         if can_build(r, rr):
@@ -83,7 +82,7 @@ def any_build_choice(r, p):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def first_controller_from(r, p, rr):
     """VR-BUILD-4 tie-break: the first controller of rr clockwise from p (p excluded unless alone)."""
     n = r.num_players
@@ -94,7 +93,7 @@ def first_controller_from(r, p, rr):
     return -1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def choose_railroad(r, rr):
     """Start rr's build: the acting player builds if they control rr, else rr's first controller."""
     r.bld_railroad = rr
@@ -106,7 +105,7 @@ def choose_railroad(r, rr):
     r.phase = PH_BUILD_FIRST_LEG
 
 
-@njit(cache=True)
+@internal(cache=True)
 def add_section(r, rr, e, special):
     """Lay e for rr; VR-BUILD-5: first arrival in Johannesburg pays the special dividend (not ZASM,
     VR-ZASM-5) and arms the ZASM opening (VR-ZASM-1a)."""
@@ -119,7 +118,7 @@ def add_section(r, rr, e, special):
             special_dividend(r, rr)  # VR-DIV-5
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _second_leg_ok(r, rr, b, e):
     """VR-DBL-1/2: leg 2 from B to an untracked C other than Johannesburg, legal as if leg 1 were built."""
     if r.section_owner[e] >= 0 or (SEC_A[e] != b and SEC_B[e] != b):
@@ -130,7 +129,7 @@ def _second_leg_ok(r, rr, b, e):
     return section_legal(r, rr, e) and near_end(r, rr, e) == b
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_second_legs(r, mask):
     """Mask leg-2 sections (BUILD_SECOND_LEG)."""
     for e in range(N_SECTIONS):
@@ -138,7 +137,7 @@ def valid_second_legs(r, mask):
             mask[A_SECTION + e] = 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def any_second_leg(r):
     for e in range(N_SECTIONS):
         if _second_leg_ok(r, r.bld_railroad, r.bld_far, e):
@@ -146,7 +145,7 @@ def any_second_leg(r):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_first_legs(r, mask):
     rr = r.bld_railroad
     for e in range(N_SECTIONS):
@@ -154,13 +153,13 @@ def valid_first_legs(r, mask):
             mask[A_SECTION + e] = 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _pay(r, rr, price):
     r.treasury_cash[rr] -= price  # VR-BUILD-1: the railroad pays the bank
     r.bank_in += price
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_first_leg(r, e):
     """Lay leg 1; enter BUILD_SECOND_LEG only if a double is possible (VR-DBL-1..4), else pay a single."""
     rr = r.bld_railroad
@@ -184,7 +183,7 @@ def do_first_leg(r, e):
         end_build(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_second_leg(r, e):
     """VR-DBL-1: leg 2 completes a double for the double price."""
     rr = r.bld_railroad
@@ -193,14 +192,14 @@ def do_second_leg(r, e):
     end_build(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_done_after_leg1(r):
     """VR-DBL-4: DONE after leg 1 pays the single price."""
     _pay(r, r.bld_railroad, r.bld_single_cost)
     end_build(r)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def end_build(r):
     r.bld_railroad = -1
     r.bld_builder = -1
@@ -211,7 +210,7 @@ def end_build(r):
     r.phase = PH_END_OF_TURN
 
 
-@njit(cache=True)
+@internal(cache=True)
 def start_build(r):
     """VR-BUILD-4: the build box; no railroad can build -> a no-op turn."""
     if not any_build_choice(r, r.active):
@@ -220,7 +219,7 @@ def start_build(r):
         r.phase = PH_BUILD_CHOOSE_RAILROAD
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_free_section(r, e):
     """§3 step 6 / VR-ZASM-3: the free section, no cost, never a special dividend."""
     add_section(r, r.fs_railroad, e, False)

@@ -3,8 +3,7 @@
 Reads/writes: dev_level, dev_picks, dev_picked, cash, bank_in, phase.
 """
 
-from numba import njit
-
+from .._common.jit import internal
 from .actions import A_DONE
 from .actions import A_SETTLEMENT
 from .network import tracked
@@ -22,7 +21,7 @@ from .tables import SET_TYPE
 T_METROPOLIS = 4
 
 
-@njit(cache=True)
+@internal(cache=True)
 def eligible(r, s):
     """VR-DEV-2: a step left on the ladder and some track touches s (Johannesburg needs no track)."""
     if r.dev_level[s] >= MAX_DEV[s]:  # VR-DEV-6
@@ -30,7 +29,7 @@ def eligible(r, s):
     return s == JOHANNESBURG or tracked(r, s)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def any_eligible(r):
     for s in range(N_SETTLEMENTS):
         if eligible(r, s):
@@ -38,13 +37,13 @@ def any_eligible(r):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def free_picks(r):
     """VR-DEV-3/4, VR-BOER-3: one free development, two in the Boer War."""
     return DEV_FREE_BOER if r.row == BOER_WAR_ROW else DEV_FREE_NORMAL
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _picked(r, s):
     for i in range(r.dev_picks):
         if r.dev_picked[i] == s:
@@ -52,7 +51,7 @@ def _picked(r, s):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def start_develop(r):
     r.dev_picks = 0
     for i in range(r.dev_picked.shape[0]):
@@ -60,7 +59,7 @@ def start_develop(r):
     r.phase = PH_DEVELOP_PICK
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_develop(r, mask):
     """VR-DEV-2..5 and §6: eligible settlements not yet picked; the paid pick needs $3 and is never
     Johannesburg (DONE gives that step free); DONE once a development has been made."""
@@ -78,14 +77,14 @@ def valid_develop(r, mask):
         mask[A_DONE] = 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _auto_johannesburg(r):
     """VR-DEV-3/4: stopping without the paid development develops Johannesburg one step."""
     if r.dev_level[JOHANNESBURG] < MAX_DEV[JOHANNESBURG]:
         r.dev_level[JOHANNESBURG] += 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_develop(r, s):
     """VR-DEV-1: raise s one step; the paid pick costs $3 and ends the action."""
     paid = r.dev_picks >= free_picks(r)
@@ -99,7 +98,7 @@ def do_develop(r, s):
         r.phase = PH_END_OF_TURN  # §6: after the paid pick the action ends by itself
 
 
-@njit(cache=True)
+@internal(cache=True)
 def do_develop_done(r):
     _auto_johannesburg(r)  # VR-DEV-3/4
     r.phase = PH_END_OF_TURN

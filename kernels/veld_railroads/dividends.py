@@ -5,8 +5,7 @@ except at the end, when they go back to the bank (VR-END-1). Reads: section_owne
 treasury_shares, n_sections, row. Writes: cash, bank_out, bank_in, treasury_cash, last_payout.
 """
 
-from numba import njit
-
+from .._common.jit import internal
 from .income import income_of
 from .income import shares_sold
 from .income import valuation
@@ -19,24 +18,24 @@ from .tables import ROW_DIVIDEND
 from .tables import SPECIAL_DIVISOR
 
 
-@njit(cache=True)
+@internal(cache=True)
 def ceil_div(a, b):
     return (a + b - 1) // b
 
 
-@njit(cache=True)
+@internal(cache=True)
 def normal_per_share(income):
     """VR-DIV-2: ceil(income / 5); VR-DIV-6: income 0 pays 0."""
     return ceil_div(income, NORMAL_DIVISOR)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def reconstruction_per_share(income):
     """VR-DIV-3: floor(income / 10)."""
     return income // RECONSTRUCTION_DIVISOR
 
 
-@njit(cache=True)
+@internal(cache=True)
 def final_per_share(val, income, sold):
     """VR-DIV-4: ceil((valuation + income) / shares sold); nothing when no share is sold."""
     if sold <= 0:
@@ -44,7 +43,7 @@ def final_per_share(val, income, sold):
     return ceil_div(val + income, sold)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def pay_shareholders(r, rr, per_share):
     """VR-DIV-1: the bank pays per_share on every share of rr that players hold."""
     for p in range(r.num_players):
@@ -54,7 +53,7 @@ def pay_shareholders(r, rr, per_share):
         r.bank_out += amount
 
 
-@njit(cache=True)
+@internal(cache=True)
 def special_dividend(r, rr):
     """VR-DIV-5: ceil(income / 5) per share, income counted with the new section."""
     for p in range(r.last_payout.shape[0]):
@@ -62,7 +61,7 @@ def special_dividend(r, rr):
     pay_shareholders(r, rr, ceil_div(income_of(r, rr), SPECIAL_DIVISOR))
 
 
-@njit(cache=True)
+@internal(cache=True)
 def row_end_payout(r):
     """The payout that ends the current row: normal, reconstruction (row 5) or final (row 8)."""
     for p in range(r.last_payout.shape[0]):

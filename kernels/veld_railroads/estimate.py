@@ -9,8 +9,8 @@ a softmax (temperature TEMPERATURE dollars), on the same scale as ``returns``.
 import sys
 
 import numpy as np
-from numba import njit
 
+from .._common.jit import internal
 from .._common.scoring import softmax_estimate
 from .dividends import final_per_share
 from .dividends import normal_per_share
@@ -27,7 +27,7 @@ from .tables import ROW_DIVIDEND
 TEMPERATURE = 15.0  # dollars: a seat $15 ahead is e times likelier to win than the seat behind it
 
 
-@njit(cache=True)
+@internal(cache=True)
 def expected_per_share(r, rr, income):
     """Dividends one share of rr should still earn if its income stayed as it is now."""
     per = 0
@@ -42,7 +42,7 @@ def expected_per_share(r, rr, income):
     return per
 
 
-@njit(cache=True)
+@internal(cache=True)
 def strengths(s, worth):
     """Each seat's expected final cash (see above) into the zeroed float64[MAX_PLAYERS] ``worth``."""
     r = s[0]

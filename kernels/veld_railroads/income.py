@@ -7,6 +7,7 @@ settlements' current incomes to the owning railroad (VR-GEN-6). Reads: section_o
 import numpy as np
 from numba import njit
 
+from .._common.jit import internal
 from .tables import LADDER
 from .tables import N_SECTIONS
 from .tables import SEC_A
@@ -15,7 +16,7 @@ from .tables import SECTION_VALUATION
 from .tables import SHARES_PER_RAILROAD
 
 
-@njit(cache=True)
+@internal(cache=True)
 def settlement_income(dev_level, s):
     """Current income of settlement s = income_ladder[dev_level] (spec §2.1)."""
     return np.int64(LADDER[s, dev_level[s]])
@@ -32,7 +33,7 @@ def sum_income(section_owner, dev_level, out):
             out[o] += LADDER[SEC_A[e], dev_level[SEC_A[e]]] + LADDER[SEC_B[e], dev_level[SEC_B[e]]]
 
 
-@njit(cache=True)
+@internal(cache=True)
 def income_of(r, rr):
     """VR-GEN-6 for one railroad rr of record row r."""
     total = np.int64(0)
@@ -42,19 +43,19 @@ def income_of(r, rr):
     return total
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valuation(r, rr):
     """VR-GEN-5: $5 per section built."""
     return np.int64(SECTION_VALUATION * r.n_sections[rr])
 
 
-@njit(cache=True)
+@internal(cache=True)
 def shares_sold(r, rr):
     """Shares of rr held by players (VR-DIV-4's divisor)."""
     return np.int64(SHARES_PER_RAILROAD - r.treasury_shares[rr])
 
 
-@njit(cache=True)
+@internal(cache=True)
 def top_holding(r, rr):
     best = 0
     for p in range(r.num_players):
@@ -80,6 +81,6 @@ def controllers(r, rr):
     return seats
 
 
-@njit(cache=True)
+@internal(cache=True)
 def has_controller(r, rr):
     return top_holding(r, rr) >= 1

@@ -5,8 +5,7 @@ Reads: section_owner, touch, row, opened, treasury_cash. Writes (lay_section onl
 touch, n_sections.
 """
 
-from numba import njit
-
+from .._common.jit import internal
 from .tables import BOER_WAR_ROW
 from .tables import BORDER_CLOSED
 from .tables import COST_BOER_SINGLE
@@ -24,13 +23,13 @@ from .tables import ZASM
 from .tables import ZASM_UNCONNECTED_MULTIPLIER
 
 
-@njit(cache=True)
+@internal(cache=True)
 def in_network(r, rr, s):
     """VR-BUILD-2(2): rr's network = its home plus every end of its built sections."""
     return s == HOME[rr] or r.touch[rr, s] == 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def tracked(r, s):
     """Some railroad has a section ending at settlement s (an OR over the railroads, without an early exit that
     would mispredict: the observation asks it of every settlement in every step)."""
@@ -40,14 +39,14 @@ def tracked(r, s):
     return reached != 0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def border_open(r, e):
     """VR-BORDER-1/2: a section crossing a border closed in this row cannot be built."""
     b = SEC_BORDER[e]
     return b < 0 or BORDER_CLOSED[r.row - 1, b] == 0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def section_legal(r, rr, e):
     """VR-BUILD-2: unbuilt, touches rr's network (from end a if one-way), border open this row."""
     if r.section_owner[e] >= 0:  # VR-BUILD-2(1)
@@ -59,7 +58,7 @@ def section_legal(r, rr, e):
     return in_network(r, rr, SEC_A[e]) or in_network(r, rr, SEC_B[e])  # VR-BUILD-2(2)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def near_end(r, rr, e):
     """The end of a legal section already in rr's network (a for a one-way section)."""
     if SEC_ONE_WAY[e] or in_network(r, rr, SEC_A[e]):
@@ -67,12 +66,12 @@ def near_end(r, rr, e):
     return SEC_B[e]
 
 
-@njit(cache=True)
+@internal(cache=True)
 def other_end(e, s):
     return SEC_B[e] if SEC_A[e] == s else SEC_A[e]
 
 
-@njit(cache=True)
+@internal(cache=True)
 def any_legal_section(r, rr):
     for e in range(N_SECTIONS):
         if section_legal(r, rr, e):
@@ -80,7 +79,7 @@ def any_legal_section(r, rr):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def zasm_connected(r):
     """VR-ZASM-4: a settlement of ZASM's network is also an end of another railroad's section."""
     for s in range(N_SETTLEMENTS):
@@ -91,7 +90,7 @@ def zasm_connected(r):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def cost_multiplier(r, rr):
     """VR-BUILD-3, VR-ZASM-4: ZASM pays double while unconnected (judged before the build)."""
     if rr == ZASM and not zasm_connected(r):
@@ -99,7 +98,7 @@ def cost_multiplier(r, rr):
     return 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def single_cost(r, rr):
     """VR-BUILD-3 / VR-BOER-1: $5 (ZASM unconnected $10); $7 in the Boer War row."""
     if r.row == BOER_WAR_ROW:
@@ -107,13 +106,13 @@ def single_cost(r, rr):
     return COST_SINGLE * cost_multiplier(r, rr)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def double_cost(r, rr):
     """VR-BUILD-3: $15 (ZASM unconnected $30)."""
     return COST_DOUBLE * cost_multiplier(r, rr)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def lay_section(r, rr, e):
     """Draw section e in rr's colour (VR-GEN-7); keeps the touch / n_sections caches."""
     r.section_owner[e] = rr

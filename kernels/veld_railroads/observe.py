@@ -8,6 +8,7 @@ absolute), used for PettingZoo ``state()``. Each piece's scale is its row of ``P
 import numpy as np
 from numba import njit
 
+from .._common.jit import internal
 from .._common.layout import ObsLayout
 from .._common.observing import mark
 from .._common.observing import reciprocal
@@ -98,7 +99,7 @@ INV_HOLDINGS, INV_SHARES = reciprocal(D.holdings), reciprocal(D.treasury_shares)
 INV_BUILT, INV_VALUATION, INV_POSITION = reciprocal(D.sections_built), reciprocal(D.valuation), reciprocal(D.position)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _seats(r, seat, out):
     for rr in range(R):
         ctrl = controllers(r, rr)  # VR-GEN-4, once per railroad
@@ -116,7 +117,7 @@ def _seats(r, seat, out):
         out[O.active + relative_seat(r, seat, r.active)] = 1.0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _railroads(r, out):
     # VR-GEN-6 in one pass over the sections, summed in the vector itself (a scratch array would allocate per
     # step; whole pounds are exact in float32), then scaled
@@ -141,7 +142,7 @@ def _railroads(r, out):
         out[O.settlement_tracked + v] = 1.0 if tracked(r, v) else 0.0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def _pending(r, seat, out):
     if r.bld_railroad >= 0:
         out[O.build_railroad + r.bld_railroad] = 1.0

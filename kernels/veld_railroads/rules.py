@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from .._common.contract import TERMINAL
+from .._common.jit import internal
 from .._common.masks import clear
 from .._common.rng import roll_die
 from .._common.rng import seed_rng
@@ -106,7 +107,7 @@ def init_state(s, num_players, seed, ruleset, repeat_metro, start_cash):
     settle(r)  # §3 step 5: auction 0 (CFM), opened by player_0
 
 
-@njit(cache=True)
+@internal(cache=True)
 def settle(r):
     """Resolve the transient phases until a seat has a decision (or the game is over)."""
     while True:
@@ -119,7 +120,7 @@ def settle(r):
 
 
 # --- whose decision, what is legal ---------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def to_move_r(r):
     ph = r.phase
     if ph == PH_SETUP_AUCTION or ph == PH_AUCTION_BID or ph == PH_ZASM_AUCTION_BID:
@@ -169,7 +170,7 @@ def legal_mask(s, out):
 
 
 # --- stepping ------------------------------------------------------------------------------------
-@njit(cache=True)
+@internal(cache=True)
 def _do_box(r, b):
     take_box(r, b)
     if b == BOX_BUILD:

@@ -4,8 +4,7 @@ opening (VR-ZASM-1/2), the row-end payout and the game end (VR-DIV, VR-END-1).
 Reads/writes: row, position, loco_box, active, turn, phase, opened, zasm_trigger, setup_k.
 """
 
-from numba import njit
-
+from .._common.jit import internal
 from .actions import A_BOX
 from .actions import A_OFFER_OWN
 from .actions import A_OFFER_TREASURY
@@ -35,13 +34,13 @@ from .tables import ZASM
 from .tables import ZASM_JOHANNESBURG_INCOME
 
 
-@njit(cache=True)
+@internal(cache=True)
 def offer_treasury_ok(r, p, rr):
     """VR-SHARE-1/2: an opened railroad's treasury share whose minimum bid p can pay (p opens)."""
     return r.opened[rr] == 1 and r.treasury_shares[rr] > 0 and r.cash[p] >= minimum_bid(r, rr)
 
 
-@njit(cache=True)
+@internal(cache=True)
 def any_offer(r, p):
     for rr in range(N_RAILROADS):
         if offer_treasury_ok(r, p, rr) or r.holdings[p, rr] > 0:
@@ -49,7 +48,7 @@ def any_offer(r, p):
     return False
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_offers(r, mask):
     """OFFER_CHOOSE mask: treasury shares (VR-SHARE-2) and the acting player's own shares (VR-SHARE-1)."""
     p = r.active
@@ -60,7 +59,7 @@ def valid_offers(r, mask):
             mask[A_OFFER_OWN + rr] = 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def box_open(r, p, b):
     """VR-LOCO-2/3/5: the box is not full of others' locomotives, is not p's box (build excepted) and
     its action has a legal use."""
@@ -79,7 +78,7 @@ def box_open(r, p, b):
     return True
 
 
-@njit(cache=True)
+@internal(cache=True)
 def valid_boxes(r, mask):
     p = r.active
     for b in range(N_BOXES):
@@ -87,7 +86,7 @@ def valid_boxes(r, mask):
             mask[A_BOX + b] = 1
 
 
-@njit(cache=True)
+@internal(cache=True)
 def take_box(r, b):
     """VR-LOCO-1, VR-TRACK-2: move the locomotive and advance the track by the box's cost."""
     r.loco_box[r.active] = b
@@ -97,7 +96,7 @@ def take_box(r, b):
         r.position += BOX_COST[b]
 
 
-@njit(cache=True)
+@internal(cache=True)
 def zasm_due(r):
     """VR-ZASM-1: ZASM opens once a section touches Johannesburg or its income reaches 6."""
     if r.opened[ZASM]:
@@ -105,7 +104,7 @@ def zasm_due(r):
     return r.zasm_trigger == 1 or LADDER[JOHANNESBURG, r.dev_level[JOHANNESBURG]] >= ZASM_JOHANNESBURG_INCOME
 
 
-@njit(cache=True)
+@internal(cache=True)
 def end_of_turn(r):
     """VR-TRACK-3/4: after the action, (a) the ZASM opening, (b) the row-end payout, (c) next seat."""
     if zasm_due(r):
@@ -124,7 +123,7 @@ def end_of_turn(r):
     r.phase = PH_CHOOSE_BOX
 
 
-@njit(cache=True)
+@internal(cache=True)
 def setup_next(r):
     """§3 steps 5-8: the next initial auction (opened by player k mod N), then player_0's first turn."""
     r.setup_k += 1
