@@ -36,7 +36,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..kernels._common.env_step import env_step
+from ..kernels._common.env_step import NO_ACTION, env_step
 from ..kernels._common.layout import observation_bounds
 from ..kernels._common.record import copy_record
 from ..kernels._common.validate import check_options_mapping, record_from
@@ -233,8 +233,8 @@ class KernelAECEnv(AECEnv):
             self._finish()
         else:
             mask = np.empty(self.kernel.NUM_ACTIONS, np.int8)
-            self.kernel.legal_mask(self._s, mask)
-            self._select(int(self.kernel.to_move(self._s)), mask)
+            obs = np.empty(self.kernel.OBS_SIZE, np.float32)
+            self._select(int(env_step(self.kernel)(self._s, NO_ACTION, mask, obs)), mask, obs)
 
     def _select(self, seat: int, mask: np.ndarray, obs: np.ndarray | None = None) -> None:
         """Point agent_selection at the seat to move and publish its mask (in its info, too)."""
@@ -360,7 +360,7 @@ class KernelAECEnv(AECEnv):
         if agent not in self._seat:
             raise ValueError(f"observe: no agent {agent!r} in this game; agents are {self.possible_agents}")
         if agent == self.agent_selection:
-            if self._obs is None:  # after reset/set_state; step() writes it for the next mover
+            if self._obs is None:  # after the game ended or unpickling; reset() and step() write it for the mover
                 self._obs = np.empty(self.kernel.OBS_SIZE, np.float32)
                 self.kernel.observe(self._s, self._seat[agent], self._obs)
             return {"observation": self._obs, "action_mask": self._mask}

@@ -28,7 +28,7 @@ from .. import registry
 log = logging.getLogger("tabletop_zoo")
 # CPU seconds of a cold first use per byte of the kernel's sources (benchmarks/COLD_START.md): the rough figure
 # the first-use line gives.
-SECONDS_PER_SOURCE_BYTE = 1 / 4200
+SECONDS_PER_SOURCE_BYTE = 1 / 6500
 
 
 def source_bytes(game_id: str) -> int:

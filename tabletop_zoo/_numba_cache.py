@@ -30,6 +30,8 @@ from collections.abc import Iterable
 import numba
 from numba.core import caching
 
+from .kernels._common import jit
+
 # Every folder holding numba code, as (package, sub-folder): tests/contract/test_layers.py checks that no
 # other one does. Found without importing the packages (the envs would pull in PettingZoo).
 FOLDERS = (
@@ -95,6 +97,7 @@ def configure() -> str:
         seed_cache(SHIPPED / digest, pathlib.Path(folder))
     relocatable_cache()
     compile_without_literals()
+    jit.install()
     name_damaged_cache()
     lock_cache_saves()
     return folder

@@ -9,12 +9,14 @@ import subprocess
 import sys
 import textwrap
 
+import numpy as np
 import pytest
-from numba import njit
+from numba import njit, types
 
 from tabletop_zoo import registry
+from tabletop_zoo.kernels._common import rng
 from tabletop_zoo.kernels._common.contract import CHANCE_FUNCTIONS, HIDDEN_INFO_FUNCTIONS, REQUIRED_FUNCTIONS
-from tabletop_zoo.kernels._common.jit import InternalDispatcher, internal
+from tabletop_zoo.kernels._common.jit import DeferredLibrary, InternalDispatcher, internal, twin
 
 
 @internal
@@ -30,6 +32,9 @@ def _call_double(x):
 def test_numba_code_calls_an_internal_function():
     assert _call_double(20) == 41
     assert isinstance(_double, InternalDispatcher)
+    (compiled,) = _double.overloads.values()  # its module is kept for its callers: no machine code of its own
+    assert isinstance(compiled.library, DeferredLibrary)
+    assert not any(not f.is_declaration for f in compiled.library._final_module.functions)
 
 
 def test_a_python_call_is_refused_in_one_line():
@@ -95,3 +100,71 @@ def test_the_contract_entries_are_callable_from_python(game):
     k = registry.kernel(game)
     for name in (*REQUIRED_FUNCTIONS, *CHANCE_FUNCTIONS, *HIDDEN_INFO_FUNCTIONS, "rollout_action"):
         assert not isinstance(getattr(k, name, None), InternalDispatcher), (game, name)
+
+
+# --- internal twins: numba callers of this package's njit functions use a wrapper-less copy ------------------------
+def test_numba_callers_of_a_public_function_compile_its_internal_twin():
+    public = rng.uniform_int
+    body = twin(public)
+    assert isinstance(body, InternalDispatcher) and body.py_func.__qualname__ == "uniform_int.<internal>"
+    assert twin(body) is None and twin(_double) is None and twin(_call_double) is None  # not of this package
+
+    @njit
+    def draw(state, n):
+        return rng.uniform_int(state, n)
+
+    before = set(public.overloads)
+    state = np.zeros(1, np.uint64)
+    rng.seed_rng(state, 7)
+    from_numba = draw(state.copy(), 1000)
+    assert set(public.overloads) == before  # the numba caller compiled the twin, not the Python entry
+    signature = (types.Array(types.uint64, 1, "C"), types.int64)
+    assert signature in body.overloads
+    from_python = public(state.copy(), 1000)
+    assert from_python == from_numba
+    # the twin's code is linked into its callers, never emitted on its own (compiled here, a DeferredLibrary; loaded
+    # from numba's cache, numba's own library holding the same two modules); the Python entry is emitted whole
+    deferred = body.overloads[signature].library
+    assert not any(not f.is_declaration for f in deferred._final_module.functions)  # what the engine emits
+    linked = {f.name for f in deferred._get_module_for_linking().functions if not f.is_declaration}
+    assert any("uniform_int" in name for name in linked) and any("next_u64" in name for name in linked)
+    entry = public.overloads[signature]
+    assert not isinstance(entry.library, DeferredLibrary) and entry.entry_point is not None
+
+
+TWIN_CHILD = textwrap.dedent(
+    """
+    import sys
+    import numpy as np
+    from numba import njit
+    from tabletop_zoo.kernels._common import rng
+    from tabletop_zoo.kernels._common.jit import twin
+
+    state = np.zeros(1, np.uint64)
+    if sys.argv[1] == "numba":
+        @njit
+        def draw(state, n):
+            return rng.uniform_int(state, n)
+        print("value", draw(state, 1000))
+    else:
+        print("value", rng.uniform_int(state, 1000))
+    print("twin hits", sum(twin(rng.uniform_int).stats.cache_hits.values()))
+    print("entry hits", sum(rng.uniform_int.stats.cache_hits.values()))
+    """
+)
+
+
+def test_a_cached_twin_is_never_loaded_for_a_python_call(tmp_path):
+    """A twin has no entry point for Python. Cached by a numba caller in one process, it is linked into the Python
+    entry compiled in the next, and a third process loads that entry from the cache, not the twin."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    outputs = []
+    for caller in ("numba", "python", "python"):
+        out = subprocess.run([sys.executable, "-c", TWIN_CHILD, caller], env=env, capture_output=True, text=True)
+        assert out.returncode == 0, (caller, out.stderr[-2000:])
+        outputs.append(out.stdout)
+    values = {line for out in outputs for line in out.splitlines() if line.startswith("value")}
+    assert len(values) == 1, outputs
+    assert "twin hits 0" in outputs[0] and "entry hits 0" in outputs[0], outputs[0]
+    assert "twin hits 1" in outputs[1] and "entry hits 0" in outputs[1], outputs[1]  # the twin from the cache
+    assert "twin hits 0" in outputs[2] and "entry hits 1" in outputs[2], outputs[2]  # the whole entry from it
