@@ -112,7 +112,7 @@ def _buy_at_setup(r, p, n, k):
 
 @njit(cache=True)
 def init_state(s, num_players, seed, opts):
-    """IMP-SET-1..9 on a zeroed record, then any forced decisions (IMP-TURN-4). opts = [ruleset, home_tax_chips, chips, factory_topup,
+    """IMP-SET-1..9 on a zeroed record. opts = [ruleset, home_tax_chips, chips, factory_topup,
     optional_destroy, chip_update_all, hidden_cash, max_turns, reward_mode]."""
     r = s[0]
     seed_rng(r.rng, seed)
@@ -177,7 +177,8 @@ def init_state(s, num_players, seed, opts):
     while r.flag[r.nation] < 0:  # IMP-SET-9 (IMP-TURN-3 if AH is in the bank)
         r.nation += 1
     r.phase = PH_RONDEL
-    settle_forced(r)  # IMP-TURN-4: any forced decisions before the first real one
+    # IMP-TURN-4 has nothing to apply: the first decision places a marker on any of the 8 spaces (IMP-RON-2). Not
+    # settling here keeps the rules' tree out of this function: a cold first use optimises it once, in the step.
 
 
 # --- whose decision, what is legal ---------------------------------------------------------------

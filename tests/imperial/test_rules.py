@@ -48,6 +48,22 @@ from ._helpers import (
 
 
 # --- rondel ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("ruleset", ["seed", "published"])
+def test_first_decision_is_a_free_placement_never_forced_IMP_RON_2_IMP_TURN_4(ruleset):
+    """IMP-RON-2, IMP-TURN-4, IMP-SET-9: every new game opens on the first nation with a holder placing its marker on
+    any of the 8 spaces, so setup leaves no forced decision to apply (init_state does not settle)."""
+    from tabletop_zoo.kernels.imperial import rules
+
+    for n in range(k.MIN_PLAYERS, k.MAX_PLAYERS + 1):
+        for seed in range(40):
+            s = k.new_state(n, seed, ruleset=ruleset)
+            r = s[0]
+            first = next(x for x in range(6) if r["flag"][x] >= 0)
+            assert r["phase"] == ST.PH_RONDEL and r["nation"] == first
+            assert legal_ids(s) == {RONDEL + x for x in range(8)}
+            assert rules.forced_action(r) == -1
+
+
 def test_paid_rondel_move_is_paid_by_the_holder_IMP_RON_3():
     """IMP-RON-3, IMP-INV-4: passing Investor: production first, then investor activity (+2), no interest."""
     s = blank(4)
