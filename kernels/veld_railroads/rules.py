@@ -104,7 +104,10 @@ def init_state(s, num_players, seed, ruleset, repeat_metro, start_cash):
     r.row = 1
     r.setup_k = -1
     r.phase = PH_SETUP_NEXT
-    settle(r)  # §3 step 5: auction 0 (CFM), opened by player_0
+    # §3 step 5: auction 0 (CFM), opened by player_0, who can bid: with no section built the minimum is the $1 floor
+    # (VR-SHARE-3). Nothing transient follows, so this is settle's first step alone: without settle's tree (the end
+    # of a turn) in it, a cold first use optimises that tree once, in the step.
+    setup_next(r)
 
 
 @internal(cache=True)

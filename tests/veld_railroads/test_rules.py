@@ -92,6 +92,17 @@ def test_setup_cash_shares_treasuries(n, money):
     assert r["opened"][ZASM] == 0 and (r["section_owner"] == -1).all()
 
 
+def test_setup_opens_auction_zero_for_player_0_VR_SHARE_3():
+    """§3 step 5, VR-SHARE-3, VR-AUC-2: every new game opens on the CFM auction with player_0 to bid at the $1 floor
+    (no section built), a decision: nothing transient is left for settle after setup."""
+    for n in range(k.MIN_PLAYERS, k.MAX_PLAYERS + 1):
+        for seed in range(40):
+            s = k.new_state(n, seed)
+            r = s[0]
+            assert r["phase"] == ST.PH_SETUP_AUCTION and r["auc_railroad"] == CFM and r["auc_min"] == 1
+            assert k.to_move(s) == 0 and r["setup_k"] == 0 and BID(1) in legal_ids(s)
+
+
 def test_setup_dice_cover_all_faces():
     seen = {x: set() for x in range(6)}
     for seed in range(300):
