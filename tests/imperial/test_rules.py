@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tabletop_zoo.kernels.imperial import rules
+
 from ._helpers import (
     AH,
     ASK,
@@ -52,8 +54,6 @@ from ._helpers import (
 def test_first_decision_is_a_free_placement_never_forced_IMP_RON_2_IMP_TURN_4(ruleset):
     """IMP-RON-2, IMP-TURN-4, IMP-SET-9: every new game opens on the first nation with a holder placing its marker on
     any of the 8 spaces, so setup leaves no forced decision to apply (init_state does not settle)."""
-    from tabletop_zoo.kernels.imperial import rules
-
     for n in range(k.MIN_PLAYERS, k.MAX_PLAYERS + 1):
         for seed in range(40):
             s = k.new_state(n, seed, ruleset=ruleset)
