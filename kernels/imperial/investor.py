@@ -3,11 +3,15 @@
 Reads/writes: cash, treasury, bond_owner, flag, investor_card, bank_in/out.
 """
 
+import numpy as np
 from numba import njit
 
 from .._common.jit import internal
+from .board import ONE
+from .board import ZERO
 from .board import bank_to_cash
 from .board import flags_held
+from .board import low_index
 from .tables import BOND_COST
 from .tables import BOND_INTEREST
 from .tables import COMPENSATION
@@ -16,6 +20,7 @@ from .tables import N_BONDS
 from .tables import N_NATIONS
 
 assert MAX_PLAYERS <= 8  # pay_interest keeps a seat's place in the 3 low bits of its key
+_NO_CEILING = 1 << 30  # above any investment
 
 
 @internal(cache=True)
@@ -104,34 +109,24 @@ def new_flag_holder(r, n, buyer, buyer_investment):
 
 
 @internal(cache=True)
-def purchase_price(r, p, n, k, t):
-    """Money seat p pays (bond price or difference + compensation) for BUY(n, k, t), -1 if illegal.
-
-    k, t are bond numbers (1..9; t = 0 for a new purchase). IMP-BND-1, IMP-BND-3, IMP-BND-4.
-    """
-    if r.bond_owner[n, k - 1] >= 0:
-        return -1
-    price = BOND_COST[k - 1]
-    if t > 0:
-        if t >= k or r.bond_owner[n, t - 1] != p:
-            return -1
-        price -= BOND_COST[t - 1]
-    comp = compensation_due(r, p, n, investment(r, n, p) + price)
-    if price + comp > r.cash[p]:
-        return -1
-    return price + comp
-
-
-@internal(cache=True)
-def compensation_due(r, p, n, new_investment):
-    """IMP-BND-3: 1 if the purchase takes the only flag of a player from a 0-power nation."""
+def _compensation_window(r, p, n):
+    """(lo, hi): seat p's purchase in nation n costs p the compensation exactly when p's investment in n after it, v,
+    is lo < v < hi (IMP-BND-3: n at power 0 and its flag leaving a holder for whom it is the only flag; where the
+    flag goes is ``new_flag_holder``'s rule as a range of v). An empty window when no purchase can cost it. Once
+    per nation, where a check per candidate purchase cost most of the investor's mask."""
     f = r.flag[n]
-    if f < 0 or r.power[n] != 0:
-        return 0
-    h = new_flag_holder(r, n, p, new_investment)
-    if h != f and flags_held(r, f) == 1:
-        return COMPENSATION
-    return 0
+    if f < 0 or r.power[n] != 0 or flags_held(r, f) != 1:
+        return 0, 0  # no holder to compensate: never
+    top = 0  # the highest investment of the seats other than p and f
+    for q in range(r.num_players):
+        if q != p and q != f:
+            top = max(top, investment(r, n, q))
+    if f == p:
+        return -1, top  # p loses its only flag to a seat investing more than p's new investment
+    held = investment(r, n, f)
+    if top > held:
+        return -1, _NO_CEILING  # the flag moves whatever p invests
+    return held, _NO_CEILING  # p takes the flag by investing more than its holder (IMP-BND-2)
 
 
 @internal(cache=True)
@@ -141,7 +136,8 @@ def do_buy(r, p, n, k, t):
     if t > 0:
         price -= BOND_COST[t - 1]
     new_inv = investment(r, n, p) + price
-    comp = compensation_due(r, p, n, new_inv)
+    lo, hi = _compensation_window(r, p, n)
+    comp = COMPENSATION if lo < new_inv < hi else 0  # IMP-BND-3
     holder = new_flag_holder(r, n, p, new_inv)
     if t > 0:
         r.bond_owner[n, t - 1] = -1  # IMP-BND-1: the returned bond is available again
@@ -155,70 +151,77 @@ def do_buy(r, p, n, k, t):
 
 
 @internal(cache=True)
-def _affordable(r, p, n, price, inv):
-    """IMP-BND-1/3: price + compensation within seat p's cash, as ``purchase_price`` decides it; the
-    compensation (0 or COMPENSATION) is worked out only when it can make the difference."""
-    cash = r.cash[p]
-    if price > cash:
-        return False
-    if price + COMPENSATION <= cash:
-        return True
-    return price + compensation_due(r, p, n, inv + price) <= cash
-
-
-@internal(cache=True)
 def _holding(r, n, p):
     """(seat p's investment in nation n (IMP-BND-2), p's bonds of n as bits: bit t for bond t)."""
-    inv, own = 0, 0
+    inv, own = 0, ZERO
     for k in range(N_BONDS):
         if r.bond_owner[n, k] == p:
             inv += BOND_COST[k]
-            own |= 1 << (k + 1)
+            own |= ONE << np.uint64(k + 1)
     return inv, own
 
 
 @internal(cache=True)
-def _buy_ok(r, p, n, k, t, inv):
-    """purchase_price(r, p, n, k, t) >= 0 for a free bond k and a t that is 0 or seat p's (the loops below
-    check both), with p's investment inv in n counted once per nation, not once per candidate."""
-    return _affordable(r, p, n, BOND_COST[k - 1] - (BOND_COST[t - 1] if t > 0 else 0), inv)
+def _in_bank(r, n):
+    """Nation n's bonds nobody holds, as bits: bit k for bond k (IMP-BND-1)."""
+    free = ZERO
+    for k in range(N_BONDS):
+        if r.bond_owner[n, k] < 0:
+            free |= ONE << np.uint64(k + 1)
+    return free
 
 
 @internal(cache=True)
-def valid_buys(r, p, mask, a_buy):
-    """Set BUY bits for seat p; returns how many (IMP-BND-1/3/4). A trade-in t runs over p's own bonds
-    below k only (a loop over every t < k cost most of the investor's mask)."""
+def _buys(r, p, mask, a_buy):
+    """Set seat p's legal BUY ids in mask (IMP-BND-1/3/4) and return how many; with mask None, return 1 at the first
+    one found. Bond k (1..9) of a nation comes from the bank, new (t = 0) or for one of p's own
+    bonds t < k (IMP-BND-4); it is legal when its price, plus the compensation it may cost (IMP-BND-3), is within
+    p's cash."""
+    cash = r.cash[p]
     c = 0
     for n in range(N_NATIONS):
+        free = _in_bank(r, n)
+        if free == ZERO:
+            continue
         inv, own = _holding(r, n, p)
-        for k in range(1, N_BONDS + 1):
-            if r.bond_owner[n, k - 1] >= 0:
-                continue
-            lower = own & ((1 << k) - 1)  # p's bonds t < k (bit t), the trade-ins (IMP-BND-4)
+        lo, hi = 0, 0
+        window = False  # (lo, hi) worked out: only for a price within COMPENSATION of the cash, rare
+        while free != ZERO:
+            k = low_index(free)
+            free &= free - ONE
+            trades = own & ((ONE << np.uint64(k)) - ONE)  # p's bonds t < k
             t = 0
-            while t == 0 or lower >> t:
-                if (t == 0 or (lower >> t) & 1) and _buy_ok(r, p, n, k, t, inv):
-                    mask[a_buy + 90 * n + 10 * (k - 1) + t] = 1
-                    c += 1
-                t += 1
+            while True:
+                price = BOND_COST[k - 1] - (BOND_COST[t - 1] if t > 0 else 0)
+                if price <= cash:
+                    ok = price + COMPENSATION <= cash
+                    if not ok:
+                        if not window:
+                            lo, hi = _compensation_window(r, p, n)
+                            window = True
+                        ok = not (lo < inv + price < hi)
+                    if ok:
+                        if mask is None:  # numba compiles this branch only for any_buy
+                            return 1
+                        mask[a_buy + 90 * n + 10 * (k - 1) + t] = 1
+                        c += 1
+                if trades == ZERO:
+                    break
+                t = low_index(trades)
+                trades &= trades - ONE
     return c
 
 
 @internal(cache=True)
+def valid_buys(r, p, mask, a_buy):
+    """Set BUY bits for seat p; returns how many (IMP-BND-1/3/4)."""
+    return _buys(r, p, mask, a_buy)
+
+
+@internal(cache=True)
 def any_buy(r, p):
-    """Whether seat p has any BUY that valid_buys would set (the same loops, stopping at the first)."""
-    for n in range(N_NATIONS):
-        inv, own = _holding(r, n, p)
-        for k in range(1, N_BONDS + 1):
-            if r.bond_owner[n, k - 1] >= 0:
-                continue
-            lower = own & ((1 << k) - 1)
-            t = 0
-            while t == 0 or lower >> t:
-                if (t == 0 or (lower >> t) & 1) and _buy_ok(r, p, n, k, t, inv):
-                    return True
-                t += 1
-    return False
+    """Whether seat p has any BUY that valid_buys would set."""
+    return _buys(r, p, None, 0) > 0
 
 
 @internal(cache=True)

@@ -11,6 +11,8 @@ from ._helpers import (
     AH,
     ASK,
     BUILD,
+    BUY,
+    COST,
     DEST,
     DESTROY,
     FACTORY_SP,
@@ -40,6 +42,7 @@ from ._helpers import (
     give_bond,
     k,
     legal_ids,
+    mask_of,
     play,
     rg,
     sea_action,
@@ -529,6 +532,18 @@ def test_compensation_makes_an_unaffordable_purchase_illegal_IMP_BND_3():
     assert buy(GE, 3 + 1) not in legal_ids(s) and buy(GE, 2) in legal_ids(s)
 
 
+def test_compensation_when_the_buyer_leads_the_holder_by_one_IMP_BND_2_IMP_BND_3():
+    """IMP-BND-2, IMP-BND-3: an investment one above the holder's (10 against 9) takes the flag, so the purchase costs
+    the compensation too: legal with price + 1 in cash, not with the price alone."""
+    bonds = [(0, AH, 4), (2, GE, 4), (1, GE, 2)]
+    s = _activity(1, [0, 4, 0, 0], [0, 0, 0, 0, 2, 0], bonds)  # seat 1: 4 + 2 (card) = 6 = the price of bond 3
+    assert buy(GE, 3) not in legal_ids(s)
+    s = _activity(1, [0, 5, 0, 0], [0, 0, 0, 0, 2, 0], bonds)
+    play(s, buy(GE, 3), 1)
+    r = s[0]
+    assert r["flag"][GE] == 1 and r["cash"][1] == 0 and r["cash"][2] == 1
+
+
 def test_no_compensation_when_power_above_zero_IMP_BND_3():
     """IMP-BND-3."""
     s = _activity(1, [0, 7, 0, 0], [0, 0, 0, 0, 2, 0], [(0, AH, 4), (2, GE, 3)])
@@ -546,6 +561,76 @@ def test_no_compensation_when_power_above_zero_IMP_BND_3():
     play(s, RONDEL + IMPORT_SP, 0)
     play(s, buy(GE, 4), 1)
     assert r["flag"][GE] == 1 and r["cash"][1] == 0 and r["cash"][2] == 0
+
+
+def _reference_buys(r) -> dict[int, int]:
+    """Legal BUY ids of the buyer and, for each, (price, compensation), from the spec's words alone:
+    IMP-BND-1 (a bond from the bank, new or for one of his own lower bonds, IMP-BND-4), IMP-BND-2 (where the flag goes)
+    and IMP-BND-3 (1 more to a holder losing his only flag of a 0-power nation)."""
+    p, players = int(r["inv_buyer"]), int(r["num_players"])
+    owner = r["bond_owner"]
+    legal = {}
+    for n in range(6):
+        invested = [sum(COST[b + 1] for b in range(9) if owner[n, b] == q) for q in range(players)]
+        holder = int(r["flag"][n])
+        for bond in range(1, 10):
+            if owner[n, bond - 1] >= 0:
+                continue
+            for ret in [0] + [t for t in range(1, bond) if owner[n, t - 1] == p]:
+                price = COST[bond] - (COST[ret] if ret else 0)
+                after = [v + price if q == p else v for q, v in enumerate(invested)]
+                top = max(after)
+                if holder < 0:
+                    new_holder = p
+                elif after[holder] >= top:
+                    new_holder = holder
+                else:
+                    card = int(r["investor_card"])
+                    new_holder = next(q for q in ((card + i) % players for i in range(players)) if after[q] == top)
+                only_flag = holder >= 0 and int((r["flag"] == holder).sum()) == 1
+                comp = int(holder >= 0 and new_holder != holder and only_flag and r["power"][n] == 0)
+                if price + comp <= r["cash"][p]:
+                    legal[buy(n, bond, ret)] = price, comp
+    return legal
+
+
+def test_bond_purchases_match_the_rules_on_random_positions_IMP_BND_1_IMP_BND_2_IMP_BND_3_IMP_BND_4():
+    """IMP-BND-1..4 on the investor decisions of random games at every player count, each also with the buyer's cash
+    set to a price he could pay (where the compensation decides), every nation at power 0 and the flags dealt at
+    random: the mask is the reference's, and each legal purchase takes exactly price + compensation from the buyer."""
+    rng = np.random.default_rng(5)
+    prices = sorted({COST[b] - (COST[t] if t else 0) for b in COST for t in range(b)})
+    checked = compensated = 0
+    for players in range(k.MIN_PLAYERS, k.MAX_PLAYERS + 1):
+        s = k.new_state(players, players)
+        while not k.is_over(s) and checked < 150 * (players - 1):
+            r = s[0]
+            if r["phase"] == ST.PH_BUY:
+                for variant in range(4):
+                    t = s.copy()
+                    if variant:  # the buyer's cash at a price, every nation at power 0, the flags dealt anew
+                        t[0]["cash"][t[0]["inv_buyer"]] = rng.choice(prices)
+                        t[0]["power"][:] = 0
+                        if variant > 1:
+                            t[0]["flag"][:] = rng.integers(-1, players, 6)
+                    want = _reference_buys(t[0])
+                    assert {a for a in legal_ids(t) if a >= BUY} == set(want)
+                    for a, (price, comp) in want.items():
+                        u = t.copy()
+                        p, y = int(u[0]["inv_buyer"]), int(u[0]["flag"][(a - BUY) // 90])
+                        cash = u[0]["cash"].astype(int)
+                        k.step(u, a)
+                        owed = np.zeros_like(cash)
+                        owed[p] += price + comp
+                        if comp:
+                            owed[y] -= comp  # the holder losing his only flag
+                        assert (cash - u[0]["cash"]).tolist() == owed.tolist()
+                        compensated += comp
+                    checked += 1
+            mask = mask_of(s)
+            k.step(s, int(rng.choice(np.flatnonzero(mask))))
+    assert checked >= 400 and compensated >= 100, (checked, compensated)
+    print(checked, compensated)
 
 
 def test_flagless_players_invest_clockwise_and_card_passes_IMP_INV_5():
