@@ -25,6 +25,17 @@ def test_mask_helpers():
     assert masks.sample_legal(m, g) == -1
 
 
+@pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.bool_])
+def test_nth_legal_is_the_kth_legal_id_at_every_length_and_density(dtype):
+    """nth_legal reads eight ids at a time: every length around a word's end, sparse and dense masks, k out of range."""
+    rng = np.random.default_rng(0)
+    for length in [*range(1, 40), 180, 222, 304, 630, 801]:
+        for density in (0.0, 0.02, 0.3, 1.0):
+            m = (rng.random(length) < density).astype(dtype)
+            legal = np.flatnonzero(m).tolist()
+            assert [masks.nth_legal(m, k) for k in range(-1, len(legal) + 2)] == [-1, *legal, -1, -1]
+
+
 def test_sample_legal_only_legal_and_uniform():
     m = np.zeros(8, np.uint8)
     m[[1, 5, 6]] = 1
