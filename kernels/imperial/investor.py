@@ -171,12 +171,27 @@ def _in_bank(r, n):
     return free
 
 
+# _PRICED[c]: the bonds k (bit k) whose cost is at most c, for c = 0 .. the dearest bond's cost
+_PRICED = np.array(
+    [sum(1 << (k + 1) for k in range(N_BONDS) if BOND_COST[k] <= c) for c in range(BOND_COST.max() + 1)], np.uint64
+)
+
+
+@internal(cache=True)
+def _costing_at_most(c):
+    """The bonds k (bit k) whose cost is at most c."""
+    if c < 0:
+        return ZERO
+    return _PRICED[min(c, _PRICED.shape[0] - 1)]
+
+
 @internal(cache=True)
 def _buys(r, p, mask, a_buy):
     """Set seat p's legal BUY ids in mask (IMP-BND-1/3/4) and return how many; with mask None, return 1 at the first
-    one found. Bond k (1..9) of a nation comes from the bank, new (t = 0) or for one of p's own
-    bonds t < k (IMP-BND-4); it is legal when its price, plus the compensation it may cost (IMP-BND-3), is within
-    p's cash."""
+    one found. Bond k (1..9) of a nation comes from the bank, new (t = 0) or for one of p's own bonds t < k
+    (IMP-BND-4), for its cost less the returned bond's; it is legal when that price, plus the compensation it may
+    cost (IMP-BND-3), is within p's cash. Bond costs rise with k, so each t's affordable bonds are one table
+    look-up; only a price equal to the cash (within COMPENSATION) needs the compensation worked out."""
     cash = r.cash[p]
     c = 0
     for n in range(N_NATIONS):
@@ -184,31 +199,31 @@ def _buys(r, p, mask, a_buy):
         if free == ZERO:
             continue
         inv, own = _holding(r, n, p)
-        lo, hi = 0, 0
-        window = False  # (lo, hi) worked out: only for a price within COMPENSATION of the cash, rare
-        while free != ZERO:
-            k = low_index(free)
-            free &= free - ONE
-            trades = own & ((ONE << np.uint64(k)) - ONE)  # p's bonds t < k
-            t = 0
-            while True:
-                price = BOND_COST[k - 1] - (BOND_COST[t - 1] if t > 0 else 0)
-                if price <= cash:
-                    ok = price + COMPENSATION <= cash
-                    if not ok:
-                        if not window:
-                            lo, hi = _compensation_window(r, p, n)
-                            window = True
-                        ok = not (lo < inv + price < hi)
-                    if ok:
-                        if mask is None:  # numba compiles this branch only for any_buy
-                            return 1
-                        mask[a_buy + 90 * n + 10 * (k - 1) + t] = 1
-                        c += 1
-                if trades == ZERO:
-                    break
-                t = low_index(trades)
-                trades &= trades - ONE
+        base = a_buy + 90 * n
+        t, back, trades = 0, 0, own  # returning bond t (0: none) takes back its cost
+        while True:
+            above = free & ~((ONE << np.uint64(t + 1)) - ONE)  # bonds k > t in the bank
+            sure = above & _costing_at_most(cash + back - COMPENSATION)
+            close = above & _costing_at_most(cash + back) & ~sure  # affordable unless the compensation is due
+            if close != ZERO:
+                lo, hi = _compensation_window(r, p, n)
+                k = low_index(close)  # one bond at most: costs differ
+                if not (lo < inv + BOND_COST[k - 1] - back < hi):
+                    sure |= close
+            if mask is None:  # any_buy: numba compiles only this branch for it
+                if sure != ZERO:
+                    return 1
+            else:
+                while sure != ZERO:
+                    k = low_index(sure)
+                    sure &= sure - ONE
+                    mask[base + 10 * (k - 1) + t] = 1
+                    c += 1
+            if trades == ZERO:
+                break
+            t = low_index(trades)
+            trades &= trades - ONE
+            back = BOND_COST[t - 1]
     return c
 
 

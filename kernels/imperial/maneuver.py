@@ -7,10 +7,12 @@ Reads/writes: armies, fleets, hostile, moved_army, moved_fleet, carried, fleets_
 import numpy as np
 
 from .._common.jit import internal
+from .board import ONE
 from .board import ZERO
 from .board import bit
 from .board import has
 from .board import last_factory_protected
+from .board import low_index
 from .board import rail_closure
 from .board import rail_ok_mask
 from .board import remove_armies
@@ -25,6 +27,7 @@ from .tables import FIRST_SEA
 from .tables import LAND_ADJ
 from .tables import LAND_MASK
 from .tables import N_HOME
+from .tables import N_NATIONS
 from .tables import N_REGIONS
 from .tables import N_SEAS
 from .tables import PORT_SEA
@@ -142,30 +145,43 @@ _NO_LAND_BORDER = np.array([x for x in range(FIRST_SEA) if LAND_ADJ[x] == ZERO],
 
 
 @internal(cache=True)
-def fill_origins(r, out, base):
-    """out[base + x] = valid_origin(r, x) for every region x (IMP-MAN-3), in one branch-free pass over the
-    unacted units (a call per region cost three times as much)."""
+def origins(r):
+    """The regions x with valid_origin(r, x) (IMP-MAN-3), as region bits: one branch-free pass over the unacted units
+    (a call per region cost three times as much), then valid_origin where an army may have nowhere to go."""
     n = r.nation
-    free = r.fleets_locked == 0  # IMP-MAN-2
+    free = np.uint64(r.fleets_locked == 0)  # IMP-MAN-2
     fleets, armies = r.fleets[n], r.armies[n]
     moved_fleet, moved_army = r.moved_fleet, r.moved_army
-    for x in range(FIRST_SEA):
-        out[base + x] = (free & (fleets[x] > moved_fleet[x])) | (armies[x] > moved_army[x])
-    for x in range(FIRST_SEA, N_REGIONS):
-        out[base + x] = free & (fleets[x] > moved_fleet[x])
+    m = ZERO
+    for x in range(N_REGIONS):
+        unacted = (free & np.uint64(fleets[x] > moved_fleet[x])) | np.uint64(armies[x] > moved_army[x])
+        m |= unacted << np.uint64(x)
     for x in _NO_LAND_BORDER:
-        if out[base + x] and not (free and fleets[x] > moved_fleet[x]):
-            out[base + x] = dest_mask(r, x) != ZERO
+        if has(m, x) and not valid_origin(r, x):
+            m &= ~bit(x)
+    return m
+
+
+# _FOREIGN[n, h]: home province h belongs to another nation than n
+_FOREIGN = np.array([[h // 5 != n for h in range(N_HOME)] for n in range(N_NATIONS)], np.uint8)
 
 
 @internal(cache=True)
-def fill_toggles(r, out, base):
-    """Set out[base + h] for every valid_toggle(r, h) (IMP-STN-2/3); most provinces hold no unacted army of
-    the mover, and are passed over on that test alone."""
+def toggles(r):
+    """The home provinces h with valid_toggle(r, h) (IMP-STN-2/3), as bits; most hold no unacted army of the mover in a
+    foreign province, which one branch-free pass over the 30 finds first."""
     n = r.nation
+    armies, moved_army, foreign = r.armies[n], r.moved_army, _FOREIGN[n]
+    m = ZERO
     for h in range(N_HOME):
-        if r.armies[n, h] > r.moved_army[h] and valid_toggle(r, h):
-            out[base + h] = 1
+        m |= np.uint64((armies[h] > moved_army[h]) & foreign[h]) << np.uint64(h)
+    candidates = m
+    while candidates != ZERO:
+        h = low_index(candidates)
+        candidates &= candidates - ONE
+        if not valid_toggle(r, h):
+            m &= ~bit(h)
+    return m
 
 
 @internal(cache=True)

@@ -61,12 +61,10 @@ from .maneuver import do_select_dest
 from .maneuver import do_select_origin
 from .maneuver import do_stance
 from .maneuver import do_toggle
-from .maneuver import fill_origins
-from .maneuver import fill_toggles
+from .maneuver import origins
 from .maneuver import sure_dests
-from .maneuver import valid_origin
+from .maneuver import toggles
 from .maneuver import valid_seas
-from .maneuver import valid_toggle
 from .state import PH_ANSWER
 from .state import PH_ASK
 from .state import PH_BUY
@@ -232,8 +230,8 @@ def legal_mask(s, out):
         fill_imports(r, out, A_IMPORT_ARMY, A_IMPORT_FLEET)
     elif ph == PH_MOVE:
         out[A_PASS] = 1  # DONE
-        fill_origins(r, out, A_ORIGIN)
-        fill_toggles(r, out, A_TOGGLE)
+        _mask_bits(origins(r), A_ORIGIN, 0, N_REGIONS, out)
+        _mask_bits(toggles(r), A_TOGGLE, 0, N_HOME, out)
     elif ph == PH_DEST:
         _mask_bits(dest_mask(r, r.mv_origin), A_DEST, 0, N_REGIONS, out)
     elif ph == PH_SEA:
@@ -370,13 +368,7 @@ def forced_action(r):
     if ph == PH_IMPORT:
         return -1 if any_import(r) else A_PASS
     if ph == PH_MOVE:
-        for x in range(N_REGIONS):
-            if valid_origin(r, x):
-                return -1
-        for h in range(N_HOME):
-            if valid_toggle(r, h):
-                return -1
-        return A_PASS  # DONE
+        return -1 if origins(r) != ZERO or toggles(r) != ZERO else A_PASS  # DONE
     if ph == PH_DEST:
         if _several(sure_dests(r, r.mv_origin)):
             return -1
