@@ -26,14 +26,19 @@ def test_mask_helpers():
 
 
 @pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.bool_])
-def test_nth_legal_is_the_kth_legal_id_at_every_length_and_density(dtype):
-    """nth_legal reads eight ids at a time: every length around a word's end, sparse and dense masks, k out of range."""
+def test_count_and_nth_legal_at_every_length_and_density(dtype):
+    """nth_legal reads eight ids at a time, count_legal counts in 16 bits up to 65,535 ids: every length around a
+    word's end, sparse and dense masks, k out of range, masks too long for 16 bits."""
     rng = np.random.default_rng(0)
     for length in [*range(1, 40), 180, 222, 304, 630, 801]:
         for density in (0.0, 0.02, 0.3, 1.0):
             m = (rng.random(length) < density).astype(dtype)
             legal = np.flatnonzero(m).tolist()
             assert [masks.nth_legal(m, k) for k in range(-1, len(legal) + 2)] == [-1, *legal, -1, -1]
+            assert masks.count_legal(m) == len(legal)
+    for length in (0xFFFF, 0x10000, 70_001):  # past what 16 bits count
+        m = (rng.random(length) < 0.9).astype(dtype)
+        assert masks.count_legal(m) == int(m.astype(np.int64).sum())
 
 
 def test_sample_legal_only_legal_and_uniform():
