@@ -26,9 +26,9 @@ import numpy as np
 from .. import registry
 
 log = logging.getLogger("tabletop_zoo")
-# CPU seconds of a cold first use per byte of the kernel's sources (benchmarks/COLD_START.md): the rough figure
-# the first-use line gives.
-SECONDS_PER_SOURCE_BYTE = 1 / 6500
+# CPU seconds of a cold first use per byte of the kernel's sources: the rough figure the first-use line gives
+# (7,200-9,700 bytes a second over the five games, 2026-12-07, benchmarks/COLD_START.md).
+SECONDS_PER_SOURCE_BYTE = 1 / 8500
 
 
 def source_bytes(game_id: str) -> int:
