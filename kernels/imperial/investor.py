@@ -207,9 +207,11 @@ def _buys(r, p, mask, a_buy):
             close = above & _costing_at_most(cash + back) & ~sure  # affordable unless the compensation is due
             if close != ZERO:
                 lo, hi = _compensation_window(r, p, n)
-                k = low_index(close)  # one bond at most: costs differ
-                if not (lo < inv + BOND_COST[k - 1] - back < hi):
-                    sure |= close
+                while close != ZERO:  # one bond at most while COMPENSATION is below the gaps between costs
+                    k = low_index(close)
+                    close &= close - ONE
+                    if not (lo < inv + BOND_COST[k - 1] - back < hi):
+                        sure |= ONE << np.uint64(k)
             if mask is None:  # any_buy: numba compiles only this branch for it
                 if sure != ZERO:
                     return 1
