@@ -24,6 +24,8 @@ cache (``<qualname>.<internal>``), so that no entry without wrappers is ever loa
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import types
 
 import llvmlite.binding as ll
@@ -41,6 +43,12 @@ _ENVIRONMENT = "_ZN08NumbaEnv"  # numba's name prefix for a function's environme
 _DYNAMIC = "numba.dynamic.globals"  # numba's name prefix for addresses fixed at run time (never cached)
 _UNRESOLVED = "numba_unresolved$"  # numba's placeholder for a recursive call, resolved at run time
 PACKAGE = __name__.split(".")[0] + "."  # this package's functions get internal twins (install)
+# CPython's collector runs a young-generation pass every 700 net allocations (its default), and every hundredth of
+# them traverses the whole heap. numba's front end allocates millions of short-lived objects, so at that pace the
+# collector took about 1 s of a 13 s cold first use (Kremlin; benchmarks/COLD_START.md). While a compile runs, the
+# young generation is allowed this many before a pass; the threshold is restored after the outermost compile.
+COMPILE_GC_THRESHOLD = 10_000
+_compiling = 0  # depth of compiles in progress (under numba's compiler lock)
 
 
 class DeferredLibrary(JITCodeLibrary):
@@ -190,6 +198,30 @@ def _make_twin(dispatcher) -> InternalDispatcher:
     return internal_twin
 
 
+@contextlib.contextmanager
+def _fewer_collections():
+    """Within the outermost compile, the collector's young generation holds ``COMPILE_GC_THRESHOLD`` allocations
+    before a pass (the older generations' thresholds are kept, and the caller's setting comes back after). Called
+    under numba's compiler lock, which serialises compiles."""
+    global _compiling
+    if _compiling:
+        _compiling += 1
+        try:
+            yield
+        finally:
+            _compiling -= 1
+        return
+    thresholds = gc.get_threshold()
+    _compiling = 1
+    if 0 < thresholds[0] < COMPILE_GC_THRESHOLD:  # 0: the caller disabled collections by threshold; leave it
+        gc.set_threshold(COMPILE_GC_THRESHOLD, *thresholds[1:])
+    try:
+        yield
+    finally:
+        _compiling = 0
+        gc.set_threshold(*thresholds)
+
+
 def install() -> None:
     """Route numba callers of this package's ``njit`` functions to their internal twins, and compile what Python
     calls as an entry calling the twin (once per process; before any of them compiles)."""
@@ -207,9 +239,10 @@ def install() -> None:
         found = twin(self)
         return found.get_overload(sig) if found is not None else get_overload(self, sig)
 
-    def compile_with_twin(self, sig):  # a compile for Python (a call, or compile(sig))
+    def compile_with_twin(self, sig):  # a compile for Python (a call, or compile(sig)), or a callee's
         twin(self)
-        return compile_(self, sig)
+        with global_compiler_lock, _fewer_collections():
+            return compile_(self, sig)
 
     def entry_implementation(self, args, kws):
         entry = getattr(self, "entry", None)

@@ -4,6 +4,8 @@ callable from Python in every game."""
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 import subprocess
 import sys
@@ -12,11 +14,18 @@ import textwrap
 import numpy as np
 import pytest
 from numba import njit, types
+from numba.core import event
 
 from tabletop_zoo import registry
 from tabletop_zoo.kernels._common import rng
 from tabletop_zoo.kernels._common.contract import CHANCE_FUNCTIONS, HIDDEN_INFO_FUNCTIONS, REQUIRED_FUNCTIONS
-from tabletop_zoo.kernels._common.jit import DeferredLibrary, InternalDispatcher, internal, twin
+from tabletop_zoo.kernels._common.jit import (
+    COMPILE_GC_THRESHOLD,
+    DeferredLibrary,
+    InternalDispatcher,
+    internal,
+    twin,
+)
 
 
 @internal
@@ -168,3 +177,74 @@ def test_a_cached_twin_is_never_loaded_for_a_python_call(tmp_path):
     assert "twin hits 0" in outputs[0] and "entry hits 0" in outputs[0], outputs[0]
     assert "twin hits 1" in outputs[1] and "entry hits 0" in outputs[1], outputs[1]  # the twin from the cache
     assert "twin hits 0" in outputs[2] and "entry hits 1" in outputs[2], outputs[2]  # the whole entry from it
+
+
+@contextlib.contextmanager
+def _thresholds_at_each_compile():
+    """The collector's thresholds when each numba compile starts, in order."""
+    seen = []
+
+    class Listener(event.Listener):
+        def on_start(self, ev):
+            seen.append(gc.get_threshold())
+
+        def on_end(self, ev):
+            pass
+
+    listener = Listener()
+    event.register("numba:compile", listener)
+    try:
+        yield seen
+    finally:
+        event.unregister("numba:compile", listener)
+
+
+@contextlib.contextmanager
+def _collector_at(*thresholds):
+    before = gc.get_threshold()
+    gc.set_threshold(*thresholds)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
+def _fresh_pair():
+    """A new numba function calling another new one: two compiles, the callee's inside the caller's."""
+
+    @internal
+    def inner(x):
+        return x + 3
+
+    @njit
+    def outer(x):
+        return inner(x) * 2
+
+    return outer
+
+
+def test_compiles_run_with_fewer_collections_and_give_the_setting_back():
+    with _collector_at(700, 10, 10), _thresholds_at_each_compile() as seen:
+        assert _fresh_pair()(1) == 8
+        assert gc.get_threshold() == (700, 10, 10)  # given back as soon as the outermost compile is done
+    assert len(seen) >= 2  # the caller's compile and, inside it, the callee's
+    assert set(seen) == {(COMPILE_GC_THRESHOLD, 10, 10)}
+
+
+@pytest.mark.parametrize("thresholds", [(0, 10, 10), (COMPILE_GC_THRESHOLD * 5, 3, 4)])
+def test_a_caller_that_disabled_or_raised_the_threshold_keeps_its_setting(thresholds):
+    with _collector_at(*thresholds), _thresholds_at_each_compile() as seen:
+        assert _fresh_pair()(2) == 10
+        assert gc.get_threshold() == thresholds
+    assert seen and set(seen) == {thresholds}
+
+
+def test_a_failed_compile_gives_the_setting_back():
+    @njit
+    def broken(x):
+        return x.no_such_attribute
+
+    with _collector_at(700, 10, 10):
+        with pytest.raises(Exception, match="no_such_attribute"):
+            broken(1)
+        assert gc.get_threshold() == (700, 10, 10)
