@@ -44,9 +44,10 @@ _DYNAMIC = "numba.dynamic.globals"  # numba's name prefix for addresses fixed at
 _UNRESOLVED = "numba_unresolved$"  # numba's placeholder for a recursive call, resolved at run time
 PACKAGE = __name__.split(".")[0] + "."  # this package's functions get internal twins (install)
 # CPython's collector runs a young-generation pass every 700 net allocations (its default), and every hundredth of
-# them traverses the whole heap. numba's front end allocates millions of short-lived objects, so at that pace the
-# collector took about 1 s of a 13 s cold first use (Kremlin; benchmarks/COLD_START.md). While a compile runs, the
-# young generation is allowed this many before a pass; the threshold is restored after the outermost compile.
+# them may traverse the whole heap. numba's front end allocates millions of short-lived objects: at that pace the
+# collector took 1.0-1.2 s of Kremlin's 13 s cold first use, 0.45 s at this threshold (benchmarks/COLD_START.md).
+# While a compile runs, the young generation is allowed this many before a pass; the setting is restored after the
+# outermost compile.
 COMPILE_GC_THRESHOLD = 10_000
 _compiling = 0  # depth of compiles in progress (under numba's compiler lock)
 
