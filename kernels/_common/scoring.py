@@ -22,7 +22,8 @@ def seat_values(values, n, out):
 
 @internal(cache=True)
 def win_shares(worth, n, out):
-    """1/k to each of the k seats tied for the highest worth, 0 to every other seat."""
+    """1/k to each of the k seats tied for the highest worth, 0 to every other seat. ``worth`` may be ``out``
+    itself: a seat's worth is read before its share is written."""
     best = worth[0]
     for p in range(n):
         best = max(best, worth[p])

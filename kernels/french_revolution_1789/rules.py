@@ -92,6 +92,10 @@ from .tables import REGIME_ACTIONS
 from .tables import START_REGIME
 from .tables import SUPPORT_MARKERS
 
+# The intrigue cards in index order, copied and shuffled at setup 4 (a copy of a table, as setup 6's units are, so
+# that a first use compiles no np.arange for it).
+INTRIGUE_ORDER = np.arange(N_INTRIGUE, dtype=np.int8)
+
 
 # --- setup ---------------------------------------------------------------------------------------
 @njit(cache=True)
@@ -110,7 +114,7 @@ def init_state(s, num_players, seed, person_marks):
         r.deck[c] = DECK_CARDS[c]
     for d in range(N_TURNS):  # setup 3: shuffle each deck separately
         shuffle(r.rng, r.deck[DECK_START[d] : DECK_START[d + 1]])
-    order = np.arange(N_INTRIGUE).astype(np.int8)  # setup 4: deal round-robin from the top
+    order = INTRIGUE_ORDER.copy()  # setup 4: deal round-robin from the top
     shuffle(r.rng, order)
     k = 0
     for _ in range(DEALT[num_players]):
@@ -445,10 +449,9 @@ def scores(s, out):
 def returns(s, out):
     """1/k to each of the k seats tied for most VP, then most RP (FR-GEN-1/2); 0 before the end."""
     r = s[0]
-    key = np.zeros(out.shape[0], np.int64)  # VP first, RP breaks ties
-    for p in range(r.num_players):
-        key[p] = r.vp[p] * 100 + r.rp[p]
-    final_shares(key, r.num_players, r.phase == PH_GAME_OVER, out)
+    for p in range(r.num_players):  # each seat's worth, VP first and RP breaking ties; its share replaces it
+        out[p] = r.vp[p] * 100 + r.rp[p]
+    final_shares(out, r.num_players, r.phase == PH_GAME_OVER, out)
 
 
 _unused = (CH_STEAL, ST_IMPRISONED, OP_INSTIGATE)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from tabletop_zoo.kernels._common import chance, layout, masks, observing
+from tabletop_zoo.kernels._common import chance, layout, masks, observing, scoring
 from tabletop_zoo.kernels._common.contract import check_kernel, contract_problems
 from tabletop_zoo.kernels._common.rng import seed_rng
 
@@ -253,3 +253,30 @@ def test_record_from_table_builds_fields_in_table_order():
 def test_record_from_table_refuses_a_bad_row(edit, says):
     with pytest.raises(ValueError, match=re.escape(says)):
         layout.record_from_table(_TABLE.replace(*edit), S=5)
+
+
+@njit
+def _shares(worth, n, over, out):
+    scoring.final_shares(worth, n, over, out)
+
+
+def test_final_shares_may_write_over_the_worth_they_read():
+    """A room may pass its returns' ``out`` as the worth (French Revolution's returns do): the same shares as from
+    a separate worth array, for every table size, ties included, before and after the end."""
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        n = int(rng.integers(1, 7))
+        worth = rng.integers(0, 4, 6).astype(np.float64)  # few values: ties are common
+        over = bool(rng.integers(2))
+        apart = np.full(6, 9.0)
+        _shares(worth.copy(), n, over, apart)
+        together = worth.copy()
+        _shares(together, n, over, together)
+        np.testing.assert_array_equal(together, apart)
+        if over:
+            best = worth[:n].max()
+            winners = worth[:n] == best
+            assert apart[:n][winners].tolist() == [1.0 / winners.sum()] * int(winners.sum())
+            assert not apart[:n][~winners].any() and not apart[n:].any()
+        else:
+            assert not apart.any()
