@@ -22,13 +22,15 @@ new user's first script would. Reported: the subprocess's CPU seconds (user + sy
 RUSAGE_CHILDREN)``, which load disturbs less than wall time), its wall seconds, the load average, and where the CPU
 went: the CPU of each phase (import, make_env, reset, the first ``last()`` (observe), the first step, the other 99)
 and each top-level numba compile (a function called from Python or from a ``@overload``, with everything it
-compiled for the first time inside it), from numba's ``numba:compile`` events. Results go to stdout as a
+compiled for the first time inside it), from numba's ``numba:compile`` events, and the CPU of Python's cyclic
+collector (its passes, timed through ``gc.callbacks``). Results go to stdout as a
 Markdown table (``--json`` for the raw figures).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import resource
@@ -60,6 +62,15 @@ def _child(game: str, steps: int) -> dict:
             compiles.append((len(stack), name, time.process_time() - start))
 
     event.register("numba:compile", Listener())
+    collector = [0.0, 0.0]  # CPU seconds in the cyclic collector's passes, and when the current one started
+
+    def on_collection(step, info):
+        if step == "start":
+            collector[1] = time.process_time()
+        else:
+            collector[0] += time.process_time() - collector[1]
+
+    gc.callbacks.append(on_collection)
 
     import numba
     import numpy as np
@@ -94,6 +105,7 @@ def _child(game: str, steps: int) -> dict:
         "cpu_inside": time.process_time() - t0,
         "phases": phases,
         "compiles": len(compiles),
+        "collector": collector[0],
         "top_level": sorted(top.items(), key=lambda kv: -kv[1]),
         "games_started": games,
         "package": os.path.dirname(tabletop_zoo.__file__),
@@ -333,13 +345,15 @@ def per_function_floor(game: str, count: int = 20) -> float:
 
 def table(rows: list[dict]) -> str:
     lines = [
-        "| game | CPU s | wall s | compiles | reset | first last() | first step | import + make_env | load before/after |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+        "| game | CPU s | wall s | compiles | collector | reset | first last() | first step | import + make_env "
+        "| load before/after |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for r in rows:
         p = r["phases"]
         lines.append(
-            f"| {r['game']} | {r['cpu']:.1f} | {r['wall']:.1f} | {r['compiles']} | {p.get('reset', 0):.1f} | "
+            f"| {r['game']} | {r['cpu']:.1f} | {r['wall']:.1f} | {r['compiles']} | {r.get('collector', 0):.2f} | "
+            f"{p.get('reset', 0):.1f} | "
             f"{p.get('first last() (observe)', 0):.1f} | {p.get('first step', 0):.1f} | "
             f"{p['import'] + p['make_env']:.1f} | {r['load_before']} / {r['load_after']} |"
         )
