@@ -98,6 +98,10 @@ from .tables import TAX_START_POS
 from .turn import end_action
 from .turn import next_buyer
 
+# The nations in index order: the flag deal (IMP-SET-3) and the ranking by power (IMP-SCR-3) start from a copy (a
+# copy of a table, so that a first use compiles no np.arange).
+NATIONS = np.arange(N_NATIONS)
+
 
 # --- setup ---------------------------------------------------------------------------------------
 @internal(cache=True)
@@ -126,25 +130,17 @@ def init_state(s, num_players, seed, opts):
     r.num_players = num_players
     for p in range(num_players):
         r.cash[p] = START_CASH[num_players]  # IMP-SET-2
-    # IMP-SET-3: deal flag cards; cards[p] = bitmask of nations dealt to seat p
-    cards = np.zeros(num_players, np.int64)
-    if num_players >= 4:
-        order = np.arange(N_NATIONS)
-        shuffle(r.rng, order)
-        for p in range(num_players):
-            cards[p] = 1 << order[p]
-    else:
-        order = np.arange(num_players)
-        shuffle(r.rng, order)
-        for p in range(num_players):
-            cards[p] = GROUPS[num_players, order[p]]
+    # IMP-SET-3: deal flag cards: seat p gets nation order[p] (4+ players) or the nations of group order[p]
+    order = NATIONS.copy()
+    shuffle(r.rng, order[: N_NATIONS if num_players >= 4 else num_players])
     for n in range(N_NATIONS):
         r.flag[n] = -1
         for k in range(N_BONDS):
             r.bond_owner[n, k] = -1
     for p in range(num_players):
+        cards = 1 << order[p] if num_players >= 4 else GROUPS[num_players, order[p]]  # bit n: nation n's card
         for n in range(N_NATIONS):
-            if (cards[p] >> n) & 1:
+            if (cards >> n) & 1:
                 _buy_at_setup(r, p, n, CARD_OWN_BOND[n])  # IMP-SET-4
                 _buy_at_setup(r, p, CARD_SECOND_NATION[n], CARD_SECOND_BOND[n])
                 r.flag[n] = p  # IMP-SET-5: the card's receiver (9 > 2)
@@ -434,7 +430,7 @@ def scores(s, out):
 @internal(cache=True)
 def nation_rank_order(r):
     """Nations by power, highest first; equal power in turn order (IMP-SCR-3)."""
-    order = np.arange(N_NATIONS)
+    order = NATIONS.copy()
     for i in range(N_NATIONS):
         for j in range(N_NATIONS - 1 - i):
             if r.power[order[j + 1]] > r.power[order[j]]:
