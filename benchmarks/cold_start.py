@@ -7,6 +7,7 @@
     python benchmarks/cold_start.py --wheel [--compare]   # as a user meets it: from the wheel, shipped code and all
     python benchmarks/cold_start.py --cpu-cost [GAME ...]  # the shipped code's baseline CPU against the host's
     python benchmarks/cold_start.py --floor [GAME ...]     # what numba charges per function before its body
+    python benchmarks/cold_start.py --base REV [--pairs 5] [GAME ...]   # revision REV against this checkout
 
 ``--wheel`` builds the wheel of this checkout (after ``tabletop-zoo precompile --ship``: it carries the env path's
 machine code), installs it into a fresh virtualenv (the dependencies from this Python's site-packages, the package
@@ -16,6 +17,12 @@ without the shipped code (``NUMBA_CPU_NAME`` set to the host's CPU: the user's c
 minimum over its rounds) for one game at a time in processes compiling for the host CPU and for the baseline CPU
 the shipped code is built for, alternated, ``--rounds`` processes each: the minimum of each figure and
 baseline/host (above 1: the baseline is slower).
+
+``--base REV`` alternates cold first uses of revision ``REV`` (its package laid out in a temporary folder, on
+``PYTHONPATH``) and of this checkout, ``--pairs`` pairs per game, the order swapped every pair: a run of the same code
+moves by about 1 s from one minute to the next on a shared machine, so only such pairs compare. Reported per game:
+both sides' medians, each pair's difference, how many pairs this checkout was cheaper in, and the exact two-sided sign
+test's p-value of that count.
 
 Each game runs in a fresh subprocess with a fresh ``NUMBA_CACHE_DIR`` (a new temporary folder), one process, as a
 new user's first script would. Reported: the subprocess's CPU seconds (user + sys, from ``getrusage(
@@ -365,6 +372,52 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def measure_pairs(games: list[str], base: str, pairs: int, steps: int = STEPS) -> list[dict]:
+    """``pairs`` alternated cold first uses per game of revision ``base`` and of this checkout (see the docstring)."""
+    from pathlib import Path
+
+    from mcts_speed import base_tree
+
+    folder = tempfile.mkdtemp(prefix="cold_start_base_")
+    try:
+        sides = {"base": {"PYTHONPATH": str(base_tree(base, Path(folder)))}, "new": {}}
+        for extra in sides.values():  # Python's bytecode of each side's package, once, outside the timed runs
+            subprocess.run([sys.executable, "-c", "import tabletop_zoo"], env={**os.environ, **extra}, check=True)
+        rows = []
+        for game in games:
+            cpu = {"base": [], "new": []}
+            for i in range(pairs):
+                for side in ("base", "new") if i % 2 == 0 else ("new", "base"):
+                    cpu[side].append(measure(game, steps, extra_env=sides[side])["cpu"])
+                    print(f"{game} {side}: {cpu[side][-1]:.1f} s CPU (load {load()})", file=sys.stderr)
+            rows.append({"game": game, "revision": base, **cpu})
+        return rows
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def pairs_table(rows: list[dict]) -> str:
+    from statistics import median
+
+    from scipy.stats import binomtest
+
+    lines = [
+        f"| game | {rows[0]['revision']}: median CPU s | this checkout: median CPU s | this - base, each pair "
+        "| pairs cheaper | sign test p |",
+        "|---|---:|---:|---|---:|---:|",
+    ]
+    for r in rows:
+        differences = [n - b for b, n in zip(r["base"], r["new"])]
+        cheaper = sum(d < 0 for d in differences)
+        p = binomtest(cheaper, len(differences), 0.5).pvalue
+        each = " / ".join(f"{d:+.2f}" for d in differences)
+        lines.append(
+            f"| {r['game']} | {median(r['base']):.2f} | {median(r['new']):.2f} | {each} | {cheaper} of "
+            f"{len(differences)} | {p:.3f} |"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", help="game ids (default: every game)")
@@ -376,6 +429,8 @@ def main() -> None:
     parser.add_argument("--cpu-cost", action="store_true", help="the baseline CPU's speed against the host's")
     parser.add_argument("--rounds", type=int, default=4, help="processes per CPU and game of --cpu-cost")
     parser.add_argument("--floor", action="store_true", help="CPU ms per compiled one-line function of each record")
+    parser.add_argument("--base", help="alternate cold first uses of this revision and of this checkout")
+    parser.add_argument("--pairs", type=int, default=5, help="alternated pairs per game of --base")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     parser.add_argument("--games", dest="arena_games", type=int, default=4, help="games of the --arena run")
     parser.add_argument("--child", help=argparse.SUPPRESS)
@@ -404,6 +459,10 @@ def main() -> None:
     if args.wheel:
         rows, sizes = measure_wheel(args.games, args.steps, args.compare)
         print(json.dumps({"rows": rows, **sizes}, indent=1) if args.json else wheel_table(rows, sizes))
+        return
+    if args.base:
+        rows = measure_pairs(args.games, args.base, args.pairs, args.steps)
+        print(json.dumps(rows, indent=1) if args.json else pairs_table(rows))
         return
     if args.arena:
         for game in args.games:
