@@ -232,12 +232,15 @@ class KernelAECEnv(AECEnv):
         if self.kernel.is_over(self._s):
             self._finish()
         else:
-            mask = np.empty(self.kernel.NUM_ACTIONS, np.int8)
+            mask = np.empty(self.kernel.NUM_ACTIONS, np.uint8)
             obs = np.empty(self.kernel.OBS_SIZE, np.float32)
             self._select(int(env_step(self.kernel)(self._s, NO_ACTION, mask, obs)), mask, obs)
 
     def _select(self, seat: int, mask: np.ndarray, obs: np.ndarray | None = None) -> None:
-        """Point agent_selection at the seat to move and publish its mask (in its info, too)."""
+        """Point agent_selection at the seat to move and publish its mask (in its info, too). The rules write masks
+        as uint8 rows, as for the search, batches and playouts (one compile of the rules' mask functions serves
+        them all); the env hands out the same bytes as int8, its documented dtype."""
+        mask = mask.view(np.int8)
         prev = self.agent_selection
         agent = self.possible_agents[seat]
         if prev != agent:
@@ -296,7 +299,7 @@ class KernelAECEnv(AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         # Fresh arrays each step: masks and observations handed out are never changed later.
-        mask = np.empty(k.NUM_ACTIONS, np.int8)
+        mask = np.empty(k.NUM_ACTIONS, np.uint8)
         obs = np.empty(k.OBS_SIZE, np.float32)
         seat = env_step(k)(self._s, action, mask, obs)
         if self.history is not None:

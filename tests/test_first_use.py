@@ -12,10 +12,11 @@ import subprocess
 import sys
 
 import numba
+import numpy as np
 import pytest
 
-from tabletop_zoo import precompile
-from tabletop_zoo.envs import first_use
+from tabletop_zoo import make_env, make_vec, precompile
+from tabletop_zoo.envs import base, first_use
 
 LINE = "tabletop-zoo precompile irish_gauge"
 FIRST_USE = (
@@ -103,3 +104,29 @@ def test_the_cli_says_it_in_one_plain_line_when_stderr_is_not_a_terminal(fresh, 
         first_use.compile_once("irish_gauge", {"env": lambda: None})
     err = capsys.readouterr().err
     assert err.count(LINE) == 1 and err.count("\n") == 1
+
+
+def test_the_env_has_the_rules_write_the_masks_the_search_and_the_batch_use(monkeypatch):
+    """The AEC env hands out int8 masks (its documented dtype) but has the rules write them as the rows of the
+    batch (and the search, and the playouts): one compile of the rules' mask functions serves every path."""
+    seen = []
+    entry_for = base.env_step
+
+    def spying(kernel):
+        entry = entry_for(kernel)
+
+        def call(s, action, mask, obs):
+            seen.append(mask.dtype)
+            return entry(s, action, mask, obs)
+
+        return call
+
+    monkeypatch.setattr(base, "env_step", spying)
+    env = make_env("irish_gauge")
+    env.reset(seed=1)
+    env.step(int(np.flatnonzero(env.action_mask())[0]))
+    batch_masks = make_vec("irish_gauge", 2, seed=0).reset().action_mask
+    assert len(seen) == 2 and set(seen) == {batch_masks.dtype}
+    mover = env.agent_selection
+    assert env.action_mask().dtype == np.int8 and env.infos[mover]["action_mask"].dtype == np.int8
+    assert env.observe(mover)["action_mask"].dtype == np.int8

@@ -99,7 +99,7 @@ def one(trees, b):
 def start(root, st, rng, mask):
     """Step 1: ``st`` becomes the root, determinized for its mover and reseeded from ``rng``; ``mask`` its legal
     actions."""
-    st[:] = root[:]
+    st[0] = root[0]  # a record copy: an array copy's shape check would compile numba's string formatting
     determinize(st, to_move(root), next_u64(rng))
     seed_rng(st[0].rng, next_u64(rng))  # chance is resampled, never read from the game's future
     legal_mask(st, mask)

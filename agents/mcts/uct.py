@@ -96,7 +96,7 @@ def grow(root, simulations, rollout_depth, c, action, first_child, next_sibling,
     st = root.copy()
     n_nodes = used[0]
     for _ in range(simulations):
-        st[:] = root[:]
+        st[0] = root[0]  # a record copy: an array copy's shape check would compile numba's string formatting
         determinize(st, seat0, next_u64(rng))
         seed_rng(st[0].rng, next_u64(rng))  # chance is resampled, never read from the game's future
         node = 0

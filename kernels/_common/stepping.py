@@ -85,7 +85,7 @@ def make_random_games(kernel: ModuleType):
         total = 0
         finished = 0
         for g in range(n_games):
-            s[:] = blank
+            s[0] = blank[0]  # a record copy (an array copy's shape check compiles numba's string formatting)
             kernel.init_state(s, num_players, seed + np.uint64(g), *setup)
             n = 0
             while not kernel.is_over(s) and n < max_decisions:

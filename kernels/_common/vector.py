@@ -64,7 +64,7 @@ def observing(lanes):
 def _start(i, records, blank, num_players, args, rngs, seeds, masks, length):
     """Lane ``i`` starts a new game with the next seed of its generator; returns the seat to move."""
     s = records[i : i + 1]
-    s[:] = blank
+    s[0] = blank[0]  # a record copy: an array copy's shape check would compile numba's string formatting
     seeds[i] = next_u64(rngs[i])
     init_state(s, num_players, seeds[i], args)
     length[i] = 0
