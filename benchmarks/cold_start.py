@@ -8,6 +8,7 @@
     python benchmarks/cold_start.py --cpu-cost [GAME ...]  # the shipped code's baseline CPU against the host's
     python benchmarks/cold_start.py --floor [GAME ...]     # what numba charges per function before its body
     python benchmarks/cold_start.py --base REV [--pairs 5] [GAME ...]   # revision REV against this checkout
+    python benchmarks/cold_start.py --then mcts|vec [...]  # the first use, then a first search move or make_vec
 
 ``--wheel`` builds the wheel of this checkout (after ``tabletop-zoo precompile --ship``: it carries the env path's
 machine code), installs it into a fresh virtualenv (the dependencies from this Python's site-packages, the package
@@ -17,6 +18,10 @@ without the shipped code (``NUMBA_CPU_NAME`` set to the host's CPU: the user's c
 minimum over its rounds) for one game at a time in processes compiling for the host CPU and for the baseline CPU
 the shipped code is built for, alternated, ``--rounds`` processes each: the minimum of each figure and
 baseline/host (above 1: the baseline is slower).
+
+``--then mcts`` continues the same process after the first use with one MCTS move (50 simulations) from the
+game's position, ``--then vec`` with ``make_vec(GAME, 64)`` + ``reset`` + 100 random steps: what a researcher's next
+step costs once the env's path is compiled (the phases say which part is which). It combines with ``--base``.
 
 ``--base REV`` alternates cold first uses of revision ``REV`` (its package laid out in a temporary folder, on
 ``PYTHONPATH``) and of this checkout, ``--pairs`` pairs per game, the order swapped every pair: a run of the same code
@@ -48,9 +53,10 @@ import tempfile
 import time
 
 STEPS = 100
+THEN_PHASES = ("first MCTS move", "make_vec", "make_vec reset + 100 steps")  # the phases of --then
 
 
-def _child(game: str, steps: int) -> dict:
+def _child(game: str, steps: int, then: str | None = None) -> dict:
     """Runs inside the fresh subprocess: the first use, timed phase by phase and compile by compile."""
     t0 = time.process_time()
     from numba.core import event
@@ -104,6 +110,19 @@ def _child(game: str, steps: int) -> dict:
             obs, *_ = env.last()
         legal = np.flatnonzero(obs["action_mask"])
         phase("first step" if i == 0 else f"steps 2-{steps}", lambda: env.step(int(legal[rng.integers(legal.size)])))
+    if then == "mcts":
+        from tabletop_zoo.agents import make_agent
+
+        if not env.agents:  # the last step ended a game
+            env.reset(seed=games)
+        agent = make_agent("mcts", game, seed=0, simulations=50)
+        phase("first MCTS move", lambda: agent.act_for_seat(env.unwrapped.get_state()))
+    elif then == "vec":
+        vec = phase("make_vec", lambda: tabletop_zoo.make_vec(game, 64, seed=0))
+        batch = phase("make_vec reset + 100 steps", vec.reset)
+        for _ in range(steps):
+            actions = (rng.random(batch.action_mask.shape) * batch.action_mask).argmax(1)
+            batch = phase("make_vec reset + 100 steps", lambda: vec.step(actions))
     top = {}
     for depth, name, seconds in compiles:
         if depth == 0:
@@ -139,14 +158,20 @@ def _run(cmd: list[str], cache: str, extra_env: dict | None = None) -> tuple[flo
 
 
 def measure(
-    game: str, steps: int = STEPS, warm: bool = False, python: str = sys.executable, extra_env: dict | None = None
+    game: str,
+    steps: int = STEPS,
+    warm: bool = False,
+    python: str = sys.executable,
+    extra_env: dict | None = None,
+    then: str | None = None,
 ) -> dict:
     """One cold first use of ``game`` in a fresh process and cache folder (and a warm one after, if asked), run by
-    ``python`` with ``extra_env``."""
+    ``python`` with ``extra_env``; ``then``: what the process does next (``--then``)."""
     cache = tempfile.mkdtemp(prefix="cold_start_")
     try:
         row = {"game": game, "load_before": load()}
         cmd = [python, os.path.abspath(__file__), "--child", game, "--steps", str(steps)]
+        cmd += ["--then", then] if then else []
         cpu, wall, proc = _run(cmd, cache, extra_env)
         row.update(cpu=cpu, wall=wall, load_after=load(), **json.loads(proc.stdout.splitlines()[-1]))
         row["first_use_lines"] = sum("tabletop-zoo precompile" in line for line in proc.stderr.splitlines())
@@ -368,11 +393,12 @@ def table(rows: list[dict]) -> str:
     for r in rows:
         top = ", ".join(f"`{name.rpartition('.')[2]}` {s:.1f}" for name, s in r["top_level"] if s >= 0.05)
         warm = f"; warm rerun {r['warm_cpu']:.1f} s CPU" if "warm_cpu" in r else ""
-        lines.append(f"- {r['game']}: top-level compiles (CPU s, callees included): {top}{warm}")
+        then = "".join(f"; {name} {r['phases'][name]:.1f} s" for name in THEN_PHASES if name in r["phases"])
+        lines.append(f"- {r['game']}: top-level compiles (CPU s, callees included): {top}{warm}{then}")
     return "\n".join(lines)
 
 
-def measure_pairs(games: list[str], base: str, pairs: int, steps: int = STEPS) -> list[dict]:
+def measure_pairs(games: list[str], base: str, pairs: int, steps: int = STEPS, then: str | None = None) -> list[dict]:
     """``pairs`` alternated cold first uses per game of revision ``base`` and of this checkout (see the docstring)."""
     from pathlib import Path
 
@@ -388,7 +414,7 @@ def measure_pairs(games: list[str], base: str, pairs: int, steps: int = STEPS) -
             cpu = {"base": [], "new": []}
             for i in range(pairs):
                 for side in ("base", "new") if i % 2 == 0 else ("new", "base"):
-                    cpu[side].append(measure(game, steps, extra_env=sides[side])["cpu"])
+                    cpu[side].append(measure(game, steps, extra_env=sides[side], then=then)["cpu"])
                     print(f"{game} {side}: {cpu[side][-1]:.1f} s CPU (load {load()})", file=sys.stderr)
             rows.append({"game": game, "revision": base, **cpu})
         return rows
@@ -431,6 +457,7 @@ def main() -> None:
     parser.add_argument("--floor", action="store_true", help="CPU ms per compiled one-line function of each record")
     parser.add_argument("--base", help="alternate cold first uses of this revision and of this checkout")
     parser.add_argument("--pairs", type=int, default=5, help="alternated pairs per game of --base")
+    parser.add_argument("--then", choices=("mcts", "vec"), help="then a first MCTS move, or make_vec + 100 steps")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     parser.add_argument("--games", dest="arena_games", type=int, default=4, help="games of the --arena run")
     parser.add_argument("--child", help=argparse.SUPPRESS)
@@ -438,7 +465,7 @@ def main() -> None:
     parser.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(_child(args.child, args.steps)))
+        print(json.dumps(_child(args.child, args.steps, args.then)))
         return
     if args.arena_child:
         print(json.dumps(_arena_child(args.arena_child, args.arena_games, args.out)))
@@ -461,7 +488,7 @@ def main() -> None:
         print(json.dumps({"rows": rows, **sizes}, indent=1) if args.json else wheel_table(rows, sizes))
         return
     if args.base:
-        rows = measure_pairs(args.games, args.base, args.pairs, args.steps)
+        rows = measure_pairs(args.games, args.base, args.pairs, args.steps, args.then)
         print(json.dumps(rows, indent=1) if args.json else pairs_table(rows))
         return
     if args.arena:
@@ -471,7 +498,7 @@ def main() -> None:
         return
     rows = []
     for game in args.games:
-        rows.append(measure(game, args.steps, args.warm))
+        rows.append(measure(game, args.steps, args.warm, then=args.then))
         print(json.dumps(rows[-1]) if args.json else f"{game}: {rows[-1]['cpu']:.1f} s CPU", file=sys.stderr)
     print(json.dumps(rows, indent=1) if args.json else table(rows))
 
