@@ -146,7 +146,7 @@ TWIN_CHILD = textwrap.dedent(
     import sys
     import numpy as np
     from numba import njit
-    from tabletop_zoo.kernels._common import dispatch, rng
+    from tabletop_zoo.kernels._common import rng
     from tabletop_zoo.kernels._common.jit import twin
 
     state = np.zeros(1, np.uint64)
