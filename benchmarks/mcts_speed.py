@@ -1,14 +1,16 @@
 """MCTS simulations/s of this checkout against an earlier git revision, in one run, as ratios.
 
-Two worker processes, one importing ``tabletop_zoo`` from a copy of ``--base`` (``git archive``), one from
+Pairs of worker processes, one importing ``tabletop_zoo`` from a copy of ``--base`` (``git archive``), one from
 this checkout, search the same positions (4 players, random-playout positions, 1000 simulations, rollout
 depth 20, one thread) in alternating rounds, so machine load falls on both alike, and time the searches
 in CPU seconds of their own process (``time.process_time``), so waiting for a busy core does not count
-(shared caches and cores still do: repeat on a quiet machine for small differences). Reports per game the
-median simulations/s of each and their ratio, and checks that both searches return the same visit counts
-(a faster search must not be a different one).
+(shared caches and cores still do: repeat on a quiet machine for small differences). ``--processes`` pairs run one
+after the other, each with fresh processes: one process's speed can differ from another's running the same code by
+up to a third on this machine (where its code and data land), so a single pair is not enough. Reports per game the
+median over processes of each side's median simulations/s, the median of the pairs' ratios, each pair's ratio, and
+checks that both searches return the same visit counts (a faster search must not be a different one).
 
-    python benchmarks/mcts_speed.py --base 276eb42 --rounds 5 [--new REV] [--uniform-rollouts]
+    python benchmarks/mcts_speed.py --base 276eb42 --rounds 5 [--processes 3] [--new REV] [--uniform-rollouts]
 
 ``--uniform-rollouts`` takes the kernels' rollout policies (the optional ``rollout_action``) away on both sides,
 so revisions from before a game had one (Irish Gauge's heuristic rollouts, #18) search the same tree; the
@@ -116,7 +118,13 @@ def main() -> None:
     ap.add_argument(
         "--new", help="git revision to measure (default: this checkout as it is; a revision keeps edits out)"
     )
-    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--rounds", type=int, default=5, help="alternated rounds per game in each pair of processes")
+    ap.add_argument(
+        "--processes",
+        type=int,
+        default=3,
+        help="pairs of fresh worker processes, one after the other (medians over them)",
+    )
     ap.add_argument("--simulations", type=int, default=1000)
     ap.add_argument("--positions", type=int, default=3)
     ap.add_argument("--games", nargs="+", default=GAMES)
@@ -126,32 +134,37 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         cache = str(Path(tmp) / "numba") if args.uniform_rollouts else None
-        (Path(tmp) / "base").mkdir()
-        base = worker(str(base_tree(args.base, Path(tmp) / "base")), args.simulations, args.positions, cache=cache)
-        if args.new:
-            (Path(tmp) / "new").mkdir()
-            new = worker(str(base_tree(args.new, Path(tmp) / "new")), args.simulations, args.positions, cache=cache)
-        else:
-            new = worker(None, args.simulations, args.positions, cache=cache)
-        rows = []
-        for game in args.games:
-            got = {"base": [], "new": []}
-            crc = set()
-            for r in range(args.rounds):
-                order = [("base", base), ("new", new)] if r % 2 == 0 else [("new", new), ("base", base)]
-                for name, proc in order:
-                    res = ask(proc, game)
-                    got[name].append(res["sims_per_s"])
-                    crc.add(res["visits_crc"])
-            b, n = statistics.median(got["base"]), statistics.median(got["new"])
-            rows.append((game, b, n, n / b, len(crc) == 1))
-            print(f"| {game} | {b:,.0f} | {n:,.0f} | {n / b:.2f}x | {'yes' if len(crc) == 1 else 'NO'} |", flush=True)
-        for proc in (base, new):
-            proc.stdin.close()
-            proc.wait()
-    print("\n| game | base sims/s | new sims/s | ratio | same visits |\n|---|---|---|---|---|")
-    for game, b, n, ratio, same in rows:
-        print(f"| {game} | {b:,.0f} | {n:,.0f} | {ratio:.2f}x | {'yes' if same else 'NO'} |")
+        paths = {}
+        for side, rev in (("base", args.base), ("new", args.new)):
+            (Path(tmp) / side).mkdir()
+            paths[side] = str(base_tree(rev, Path(tmp) / side)) if rev else None  # None: this checkout
+        got = {game: {"base": [], "new": []} for game in args.games}  # each process's median
+        crc = {game: set() for game in args.games}
+        for k in range(args.processes):
+            sides = ("base", "new") if k % 2 == 0 else ("new", "base")
+            procs = {side: worker(paths[side], args.simulations, args.positions, cache=cache) for side in sides}
+            for game in args.games:
+                rates = {"base": [], "new": []}
+                for r in range(args.rounds):
+                    for side in sides if r % 2 == 0 else sides[::-1]:
+                        res = ask(procs[side], game)
+                        rates[side].append(res["sims_per_s"])
+                        crc[game].add(res["visits_crc"])
+                for side in sides:
+                    got[game][side].append(statistics.median(rates[side]))
+            for proc in procs.values():
+                proc.stdin.close()
+                proc.wait()
+            print(f"processes {k + 1} of {args.processes} done", file=sys.stderr, flush=True)
+    print(
+        "\n| game | base sims/s | new sims/s | ratio (median of the pairs') | each pair's ratio | same visits |\n|---|---|---|---|---|---|"
+    )
+    for game in args.games:
+        b, n = statistics.median(got[game]["base"]), statistics.median(got[game]["new"])
+        ratios = [y / x for x, y in zip(got[game]["base"], got[game]["new"])]
+        pairs = " / ".join(f"{r:.2f}" for r in ratios)
+        same = "yes" if len(crc[game]) == 1 else "NO"
+        print(f"| {game} | {b:,.0f} | {n:,.0f} | {statistics.median(ratios):.2f}x | {pairs} | {same} |")
 
 
 if __name__ == "__main__":

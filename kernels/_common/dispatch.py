@@ -17,7 +17,6 @@ import numpy as np
 from numba import from_dtype
 from numba.extending import overload
 
-from .jit import OVERLOAD_OPTIONS
 from .masks import sample_legal
 
 _BY_DTYPE: dict[np.dtype, ModuleType] = {}
@@ -78,10 +77,8 @@ def max_players(s):
 # A kernel function first compiled through such a wrapper is compiled without it too (numba passes the flag
 # down; one compiled before keeps its own), so it must not allocate, as the contract already says. What runs
 # once per search simulation (evaluate, estimate, returns, determinize) may allocate and keeps it.
-# Every wrapper is compiled as an internal function (OVERLOAD_OPTIONS): the kernel's tree below it is optimised once,
-# in the function Python calls (the batch's loop, the search), not again for each wrapper (2-3 s of a first use).
-_PER_STEP = {"cache": True, "_nrt": False, **OVERLOAD_OPTIONS}
-_WRAPPER = {"cache": True, **OVERLOAD_OPTIONS}
+_PER_STEP = {"cache": True, "_nrt": False}
+_WRAPPER = {"cache": True}
 
 
 def _forward(name: str, jit_options: dict) -> Callable:

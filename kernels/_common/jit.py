@@ -17,9 +17,7 @@ Here a function numba code calls is compiled in two halves:
   calling the body above, whose module links the whole tree and is the one that is optimised and emitted.
 
 ``internal`` marks a function only numba code calls: a Python call to it raises one line instead of reaching a
-missing entry point (numba would crash the interpreter). ``OVERLOAD_OPTIONS`` compiles an ``@overload``
-implementation the same way (``kernels/_common/dispatch``'s forwarders: numba gives it a dispatcher of its own that
-only its overload's template holds, so no Python call reaches it). Every plain ``njit`` function of this package (not
+missing entry point (numba would crash the interpreter). Every plain ``njit`` function of this package (not
 parallel, inlined or taking ``*args``) has an internal twin that numba callers use (``install``): the same code, compiled as above, with a name of its own in numba's
 cache (``<qualname>.<internal>``), so that no entry without wrappers is ever loaded for a Python call.
 """
@@ -133,12 +131,6 @@ def internal(function=None, *, cache: bool = False, **options):
         return dispatcher
 
     return decorate if function is None else decorate(function)
-
-
-# ``numba.extending.overload(..., jit_options=OVERLOAD_OPTIONS)``: the implementation's body is compiled as an
-# ``internal`` function's (its module kept for the caller Python calls, which optimises the tree once), not as a
-# function of its own whose whole tree LLVM would optimise and emit again. numba adds nopython=True itself.
-OVERLOAD_OPTIONS = {"pipeline_class": InternalCompiler, "no_cpython_wrapper": True, "no_cfunc_wrapper": True}
 
 
 # --- internal twins of this package's njit functions ----------------------------------------------------------------

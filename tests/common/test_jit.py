@@ -17,7 +17,7 @@ from numba import njit, types
 from numba.core import event
 
 from tabletop_zoo import registry
-from tabletop_zoo.kernels._common import dispatch, rng
+from tabletop_zoo.kernels._common import rng
 from tabletop_zoo.kernels._common.contract import CHANCE_FUNCTIONS, HIDDEN_INFO_FUNCTIONS, REQUIRED_FUNCTIONS
 from tabletop_zoo.kernels._common.jit import (
     COMPILE_GC_THRESHOLD,
@@ -177,39 +177,6 @@ def test_a_cached_twin_is_never_loaded_for_a_python_call(tmp_path):
     assert "twin hits 0" in outputs[0] and "entry hits 0" in outputs[0], outputs[0]
     assert "twin hits 1" in outputs[1] and "entry hits 0" in outputs[1], outputs[1]  # the twin from the cache
     assert "twin hits 0" in outputs[2] and "entry hits 1" in outputs[2], outputs[2]  # the whole entry from it
-
-
-# --- dispatch's forwarders: @overload implementations compiled as internal functions ---------------------------------
-@njit
-def _generic_to_move(s):
-    return dispatch.to_move(s)
-
-
-@njit
-def _generic_returns(s, out):
-    dispatch.returns(s, out)
-
-
-@pytest.mark.parametrize("caller, kernel_function", [(_generic_to_move, "to_move"), (_generic_returns, "returns")])
-def test_a_forwarder_is_linked_into_its_caller_not_emitted_on_its_own(caller, kernel_function):
-    """A generic caller of ``dispatch.to_move`` (per step: no reference counting) or ``dispatch.returns`` links the
-    forwarder's module, with the kernel's function below it, and emits it once, in its own module: the forwarder
-    has no machine code of its own (``OVERLOAD_OPTIONS``)."""
-    k = registry.kernel("irish_gauge")
-    s = k.new_state(3, 1)
-    if kernel_function == "to_move":
-        assert caller(s) == k.to_move(s)
-    else:
-        out, expected = np.ones(k.MAX_PLAYERS), np.ones(k.MAX_PLAYERS)
-        caller(s, out)
-        k.returns(s, expected)
-        assert np.array_equal(out, expected)
-    library = caller.overloads[caller.signatures[0]].library
-    forwarders = [lib for lib in library._linking_libraries if "_ov_generic" in lib.name]
-    assert len(forwarders) == 1, [lib.name for lib in library._linking_libraries]
-    assert not any(not f.is_declaration for f in forwarders[0]._final_module.functions)  # what the engine emits
-    linked = {f.name for f in forwarders[0]._get_module_for_linking().functions if not f.is_declaration}
-    assert any(kernel_function in name and "irish_gauge" in name for name in linked), sorted(linked)
 
 
 @contextlib.contextmanager
