@@ -23,7 +23,9 @@ Every lane's game is the AEC env's game: lane ``i`` plays ``make_env(game).reset
 followed by the same actions (``seeds`` holds the seed of each lane's current game; each lane draws its next
 game's seed from its own generator, seeded from ``seed``). With ``skip_forced=True``, decisions with one legal
 action are applied inside the step and never returned (``forced[i]`` counts them; the env would have asked
-for them). ``threads`` > 1 spreads the lanes over numba's threads with the same results.
+for them). ``threads`` > 1 spreads the lanes over numba's threads with the same results, when the batch has at
+least ``LANES_PER_THREAD`` lanes per thread; a smaller batch is stepped on the calling thread (``parallel`` says which),
+since starting a parallel region costs more than the lanes it would share out.
 With ``observations=False`` nothing is observed (``observation`` and ``final.observation`` are None): masks,
 seats, rewards and records as before, at what the rules and masks cost (search, scripted seats, data whose
 observations are made later from ``records``).
@@ -46,6 +48,10 @@ from ..kernels._common import vector as lanes_mod
 from ..kernels._common.layout import observation_bounds
 from . import first_use
 
+# Fewest lanes per thread for which ``threads`` > 1 runs the parallel loop. Two threads against one on 2 quiet cores
+# (benchmarks/VECTOR.md, "Small batches on several threads"): 1.3-2.2x the time at 1-16 lanes, 0.96-1.13x at 32,
+# 0.66-0.84x at 64.
+LANES_PER_THREAD = 32
 if TYPE_CHECKING:  # torchrl is optional (the train extra)
     from .torchrl_env import TorchRLVecEnv
 
@@ -71,9 +77,11 @@ class FinalInfo(NamedTuple):
     observation: np.ndarray | None  # float32[B, OBS_SIZE]: its last position, seen by the seat that acted in that step
 
 
-def _warm(kernel, num_players: int, threads: int) -> None:
-    """Compile the batch's entry (start and step) for ``kernel``: a two-lane batch plays a few decisions."""
-    vec = VecGames(kernel, 2, num_players, threads=threads)
+def _warm(kernel, num_players: int, parallel: bool) -> None:
+    """Compile the batch's entry (start and step) for ``kernel``, the parallel one if ``parallel``: a batch of the
+    fewest lanes that runs it plays a few decisions."""
+    threads = 2 if parallel else 1
+    vec = VecGames(kernel, threads * LANES_PER_THREAD if parallel else 2, num_players, threads=threads)
     out = vec.reset()
     for _ in range(4):
         out = vec.step(out.action_mask.argmax(1))
@@ -107,6 +115,8 @@ class VecGames:
         self.num_players = k.check_num_players(k.DEFAULT_PLAYERS if num_players is None else num_players)
         self.options = k.resolve_options(**options)
         self.threads = self._check_threads(threads)
+        # the parallel loop only where it pays; the results are the same either way
+        self.parallel = self.threads > 1 and self.num_envs >= self.threads * LANES_PER_THREAD
         flags = (skip_forced, observations, all_observations)
         if not all(isinstance(f, bool) for f in flags):
             raise ValueError(f"skip_forced, observations and all_observations must be True or False, got {flags}")
@@ -127,8 +137,8 @@ class VecGames:
         )
         self._started = False
         # a cold numba cache: compile the batch's entry now, saying so once (as the AEC env does)
-        part = "vector" if self.threads == 1 else "vector-threads"
-        first_use.compile_once(k.GAME_ID, {part: lambda: _warm(k, self.num_players, self.threads)})
+        part = "vector-threads" if self.parallel else "vector"
+        first_use.compile_once(k.GAME_ID, {part: lambda: _warm(k, self.num_players, self.parallel)})
 
     def _check_threads(self, threads) -> int:
         threads = _count(threads, "threads", 1)
@@ -146,7 +156,8 @@ class VecGames:
             "obs": np.zeros((b, width), np.float32),
             "seats": np.zeros(b, np.int64),
             "rewards": np.zeros((b, n), np.float64),
-            "done": np.zeros(b, np.int8),
+            "terminated": np.zeros(b, np.bool_),
+            "truncated": np.zeros(b, np.bool_),
             "length": np.zeros(b, np.int64),
             "forced": np.zeros(b, np.int64),
             "final_seed": np.zeros(b, np.uint64),
@@ -179,15 +190,17 @@ class VecGames:
 
     def _run(self, start: bool) -> None:
         args = (start, self.records, self._actions, self._blank, self.num_players, self._args, self.skip_forced)
-        if self.threads == 1:
-            lanes_mod.run_lanes(*args, self._limit, self._lanes)
-            return
-        previous = numba.get_num_threads()
-        numba.set_num_threads(self.threads)
-        try:
-            lanes_mod.run_lanes_parallel(*args, self._limit, self._lanes)
-        finally:
-            numba.set_num_threads(previous)
+        if not self.parallel:
+            lane = lanes_mod.run_lanes(*args, self._limit, self._lanes)
+        else:
+            previous = numba.get_num_threads()
+            numba.set_num_threads(self.threads)
+            try:
+                lane = lanes_mod.run_lanes_parallel(*args, self._limit, self._lanes)
+            finally:
+                numba.set_num_threads(previous)
+        if lane >= 0:  # the kernel contract says a game never ends in its forced opening
+            raise RuntimeError(f"lane {lane}: its new game ended before any decision (a kernel bug)")
 
     def _check_actions(self, actions) -> None:
         a = np.asarray(actions)
@@ -210,19 +223,15 @@ class VecGames:
 
     def _result(self) -> VecStep:
         named = self._named
-        if (named["seats"] < 0).any():  # the kernel contract says a game never ends in its forced opening
-            lane = int(np.flatnonzero(named["seats"] < 0)[0])
-            raise RuntimeError(f"lane {lane}: its new game ended before any decision (a kernel bug)")
         if self.observations is not None:
             lanes_mod.observe_every_seat(self.records, self.num_players, self.observations)
-        done = named["done"]
         return VecStep(
             named["obs"] if self.observing else None,
             named["masks"],
             named["seats"],
             named["rewards"],
-            done == lanes_mod.ENDED,
-            done == lanes_mod.CUT,
+            named["terminated"],
+            named["truncated"],
         )
 
     # --- what else a caller reads ----------------------------------------------------------------

@@ -31,7 +31,7 @@ from .prefetch import prefetch_row
 from .prefetch import prefetch_row_for_write
 from .rng import next_u64
 
-ENDED, CUT = 1, 2  # done[i]: the lane's game ended by the rules (terminated) or at the decision limit (truncated)
+ENDED, CUT = 1, 2  # why a lane's game is over: it ended by the rules (terminated) or at the decision limit (truncated)
 NO_SEAT = -1  # seats[i] after a step whose restarted game could not reach a decision (never, by the contract)
 MAX_RESTARTS = 8  # new games one lane may start in one step: a game that ends in its forced opening is a bug
 # The per-lane arrays, in the order of the ``lanes`` tuple every function here takes.
@@ -42,7 +42,8 @@ LANE_ARRAYS = (
     "obs",  # float32[B, OBS_SIZE]: that seat's own observation (B x 0: the batch observes nothing)
     "seats",  # int64[B]: the seat to move
     "rewards",  # float64[B, num_players]: what this step paid each seat (at the end of a game: its returns)
-    "done",  # int8[B]: 0, ENDED or CUT: the game that was played ended in this step (the lane restarted)
+    "terminated",  # bool[B]: the game that was played ended by the rules in this step (the lane restarted)
+    "truncated",  # bool[B]: ... or reached the decision limit (the lane restarted)
     "length",  # int64[B]: decisions so far in the lane's game
     "forced",  # int64[B]: forced decisions applied in this step (skip_forced)
     "final_seed",  # uint64[B]: where done: the finished game's seed ...
@@ -88,8 +89,10 @@ def _finish(i, s, num_players, why, acting, lanes):
     """Lane ``i``'s game is over (``why``: ENDED or CUT): its rewards (the rules' returns; 0 at the limit, as in
     the env) and what the caller keeps of it after the restart: seed, length, scores, returns and the last
     position as ``acting`` (the seat whose action ended it) sees it."""
-    _, seeds, _, _, _, rewards, done, length, _, final_seed, final_length, final_scores, final_returns = lanes[:13]
-    done[i] = why
+    seeds, rewards, terminated, truncated, length = lanes[1], lanes[5], lanes[6], lanes[7], lanes[8]
+    final_seed, final_length, final_scores, final_returns = lanes[10:14]
+    terminated[i] = why == ENDED
+    truncated[i] = why == CUT
     final_returns[i, :] = 0.0
     if why == ENDED:
         returns(s, final_returns[i])
@@ -99,14 +102,14 @@ def _finish(i, s, num_players, why, acting, lanes):
     final_length[i] = length[i]
     scores(s, final_scores[i])
     if observing(lanes):
-        observe(s, acting, lanes[13][i])
+        observe(s, acting, lanes[14][i])
 
 
 @internal(cache=True, nogil=True)
 def _settle(i, seat, acting, records, blank, num_players, args, skip_forced, limit, lanes):
     """After ``acting``'s decision: play forced ones if asked; restart lane ``i`` when its game is over (the first
     game to end in this call gives the rewards); observe for the seat to move."""
-    rngs, seeds, masks, obs, seats, _, done, length, forced = lanes[:9]
+    rngs, seeds, masks, obs, seats, _, terminated, truncated, length, forced = lanes[:10]
     s = records[i : i + 1]
     restarts = 0
     while True:
@@ -117,7 +120,7 @@ def _settle(i, seat, acting, records, blank, num_players, args, skip_forced, lim
         if restarts == MAX_RESTARTS:  # only a game that ends in its forced opening gets here
             seat = NO_SEAT
             break
-        if done[i] == 0:
+        if not (terminated[i] or truncated[i]):
             _finish(i, s, num_players, why, acting, lanes)
         seat = _start(i, records, blank, num_players, args, rngs, seeds, masks, length)
         restarts += 1
@@ -129,9 +132,10 @@ def _settle(i, seat, acting, records, blank, num_players, args, skip_forced, lim
 @internal(cache=True, nogil=True)
 def _lane(i, start, action, records, blank, num_players, args, skip_forced, limit, lanes):
     """One lane: a new game (``start``) or ``action`` applied, then on to the next decision (``_settle``)."""
-    rngs, seeds, masks, _, seats, rewards, done, length, forced = lanes[:9]
+    rngs, seeds, masks, _, seats, rewards, terminated, truncated, length, forced = lanes[:10]
     rewards[i, :] = 0.0
-    done[i] = 0
+    terminated[i] = False
+    truncated[i] = False
     forced[i] = 0
     if start:
         seat = _start(i, records, blank, num_players, args, rngs, seeds, masks, length)
@@ -151,17 +155,28 @@ def _prefetch_lane(i, records, lanes):
     prefetch_row_for_write(lanes[3], i)
 
 
+@internal(cache=True, nogil=True)
+def _without_seat(seats):
+    """The first lane left without a seat to move (``NO_SEAT``: its new games ended in their forced openings, which
+    the kernel contract rules out), or -1: the entries' check, so that the caller needs no pass of its own."""
+    for i in range(seats.shape[0]):
+        if seats[i] < 0:
+            return i
+    return -1
+
+
 # One entry point from Python for starting and stepping: numba optimises each entry with the whole rules tree it
 # calls, so a second entry (a separate start) would cost a second compile of the game.
 @njit(cache=True, nogil=True)
 def run_lanes(start, records, actions, blank, num_players, args, skip_forced, limit, lanes):
     """Every lane starts a new game (``start``) or applies ``actions[i]`` (legal, checked by the caller), then
-    moves on to its next decision, forced ones played if asked."""
+    moves on to its next decision, forced ones played if asked; returns ``_without_seat`` (-1: every lane has one)."""
     n = records.shape[0]
     for i in range(n):
         if i + 1 < n:
             _prefetch_lane(i + 1, records, lanes)
         _lane(i, start, actions[i], records, blank, num_players, args, skip_forced, limit, lanes)
+    return _without_seat(lanes[4])
 
 
 @njit(cache=True, nogil=True, parallel=True)
@@ -172,6 +187,7 @@ def run_lanes_parallel(start, records, actions, blank, num_players, args, skip_f
         if i + 1 < n:
             _prefetch_lane(i + 1, records, lanes)
         _lane(i, start, actions[i], records, blank, num_players, args, skip_forced, limit, lanes)
+    return _without_seat(lanes[4])
 
 
 @njit(cache=True, nogil=True)

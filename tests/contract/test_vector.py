@@ -7,11 +7,14 @@ scores, length), through the autoresets the batch does inside its step.
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 import pytest
 
 import tabletop_zoo
 from tabletop_zoo import registry
+from tabletop_zoo.envs.vector import LANES_PER_THREAD
+from tabletop_zoo.kernels._common import vector as lanes_mod
 
 LANES = 3
 
@@ -120,15 +123,48 @@ def _run(game, lanes, steps, seed, **kwargs):
 
 
 def test_same_seed_same_results_and_threads_do_not_change_them():
-    one = _run("kremlin", 16, 200, seed=5)
-    again = _run("kremlin", 16, 200, seed=5)
-    spread = _run("kremlin", 16, 200, seed=5, threads=2)
+    lanes = 2 * LANES_PER_THREAD  # the fewest that two threads share out
+    one = _run("kremlin", lanes, 120, seed=5)
+    again = _run("kremlin", lanes, 120, seed=5)
+    spread = _run("kremlin", lanes, 120, seed=5, threads=2)
     for a, b, c in zip(one, again, spread):
         for x, y, z in zip(a, b, c):
             np.testing.assert_array_equal(x, y)
             np.testing.assert_array_equal(x, z)
-    other = _run("kremlin", 16, 5, seed=6)
+    other = _run("kremlin", lanes, 5, seed=6)
     assert not np.array_equal(one[0][0], other[0][0])
+
+
+def test_threads_share_out_only_batches_of_enough_lanes(monkeypatch):
+    """Below ``LANES_PER_THREAD`` lanes a thread, ``threads=2`` steps on the calling thread, with the same results."""
+    small = tabletop_zoo.make_vec("irish_gauge", 2 * LANES_PER_THREAD - 1, seed=2, threads=2)
+    large = tabletop_zoo.make_vec("irish_gauge", 2 * LANES_PER_THREAD, seed=2, threads=2)
+    assert (small.parallel, large.parallel) == (False, True)
+    assert not tabletop_zoo.make_vec("irish_gauge", 4 * LANES_PER_THREAD, seed=2).parallel  # threads=1
+    calls = []
+    parallel_loop = lanes_mod.run_lanes_parallel
+
+    def counted(*args):
+        calls.append(len(args[1]))
+        return parallel_loop(*args)
+
+    monkeypatch.setattr(lanes_mod, "run_lanes_parallel", counted)
+    small.reset()
+    large.reset()
+    assert calls == [2 * LANES_PER_THREAD]
+    # and the small batch steps as one thread does
+    one = tabletop_zoo.make_vec("irish_gauge", 2 * LANES_PER_THREAD - 1, seed=2)
+    for out, ref in zip(_steps(small, 40), _steps(one, 40)):
+        for x, y in zip(out, ref):
+            np.testing.assert_array_equal(x, y)
+
+
+def _steps(vec, steps):
+    out = vec.reset()
+    rng = np.random.default_rng(1)
+    for _ in range(steps):
+        out = vec.step(np.array([rng.choice(np.flatnonzero(m)) for m in out.action_mask]))
+        yield [a.copy() for a in out]
 
 
 def test_masks_are_sound_over_many_batched_steps(game_id):
@@ -254,3 +290,14 @@ def test_bad_actions_are_refused_before_any_lane_moves():
         with pytest.raises(ValueError, match=message):
             vec.step(np.array(actions))
     assert vec.records.tobytes() == before.tobytes()
+
+
+def test_a_lane_left_without_a_seat_stops_the_step_with_its_number(monkeypatch):
+    """The entries return the first lane whose new games all ended in their forced openings (a kernel bug)."""
+    first_without_seat = numba.njit(lambda seats: lanes_mod._without_seat(seats))
+    assert first_without_seat(np.array([0, 2, 1], np.int64)) == -1
+    assert first_without_seat(np.array([0, lanes_mod.NO_SEAT, 1, lanes_mod.NO_SEAT], np.int64)) == 1
+    vec = tabletop_zoo.make_vec("irish_gauge", 4, seed=1)
+    monkeypatch.setattr(lanes_mod, "run_lanes", lambda *args: 2)
+    with pytest.raises(RuntimeError, match="lane 2: its new game ended before any decision"):
+        vec.reset()
