@@ -31,7 +31,7 @@ from .tables import N_SEAS
 from .tables import TAX_MAX_POS
 from .tables import TAX_MIN_POS
 from .tables import UNIT_LIMIT
-from .taxation import tax_revenue
+from .taxation import revenue
 
 S, N, R, H, B = MAX_SEATS, N_NATIONS, N_REGIONS, N_HOME, N_BONDS
 TAX_STEPS = TAX_MAX_POS - TAX_MIN_POS
@@ -111,9 +111,22 @@ def _nations(r, out):
         out[O.treasury + n] = r.treasury[n] / D.treasury
         out[O.power + n] = r.power[n] * INV_POWER
         out[O.tax_pos + n] = (r.tax_pos[n] - TAX_MIN_POS) * INV_TAX_POS
-        out[O.tax_now + n] = tax_revenue(r, n) * INV_TAX_NOW  # IMP-TAX-1
         out[O.rondel + n * 9 + (r.rondel_pos[n] if r.rondel_pos[n] >= 0 else 8)] = 1.0
         out[O.chips_left + n] = r.chips_left[n] * INV_CHIPS
+
+
+@internal(cache=True)
+def _homes(r, out):
+    """The blocked homes (IMP-STN-4), then each nation's tax revenue if taxed now (IMP-TAX-1), its unblocked
+    factories counted from the blocked row just written instead of working out each home's blocking again."""
+    blocked = out[O.blocked : O.blocked + H]
+    for h in range(H):
+        blocked[h] = is_blocked(r, h)  # IMP-STN-4
+    for n in range(N):
+        factories = 0
+        for h in range(5 * n, 5 * n + 5):
+            factories += r.factory[h] & (blocked[h] == 0.0)
+        out[O.tax_now + n] = revenue(r, n, factories) * INV_TAX_NOW  # IMP-TAX-1
 
 
 @internal(cache=True)
@@ -148,10 +161,9 @@ def observe(s, seat, out):
     if r.phase == PH_BUY:
         out[O.buyer + relative_seat(r, seat, r.inv_buyer)] = 1.0
     copied(out, O.factory, r.factory)
-    for h in range(H):
-        out[O.blocked + h] = is_blocked(r, h)  # IMP-STN-4
     _bonds(r, seat, out)
     _nations(r, out)
+    _homes(r, out)
     _units(r, out)
     for x in range(R):
         if r.chip[x] >= 0:

@@ -5,6 +5,7 @@ Reads: factory, armies, fleets, hostile, chips_left, chips_per_nation, flag. Wri
 
 from numba import njit
 
+from .._common.jit import internal
 from .board import bank_to_cash
 from .board import bank_to_treasury
 from .board import unblocked_factories
@@ -20,11 +21,18 @@ from .tables import UPKEEP
 
 @njit(cache=True)
 def tax_revenue(r, n):
-    """IMP-TAX-1: 2 per unblocked own factory + 1 per own chip on the board, capped at 20. The chips on the
-    board are those not in the nation's supply (on the board + in supply = chips per nation, an invariant
-    ``check_invariants`` and ``validate`` hold), so no count over the regions is needed."""
+    """IMP-TAX-1: 2 per unblocked own factory + 1 per own chip on the board, capped at 20."""
+    return revenue(r, n, unblocked_factories(r, n))
+
+
+@internal(cache=True)
+def revenue(r, n, factories):
+    """IMP-TAX-1 for nation n with ``factories`` unblocked factories of its own, counted by the caller (the
+    observation counts them from the blocked homes it has just written). The chips on the board are those not in
+    the nation's supply (on the board + in supply = chips per nation, an invariant ``check_invariants`` and
+    ``validate`` hold), so no count over the regions is needed."""
     chips = r.chips_per_nation - r.chips_left[n]
-    return min(TAX_PER_FACTORY * unblocked_factories(r, n) + TAX_PER_CHIP * chips, TAX_CAP)
+    return min(TAX_PER_FACTORY * factories + TAX_PER_CHIP * chips, TAX_CAP)
 
 
 @njit(cache=True)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tabletop_zoo.kernels.imperial import rules
+import tabletop_zoo
+from tabletop_zoo.kernels.imperial import board, rules
 
 from ._helpers import (
     AH,
@@ -480,6 +481,51 @@ def test_tax_without_occupation_counts_every_factory_IMP_TAX_1():
     assert k.tax_revenue(r, AH) == 10
     r["hostile"][IT, rg("trieste")] = 1
     assert k.tax_revenue(r, AH) == 8
+
+
+BLOCKED_AT, TAX_NOW_AT = 577, 487  # the observation's pieces (tests/imperial/test_layout.py), 30 homes and 6 nations
+
+
+def _blocked_by_the_rule(r) -> list[bool]:
+    """IMP-STN-4 read straight from the record: a home holds a hostile army of a nation other than its owner."""
+    return [any(r["armies"][n, h] > 0 and r["hostile"][n, h] for n in range(6) if n != h // 5) for h in range(30)]
+
+
+def test_observed_blocked_homes_and_tax_now_follow_the_rules_IMP_STN_4_IMP_TAX_1():
+    """IMP-STN-4, IMP-TAX-1: the observation counts a nation's unblocked factories from the blocked homes it writes."""
+    s = blank(4)
+    r = s[0]
+    r["flag"][AH] = 0
+    for x in ("vienna", "budapest", "trieste"):
+        r["factory"][rg(x)] = 1
+    set_chips(s, AH, ["west_balkan", "romania", "greece", "ionian_sea"])
+    r["armies"][IT, rg("trieste")] = 1  # friendly: blocks nothing
+    r["armies"][AH, rg("vienna")] = 2
+    r["hostile"][AH, rg("vienna")] = 1  # the owner's own army never blocks
+    out = np.zeros(k.OBS_SIZE, np.float32)
+    k.observe(s, 0, out)
+    assert not out[BLOCKED_AT : BLOCKED_AT + 30].any() and out[TAX_NOW_AT + AH] * 20 == 10
+    r["hostile"][IT, rg("trieste")] = 1
+    k.observe(s, 0, out)
+    assert np.flatnonzero(out[BLOCKED_AT : BLOCKED_AT + 30]).tolist() == [rg("trieste")]
+    assert out[TAX_NOW_AT + AH] * 20 == 8 == k.tax_revenue(r, AH)
+    # random positions: the pieces, the rule's own functions and the rule read from the record agree
+    vec = tabletop_zoo.make_vec("imperial", 64, seed=4)
+    o = vec.reset()
+    rng = np.random.default_rng(4)
+    blocked_seen = 0
+    for _ in range(150):
+        o = vec.step((rng.random(o.action_mask.shape) * o.action_mask).argmax(1))
+        for i in range(0, 64, 8):
+            rec = vec.records[i : i + 1]
+            k.observe(rec, 0, out)
+            expected = _blocked_by_the_rule(rec[0])
+            assert out[BLOCKED_AT : BLOCKED_AT + 30].tolist() == [float(b) for b in expected]
+            assert [board.is_blocked(rec[0], h) for h in range(30)] == expected
+            taxes = [k.tax_revenue(rec[0], n) for n in range(6)]
+            np.testing.assert_array_equal(out[TAX_NOW_AT : TAX_NOW_AT + 6], np.float32(taxes) / np.float32(20))
+            blocked_seen += sum(expected)
+    assert blocked_seen > 0  # the random games did block homes
 
 
 def test_tax_cap_and_power_clamp_IMP_TAX_1_4():
