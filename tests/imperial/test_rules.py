@@ -468,14 +468,20 @@ def test_chip_supply_limit_IMP_CHP_4():
 
 
 # --- taxation --------------------------------------------------------------------------------------
-def test_tax_without_occupation_counts_every_factory_IMP_TAX_1():
-    """IMP-TAX-1."""
+def _three_factories_four_chips():
+    """Austria-Hungary with factories in Vienna, Budapest and Trieste and 4 chips on the board: a tax of 10."""
     s = blank(4)
     r = s[0]
     r["flag"][AH] = 0
     for x in ("vienna", "budapest", "trieste"):
         r["factory"][rg(x)] = 1
     set_chips(s, AH, ["west_balkan", "romania", "greece", "ionian_sea"])
+    return s, r
+
+
+def test_tax_without_occupation_counts_every_factory_IMP_TAX_1():
+    """IMP-TAX-1."""
+    s, r = _three_factories_four_chips()
     assert k.tax_revenue(r, AH) == 10
     r["armies"][IT, rg("trieste")] = 1  # friendly: no effect
     assert k.tax_revenue(r, AH) == 10
@@ -493,12 +499,7 @@ def _blocked_by_the_rule(r) -> list[bool]:
 
 def test_observed_blocked_homes_and_tax_now_follow_the_rules_IMP_STN_4_IMP_TAX_1():
     """IMP-STN-4, IMP-TAX-1: the observation counts a nation's unblocked factories from the blocked homes it writes."""
-    s = blank(4)
-    r = s[0]
-    r["flag"][AH] = 0
-    for x in ("vienna", "budapest", "trieste"):
-        r["factory"][rg(x)] = 1
-    set_chips(s, AH, ["west_balkan", "romania", "greece", "ionian_sea"])
+    s, r = _three_factories_four_chips()
     r["armies"][IT, rg("trieste")] = 1  # friendly: blocks nothing
     r["armies"][AH, rg("vienna")] = 2
     r["hostile"][AH, rg("vienna")] = 1  # the owner's own army never blocks
