@@ -2,7 +2,8 @@
 playouts and Pgx's connect four, in one run.
 
 For every game (at its default player count), batch size (1, 64, 1,024, 4,096) and thread setting (one
-thread and all cores, ``make_vec(threads=...)``):
+thread and all cores, ``make_vec(threads=...)``; a batch of fewer lanes a thread than ``LANES_PER_THREAD`` steps on
+one thread whatever ``threads`` says, and the report marks it):
 
 - ``step``: decisions/s of ``vec.step`` alone (one decision per lane per step: ``skip_forced`` off). The
   actions are chosen outside the timed region by a small numba loop (a uniformly random legal action per lane,
@@ -121,6 +122,7 @@ def vec_figures(game: str, num_players: int, batch: int, threads: int, seconds: 
 
     rounds = [one_round() for _ in range(repeats)]
     figures = {key: {"decisions_per_s": _stat([r[key] for r in rounds])} for key in ("step", "bare", "loop", "kernel")}
+    figures["parallel"] = vec.parallel  # False: the batch stepped on one thread (too few lanes a thread)
     figures["step_vs_kernel_rounds"] = [r["step_vs_kernel"] for r in rounds]
     figures["bare_vs_kernel_rounds"] = [r["bare_vs_kernel"] for r in rounds]
     return figures
@@ -353,7 +355,7 @@ def format_report(result: dict, width: int = 200) -> str:
                     g,
                     str(row["players"]),
                     f"{int(b):,}",
-                    t,
+                    t if t == "1" or fig["parallel"] else f"{t} (ran on 1)",
                     _n(fig["step"]["decisions_per_s"]["median"]),
                     _n(fig["loop"]["decisions_per_s"]["median"]),
                     _n(fig["kernel"]["decisions_per_s"]["median"]),

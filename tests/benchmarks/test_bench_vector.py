@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import numpy as np
 import pytest
@@ -51,6 +52,7 @@ def test_quick_bench_vector_json_has_every_figure(quick_run):
         assert ratios["step_vs_kernel"] == pytest.approx(float(np.median(fig["step_vs_kernel_rounds"])))
         assert ratios["bare_vs_kernel"] == pytest.approx(float(np.median(fig["bare_vs_kernel_rounds"])))
         assert ratios["step_vs_pgx"] is None  # no Pgx in this run
+        assert fig["parallel"] is False  # 4 lanes: too few to share out over threads
     # the goals are read at batch 1,024: not measured in quick mode
     assert data["goals"][vector.QUICK_GAME]["step_vs_kernel"] is None
     for when in ("before", "after"):
@@ -65,6 +67,8 @@ def test_quick_bench_vector_prints_the_tables():
     assert "make_vec: decisions/s with observations and masks" in text and vector.QUICK_GAME in text
     assert "step / kernel" in text and "no obs / kernel" in text and "QUICK MODE" in text and "Load average" in text
     assert "Goals at batch 1,024" in text
+    if (os.cpu_count() or 1) > 1:  # the all-cores row: 4 lanes are too few to share out, and the table says so
+        assert "(ran on 1)" in text
 
 
 def test_without_pgx_the_tables_name_its_extra(monkeypatch):
