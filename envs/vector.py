@@ -52,6 +52,7 @@ from . import first_use
 # (benchmarks/VECTOR.md, "Small batches on several threads"): 1.3-2.2x the time at 1-16 lanes, 0.96-1.13x at 32,
 # 0.66-0.84x at 64.
 LANES_PER_THREAD = 32
+
 if TYPE_CHECKING:  # torchrl is optional (the train extra)
     from .torchrl_env import TorchRLVecEnv
 

@@ -355,7 +355,7 @@ def format_report(result: dict, width: int = 200) -> str:
                     g,
                     str(row["players"]),
                     f"{int(b):,}",
-                    t if t == "1" or fig["parallel"] else f"{t} (ran on 1)",
+                    t if t == "1" or fig.get("parallel", True) else f"{t} (ran on 1)",  # older results: no flag
                     _n(fig["step"]["decisions_per_s"]["median"]),
                     _n(fig["loop"]["decisions_per_s"]["median"]),
                     _n(fig["kernel"]["decisions_per_s"]["median"]),
